@@ -1,0 +1,19 @@
+export const APP_TITLE = 'Panel de Administración';
+export const DEFAULT_TIMEZONE = 'America/Argentina/Buenos_Aires';
+/** Browser storage key of the session (spec §3, §9). */
+export const AUTH_STORAGE_KEY = 'auth-storage';
+export const TOAST_AUTO_CLOSE_MS = 3000;
+export const MONTHS_ES = [
+  'Enero',
+  'Febrero',
+  'Marzo',
+  'Abril',
+  'Mayo',
+  'Junio',
+  'Julio',
+  'Agosto',
+  'Septiembre',
+  'Octubre',
+  'Noviembre',
+  'Diciembre',
+] as const;

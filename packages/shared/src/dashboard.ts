@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+export const ZDashboardSummary = z.object({
+  sellers: z.number().int(),
+  posts: z.number().int(),
+  events: z.number().int(),
+  /** Events from today through the next 7 days (business time zone): the calendar badge. */
+  upcoming_events: z.number().int(),
+});
+export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;

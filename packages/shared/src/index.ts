@@ -1,0 +1,9 @@
+import './zod-es.ts';
+
+export * from './auth.ts';
+export * from './branches.ts';
+export * from './common.ts';
+export * from './constants.ts';
+export * from './dashboard.ts';
+export * from './messages.ts';
+export * from './users.ts';

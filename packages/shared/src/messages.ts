@@ -1,0 +1,27 @@
+/**
+ * Spanish texts that both the server and the panel show. Texts quoted from the spec are
+ * kept letter for letter; the rest follow DECISIONS.md.
+ */
+export const MSG = {
+  emailInvalid: 'Email inválido',
+  passwordRequired: 'Contraseña requerida',
+  invalidCredentials: 'Credenciales inválidas',
+  noPanelAccess: 'Esta cuenta no tiene acceso al panel',
+  tooManyAttempts: 'Demasiados intentos de inicio de sesión. Probá de nuevo en unos minutos.',
+  unauthenticated: 'Tu sesión no es válida o expiró. Iniciá sesión de nuevo.',
+  forbidden: 'No tenés permiso para realizar esta acción.',
+  notFound: 'El recurso solicitado no existe.',
+  routeNotFound: 'La ruta solicitada no existe.',
+  invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
+  invalidInput: 'Los datos enviados no son válidos.',
+  payloadTooLarge: 'El contenido enviado es demasiado grande.',
+  unsupportedMediaType: 'El tipo de contenido enviado no es compatible.',
+  internal: 'Ocurrió un error interno. Intentá de nuevo más tarde.',
+  nameRequired: 'El nombre es obligatorio',
+  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+  emailTaken: 'Ya existe un usuario con ese email',
+  branchNotFound: 'La sucursal no existe',
+  userNotFound: 'El usuario no existe',
+  branchInUse: 'No se puede eliminar la sucursal porque tiene vendedores, publicaciones o eventos asociados.',
+  cannotDeactivateSelf: 'No podés desactivar ni quitarte el rol de administrador a vos mismo.',
+} as const;
