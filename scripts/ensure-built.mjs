@@ -29,7 +29,14 @@ const targets = [
   {
     name: '@panel/web',
     output: 'apps/web/dist/index.html',
-    inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/public', 'packages/shared/src'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'apps/web/public',
+      'packages/shared/src',
+    ],
   },
   {
     name: '@panel/api',

@@ -18,17 +18,27 @@ const vitest = (name, dir) => ({
   run() {
     const file = join(out, `vitest-${name}.json`);
     rmSync(file, { force: true });
-    const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-      cwd: join(root, dir),
-      stdio: 'inherit',
-    });
-    if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `vitest exited ${r.status} without a report` };
+    const r = spawnSync(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+      {
+        cwd: join(root, dir),
+        stdio: 'inherit',
+      },
+    );
+    if (!existsSync(file))
+      return { passed: 0, failed: 1, skipped: 0, note: `vitest exited ${r.status} without a report` };
     const j = JSON.parse(readFileSync(file, 'utf8'));
     // A suite that fails to load has no tests but is a failure.
-    const failedSuites = (j.testResults ?? []).filter((s) => s.status === 'failed' && s.assertionResults?.length === 0).length;
+    const failedSuites = (j.testResults ?? []).filter(
+      (s) => s.status === 'failed' && s.assertionResults?.length === 0,
+    ).length;
     return {
       passed: j.numPassedTests,
-      failed: j.numFailedTests + failedSuites + (r.status !== 0 && j.numFailedTests === 0 && failedSuites === 0 ? 1 : 0),
+      failed:
+        j.numFailedTests +
+        failedSuites +
+        (r.status !== 0 && j.numFailedTests === 0 && failedSuites === 0 ? 1 : 0),
       skipped: j.numPendingTests + j.numTodoTests,
     };
   },
@@ -48,7 +58,10 @@ const suites = [
   {
     name: 'e2e',
     run() {
-      const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], { cwd: root, stdio: 'inherit' });
+      const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], {
+        cwd: root,
+        stdio: 'inherit',
+      });
       if (built.status !== 0) return { passed: 0, failed: 1, skipped: 0, note: 'build failed' };
       const file = join(out, 'playwright.json');
       rmSync(file, { force: true });
@@ -57,7 +70,8 @@ const suites = [
         stdio: 'inherit',
         env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
       });
-      if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${r.status} without a report` };
+      if (!existsSync(file))
+        return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${r.status} without a report` };
       const { stats, errors } = JSON.parse(readFileSync(file, 'utf8'));
       return {
         passed: stats.expected + stats.flaky,
@@ -78,9 +92,13 @@ for (const suite of suites) {
   totals.passed += r.passed;
   totals.failed += r.failed;
   totals.skipped += r.skipped;
-  lines.push(`${suite.name.padEnd(7)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`);
+  lines.push(
+    `${suite.name.padEnd(7)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`,
+  );
 }
 console.log('\n=== summary ===');
 for (const l of lines) console.log(l);
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(totals.failed ? 1 : 0);
