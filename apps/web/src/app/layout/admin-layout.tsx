@@ -1,0 +1,96 @@
+import { AppShell, Box, Drawer } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { APP_TITLE } from '@panel/shared';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me';
+import { useAuthStore } from '../../lib/auth-store';
+import classes from './admin-layout.module.css';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+import { useSignOut } from './use-sign-out';
+
+export const MENU_COLLAPSED_KEY = 'panel-menu-collapsed';
+
+/** Keeps the stored user fresh from GET /api/me; a 401 there ends the session (api client). */
+function useFreshUser() {
+  const { data } = useMe();
+  const setUser = useAuthStore((s) => s.setUser);
+  const signOut = useSignOut();
+  useEffect(() => {
+    if (!data) return;
+    if (data.role === 'seller') signOut();
+    else setUser(data);
+  }, [data, setUser, signOut]);
+}
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title;
+  useEffect(() => {
+    document.title = title ? `${title} · ${APP_TITLE}` : APP_TITLE;
+  }, [title]);
+}
+
+/** The shared admin layout (spec §2.2): side menu, top bar and the screen in <main>. */
+export function AdminLayout() {
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: MENU_COLLAPSED_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  useFreshUser();
+  useDocumentTitle();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile drawer on every navigation.
+  useEffect(() => {
+    drawer.close();
+  }, [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: collapsed ? 72 : 264, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <TopBar
+          collapsed={collapsed}
+          onToggleCollapsed={() => setCollapsed((c) => !c)}
+          drawerOpened={drawerOpened}
+          onOpenDrawer={drawer.toggle}
+        />
+      </AppShell.Header>
+
+      <AppShell.Navbar visibleFrom="sm" aria-label="Menú principal">
+        <SideMenu collapsed={collapsed} />
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        size={288}
+        title={APP_TITLE}
+        hiddenFrom="sm"
+        closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
+        styles={{ body: { padding: 0, height: 'calc(100% - 60px)' } }}
+      >
+        <Box component="nav" aria-label="Menú principal" h="100%">
+          <SideMenu collapsed={false} />
+        </Box>
+      </Drawer>
+
+      <AppShell.Main className={classes.main}>
+        {navigation.state === 'loading' && <div className={classes.progress} aria-hidden />}
+        <div className={classes.content}>
+          <Outlet />
+        </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export default AdminLayout;

@@ -1,0 +1,119 @@
+import {
+  IconAward,
+  IconBell,
+  IconBuildingStore,
+  IconCalendarEvent,
+  IconCalendarMonth,
+  IconChartBar,
+  IconClipboardList,
+  IconHome,
+  IconMovie,
+  IconNews,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+type Icon = ComponentType<{ size?: number | string; stroke?: number | string }>;
+
+export interface MenuLeaf {
+  label: string;
+  path: string;
+  /** Also active on these paths (the dashboard lives at / and /dashboard). */
+  alsoActiveOn?: string[];
+}
+
+export interface MenuEntry extends MenuLeaf {
+  icon: Icon;
+  children?: MenuLeaf[];
+  /** The calendar shows the number of upcoming events. */
+  badge?: 'upcoming-events';
+}
+
+export interface MenuSection {
+  label: string;
+  entries: MenuEntry[];
+}
+
+/** The side menu of spec §2.2 (DECISIONS §3: "Tablero" points to /). */
+export const MENU: MenuSection[] = [
+  {
+    label: 'Inicio',
+    entries: [{ label: 'Tablero', path: '/', alsoActiveOn: ['/dashboard'], icon: IconHome }],
+  },
+  {
+    label: 'Archivos',
+    entries: [
+      { label: 'Publicaciones', path: '/posts', icon: IconNews },
+      { label: 'Historias', path: '/stories', icon: IconMovie },
+      {
+        label: 'Notificaciones',
+        path: '/notifications',
+        icon: IconBell,
+        children: [
+          { label: 'Tipos de Notificación', path: '/notification-types' },
+          { label: 'Notificaciones', path: '/notifications' },
+        ],
+      },
+      {
+        label: 'Eventos',
+        path: '/events',
+        icon: IconCalendarEvent,
+        children: [
+          { label: 'Tipos de Eventos', path: '/event-types' },
+          { label: 'Eventos', path: '/events' },
+        ],
+      },
+      { label: 'Sucursales', path: '/branches', icon: IconBuildingStore },
+      { label: 'Vendedores', path: '/users', icon: IconUsers },
+      { label: 'Calendario', path: '/calendar', icon: IconCalendarMonth, badge: 'upcoming-events' },
+      {
+        label: 'Avances',
+        path: '/suppliers',
+        icon: IconChartBar,
+        children: [
+          { label: 'Proveedores', path: '/suppliers' },
+          { label: 'Marcas', path: '/brands' },
+        ],
+      },
+      {
+        label: 'Gamificación',
+        path: '/points-dashboard',
+        icon: IconAward,
+        children: [
+          { label: 'Dashboard', path: '/points-dashboard' },
+          { label: 'Leaderboard', path: '/points-leaderboard' },
+          { label: 'Historial', path: '/points-transactions' },
+          { label: 'Configuración', path: '/point-actions' },
+        ],
+      },
+      { label: 'Encuestas', path: '/surveys', icon: IconClipboardList },
+    ],
+  },
+];
+
+export function isLeafActive(leaf: MenuLeaf, pathname: string): boolean {
+  const paths = [leaf.path, ...(leaf.alsoActiveOn ?? [])];
+  return paths.some((p) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`)));
+}
+
+export function isEntryActive(entry: MenuEntry, pathname: string): boolean {
+  return entry.children
+    ? entry.children.some((c) => isLeafActive(c, pathname))
+    : isLeafActive(entry, pathname);
+}
+
+/** Every place the quick search can go to, with the group it sits in. */
+export function searchableScreens(): { label: string; path: string; group?: string }[] {
+  const out: { label: string; path: string; group?: string }[] = [];
+  for (const section of MENU) {
+    for (const entry of section.entries) {
+      if (!entry.children) {
+        out.push({ label: entry.label, path: entry.path });
+        continue;
+      }
+      for (const child of entry.children)
+        out.push({ label: child.label, path: child.path, group: entry.label });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,261 @@
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { roleLabel } from '@panel/shared';
+import { IconLogout } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useDashboardSummary } from '../../features/dashboard/api/get-dashboard-summary';
+import { useAuthStore } from '../../lib/auth-store';
+import { isEntryActive, isLeafActive, MENU, type MenuEntry } from './menu-items';
+import classes from './side-menu.module.css';
+import { useSignOut } from './use-sign-out';
+
+interface SideMenuProps {
+  /** The narrow icon-only rail. */
+  collapsed: boolean;
+}
+
+export function initials(name: string | undefined): string {
+  if (!name) return '?';
+  const parts = name.trim().split(/\s+/);
+  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
+}
+
+function useUpcomingEvents(): number {
+  const { data } = useDashboardSummary();
+  return data?.upcoming_events ?? 0;
+}
+
+function CalendarBadge({ count }: { count: number }) {
+  return (
+    <Badge size="sm" circle={count < 10} variant="filled" color="orange.9">
+      {count}
+      <VisuallyHidden> eventos en los próximos 7 días</VisuallyHidden>
+    </Badge>
+  );
+}
+
+function ExpandedEntry({
+  entry,
+  pathname,
+  upcoming,
+}: {
+  entry: MenuEntry;
+  pathname: string;
+  upcoming: number;
+}) {
+  const active = isEntryActive(entry, pathname);
+  const [opened, setOpened] = useState(active);
+  // Entering a submenu's screen from elsewhere (quick search, a link) opens it.
+  useEffect(() => {
+    if (active) setOpened(true);
+  }, [active]);
+  const Icon = entry.icon;
+
+  if (!entry.children) {
+    return (
+      <NavLink
+        component={Link}
+        to={entry.path}
+        label={entry.label}
+        leftSection={<Icon size={20} stroke={1.7} />}
+        rightSection={entry.badge && upcoming > 0 ? <CalendarBadge count={upcoming} /> : undefined}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        className={classes.link}
+      />
+    );
+  }
+
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={entry.label}
+      leftSection={<Icon size={20} stroke={1.7} />}
+      opened={opened}
+      onChange={setOpened}
+      active={active && !opened}
+      className={classes.link}
+      childrenOffset={30}
+    >
+      {entry.children.map((child) => {
+        const childActive = isLeafActive(child, pathname);
+        return (
+          <NavLink
+            key={child.path}
+            component={Link}
+            to={child.path}
+            label={child.label}
+            active={childActive}
+            aria-current={childActive ? 'page' : undefined}
+            className={classes.link}
+          />
+        );
+      })}
+    </NavLink>
+  );
+}
+
+function RailEntry({ entry, pathname, upcoming }: { entry: MenuEntry; pathname: string; upcoming: number }) {
+  const active = isEntryActive(entry, pathname);
+  const Icon = entry.icon;
+  const icon = (
+    <Indicator
+      disabled={!entry.badge || upcoming === 0}
+      label={upcoming}
+      size={16}
+      color="orange.9"
+      offset={2}
+      zIndex={1}
+    >
+      <Icon size={22} stroke={1.7} />
+    </Indicator>
+  );
+
+  if (!entry.children) {
+    return (
+      <Tooltip label={entry.label} position="right">
+        <UnstyledButton
+          component={Link}
+          to={entry.path}
+          className={classes.railItem}
+          data-active={active || undefined}
+          aria-label={
+            entry.badge && upcoming > 0 ? `${entry.label} (${upcoming} eventos próximos)` : entry.label
+          }
+          aria-current={active ? 'page' : undefined}
+        >
+          {icon}
+        </UnstyledButton>
+      </Tooltip>
+    );
+  }
+
+  return (
+    <Menu position="right-start" offset={10} withArrow trigger="click-hover" openDelay={80} closeDelay={150}>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.railItem}
+          data-active={active || undefined}
+          aria-label={entry.label}
+        >
+          {icon}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{entry.label}</Menu.Label>
+        {entry.children.map((child) => (
+          <Menu.Item
+            key={child.path}
+            component={Link}
+            to={child.path}
+            className={classes.railMenuItem}
+            data-active={isLeafActive(child, pathname) || undefined}
+          >
+            {child.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function MenuFooter({ collapsed }: { collapsed: boolean }) {
+  const user = useAuthStore((s) => s.user);
+  const signOut = useSignOut();
+  const role = user ? roleLabel(user.role) : '';
+
+  if (collapsed) {
+    return (
+      <Box className={classes.footer} data-collapsed>
+        <Tooltip label={`${user?.name ?? ''} · ${role}`} position="right">
+          <Avatar radius="xl" color="brand" variant="light" aria-label={`${user?.name ?? ''}, ${role}`}>
+            {initials(user?.name)}
+          </Avatar>
+        </Tooltip>
+        <Tooltip label="Cerrar sesión" position="right">
+          <ActionIcon variant="subtle" color="red.8" size="lg" aria-label="Cerrar sesión" onClick={signOut}>
+            <IconLogout size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Box>
+    );
+  }
+
+  return (
+    <Box className={classes.footer}>
+      <Group gap="sm" wrap="nowrap" mb="sm">
+        <Avatar radius="xl" color="brand" variant="light" aria-hidden>
+          {initials(user?.name)}
+        </Avatar>
+        <div className={classes.footerText}>
+          <Text size="sm" fw={600} truncate="end">
+            {user?.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {role}
+          </Text>
+        </div>
+      </Group>
+      <Button
+        variant="light"
+        color="red.8"
+        fullWidth
+        leftSection={<IconLogout size={18} aria-hidden />}
+        onClick={signOut}
+      >
+        Cerrar sesión
+      </Button>
+    </Box>
+  );
+}
+
+/** The side menu of spec §2.2: sections, submenus, the calendar badge and the user's footer. */
+export function SideMenu({ collapsed }: SideMenuProps) {
+  const { pathname } = useLocation();
+  const upcoming = useUpcomingEvents();
+
+  return (
+    <div className={classes.root}>
+      <ScrollArea className={classes.scroll} type="hover" scrollbarSize={6}>
+        <div className={collapsed ? classes.rail : classes.list}>
+          {MENU.map((section, index) => (
+            <div key={section.label} className={classes.section}>
+              {collapsed ? (
+                index > 0 && <Divider my={6} aria-hidden />
+              ) : (
+                <Text className={classes.sectionLabel} component="p">
+                  {section.label}
+                </Text>
+              )}
+              {section.entries.map((entry) =>
+                collapsed ? (
+                  <RailEntry key={entry.label} entry={entry} pathname={pathname} upcoming={upcoming} />
+                ) : (
+                  <ExpandedEntry key={entry.label} entry={entry} pathname={pathname} upcoming={upcoming} />
+                ),
+              )}
+            </div>
+          ))}
+        </div>
+      </ScrollArea>
+      <MenuFooter collapsed={collapsed} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { ActionIcon, Group, NativeSelect, Text } from '@mantine/core';
+import { PER_PAGE_OPTIONS, type TListMeta } from '@panel/shared';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useId } from 'react';
+
+interface ListPaginationProps {
+  meta: TListMeta | undefined;
+  page: number;
+  perPage: number;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}
+
+/** "a-b de total" for the page shown. */
+export function rangeLabel(page: number, perPage: number, total: number): string {
+  if (total === 0) return '0-0 de 0';
+  const from = Math.min((page - 1) * perPage + 1, total);
+  const to = Math.min(page * perPage, total);
+  return `${from}-${to} de ${total}`;
+}
+
+/** The list's footer (spec §2.4): "Filas por página: N", the range and the previous/next arrows. */
+export function ListPagination({ meta, page, perPage, onPage, onPerPage }: ListPaginationProps) {
+  const total = meta?.total ?? 0;
+  const shownPage = meta?.page ?? page;
+  const shownPerPage = meta?.per_page ?? perPage;
+  const lastPage = meta?.last_page ?? 1;
+  const selectId = useId();
+
+  return (
+    <Group justify="flex-end" gap="lg" mt="md" wrap="wrap">
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" component="label" htmlFor={selectId}>
+          Filas por página:
+        </Text>
+        <NativeSelect
+          id={selectId}
+          size="xs"
+          w={72}
+          value={String(perPage)}
+          data={PER_PAGE_OPTIONS.map(String)}
+          onChange={(e) => onPerPage(Number(e.currentTarget.value))}
+        />
+      </Group>
+      <Text size="sm" aria-live="polite" data-testid="list-range">
+        {rangeLabel(shownPage, shownPerPage, total)}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <ActionIcon
+          variant="default"
+          aria-label="Página anterior"
+          title="Página anterior"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
+          <IconChevronLeft size={16} aria-hidden />
+        </ActionIcon>
+        <ActionIcon
+          variant="default"
+          aria-label="Página siguiente"
+          title="Página siguiente"
+          disabled={page >= lastPage}
+          onClick={() => onPage(page + 1)}
+        >
+          <IconChevronRight size={16} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,265 @@
+import { ActionIcon, Box, Button, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import type { TListResponse } from '@panel/shared';
+import {
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { PageHeader } from '../page-header';
+import { ListFilters } from './list-filters';
+import { ListPagination } from './list-pagination';
+import { ListSearch } from './list-search';
+import classes from './resource-list.module.css';
+import { type ListParams, nextSort } from './use-list-params';
+
+export interface ResourceListColumn<T> {
+  /** Unique; also the default text (`row[key]`) and the default sort key. */
+  key: string;
+  header: string;
+  render?: (row: T) => ReactNode;
+  /** `true` sorts by `key` on the server; a string sorts by that name instead. */
+  sortable?: boolean | string;
+  width?: number | string;
+}
+
+export interface ResourceListProps<T, F extends string = string> {
+  title: string;
+  subtitle?: ReactNode;
+  /** Default "Inicio / {title}". */
+  breadcrumb?: string;
+  /** From `useListParams`: page, per_page, q, sort and filters in the URL. */
+  params: ListParams<F>;
+  /** The page's TanStack Query of `{data, meta}` (with `placeholderData: keepPreviousData`). */
+  result: UseQueryResult<TListResponse<T>>;
+  columns: ResourceListColumn<T>[];
+  getRowId: (row: T) => string | number;
+  /** Default "Busqueda...". */
+  searchPlaceholder?: string;
+  /** Filter controls shown in the "Filtros" popover; no popover when absent. */
+  filters?: ReactNode;
+  /** Shows "Agregar" when given. */
+  onAdd?: () => void;
+  addLabel?: string;
+  /** Shows the "Editar" icon in "Acciones" when given. */
+  onEdit?: (row: T) => void;
+  /** Shows the "Eliminar" icon in "Acciones" when given. */
+  onDelete?: (row: T) => void;
+  /** More buttons for a row, before edit and delete (e.g. "Actividad"). */
+  rowActions?: (row: T) => ReactNode;
+  /** Default "Cargando datos...". */
+  loadingText?: string;
+  /** Default "No hay datos disponibles.". */
+  emptyText?: string;
+  /** Shown when loading fails and the server sent no message. Default "Error al cargar datos". */
+  errorText?: string;
+  /** Below this width the table scrolls sideways inside its card. Default 640. */
+  minTableWidth?: number;
+}
+
+function ariaSort(sort: string, key: string): 'ascending' | 'descending' | 'none' {
+  if (sort === key) return 'ascending';
+  if (sort === `-${key}`) return 'descending';
+  return 'none';
+}
+
+function defaultCell<T>(row: T, key: string): ReactNode {
+  const value = (row as Record<string, unknown>)[key];
+  if (value === null || value === undefined || value === '') return '—';
+  return String(value);
+}
+
+/**
+ * The list every resource screen is built on (spec §2.4, DECISIONS §4): banner, search, filters,
+ * "Agregar", server-side sorting and paging, and the "Acciones" column.
+ */
+export function ResourceList<T, F extends string = string>({
+  title,
+  subtitle,
+  breadcrumb,
+  params,
+  result,
+  columns,
+  getRowId,
+  searchPlaceholder = 'Busqueda...',
+  filters,
+  onAdd,
+  addLabel = 'Agregar',
+  onEdit,
+  onDelete,
+  rowActions,
+  loadingText = 'Cargando datos...',
+  emptyText = 'No hay datos disponibles.',
+  errorText = 'Error al cargar datos',
+  minTableWidth = 640,
+}: ResourceListProps<T, F>) {
+  const { data, isPending, isError, error, isPlaceholderData, isFetching } = result;
+  const hasActions = Boolean(onEdit || onDelete || rowActions);
+  const colCount = columns.length + (hasActions ? 1 : 0);
+  const rows = data?.data ?? [];
+  const lastPage = data?.meta.last_page;
+  const { page, setPage } = params;
+
+  // After a delete empties the last page, step back to the new last one.
+  useEffect(() => {
+    if (lastPage !== undefined && lastPage >= 1 && page > lastPage) setPage(lastPage);
+  }, [lastPage, page, setPage]);
+
+  let status: ReactNode = null;
+  if (isPending) {
+    status = (
+      <Text role="status" c="dimmed" size="sm">
+        {loadingText}
+      </Text>
+    );
+  } else if (isError && !data) {
+    status = (
+      <Text role="alert" c="red.8" size="sm" fw={500}>
+        {errorMessage(error, errorText)}
+      </Text>
+    );
+  } else if (rows.length === 0) {
+    status = (
+      <Text c="dimmed" size="sm">
+        {emptyText}
+      </Text>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={subtitle} breadcrumb={breadcrumb ?? `Inicio / ${title}`} />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} className={classes.card}>
+        <Group gap="sm" mb="md" wrap="wrap" align="center">
+          <ListSearch
+            value={params.q}
+            onSearch={params.setSearch}
+            placeholder={searchPlaceholder}
+            label="Buscar"
+          />
+          <Group gap="sm" wrap="nowrap">
+            {filters && (
+              <ListFilters activeCount={params.activeFilterCount} onClear={params.clearFilters}>
+                {filters}
+              </ListFilters>
+            )}
+            {onAdd && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+                {addLabel}
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        {isError && data && (
+          <Text role="alert" c="red.8" size="sm" mb="sm">
+            {errorMessage(error, errorText)}
+          </Text>
+        )}
+
+        <Table.ScrollContainer
+          minWidth={minTableWidth}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={`Tabla de ${title}`}
+          className={classes.scroll}
+        >
+          <Table
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-busy={isFetching || undefined}
+            className={isPlaceholderData ? classes.stale : undefined}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((col) => {
+                  const sortKey = col.sortable === true ? col.key : col.sortable || null;
+                  if (!sortKey) {
+                    return (
+                      <Table.Th key={col.key} style={{ width: col.width }}>
+                        {col.header}
+                      </Table.Th>
+                    );
+                  }
+                  const dir = ariaSort(params.sort, sortKey);
+                  const SortIcon =
+                    dir === 'ascending' ? IconArrowUp : dir === 'descending' ? IconArrowDown : IconArrowsSort;
+                  return (
+                    <Table.Th key={col.key} style={{ width: col.width }} aria-sort={dir}>
+                      <UnstyledButton
+                        className={classes.sortButton}
+                        data-sorted={dir !== 'none' || undefined}
+                        onClick={() => params.setSort(nextSort(params.sort, sortKey))}
+                      >
+                        <span>{col.header}</span>
+                        <SortIcon size={14} aria-hidden className={classes.sortIcon} />
+                      </UnstyledButton>
+                    </Table.Th>
+                  );
+                })}
+                {hasActions && <Table.Th className={classes.actionsHead}>Acciones</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {status ? (
+                <Table.Tr>
+                  <Table.Td colSpan={colCount} className={classes.statusCell}>
+                    {status}
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((row) => (
+                  <Table.Tr key={getRowId(row)}>
+                    {columns.map((col) => (
+                      <Table.Td key={col.key}>
+                        {col.render ? col.render(row) : defaultCell(row, col.key)}
+                      </Table.Td>
+                    ))}
+                    {hasActions && (
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          {rowActions?.(row)}
+                          {onEdit && (
+                            <ActionIcon aria-label="Editar" title="Editar" onClick={() => onEdit(row)}>
+                              <IconPencil size={18} aria-hidden />
+                            </ActionIcon>
+                          )}
+                          {onDelete && (
+                            <ActionIcon
+                              color="red.8"
+                              aria-label="Eliminar"
+                              title="Eliminar"
+                              onClick={() => onDelete(row)}
+                            >
+                              <IconTrash size={18} aria-hidden />
+                            </ActionIcon>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Box>
+          <ListPagination
+            meta={data?.meta}
+            page={params.page}
+            perPage={params.perPage}
+            onPage={params.setPage}
+            onPerPage={params.setPerPage}
+          />
+        </Box>
+      </Paper>
+    </>
+  );
+}

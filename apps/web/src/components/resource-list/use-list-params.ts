@@ -1,0 +1,132 @@
+import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS } from '@panel/shared';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** What a list sends to the API (DECISIONS §4): page, per_page, q, sort and its own filters. */
+export type ListQuery<F extends string = string> = {
+  page: number;
+  per_page: number;
+  q?: string;
+  sort?: string;
+} & Partial<Record<F, string>>;
+
+export interface ListParams<F extends string = string> {
+  page: number;
+  perPage: number;
+  /** The search text as typed (the URL keeps it raw; `query.q` is trimmed). */
+  q: string;
+  /** A column name, with a leading `-` for descending order; '' when unsorted. */
+  sort: string;
+  filters: Record<F, string>;
+  activeFilterCount: number;
+  /** Ready for the API and for the query key: empty values left out. */
+  query: ListQuery<F>;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  setSearch: (q: string) => void;
+  setSort: (sort: string) => void;
+  setFilter: (key: F, value: string | null | undefined) => void;
+  clearFilters: () => void;
+}
+
+export interface UseListParamsOptions<F extends string> {
+  /** The URL parameters this list filters by, such as ['city']. */
+  filters?: readonly F[];
+}
+
+function positiveInt(raw: string | null, fallback: number): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/**
+ * A list's state kept in the URL's search params, so reload, links and back/forward work.
+ * Changing the search, the sort, a filter or the page size goes back to page 1.
+ */
+export function useListParams<F extends string = never>(
+  options: UseListParamsOptions<F> = {},
+): ListParams<F> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filterKeys = options.filters ?? ([] as readonly F[]);
+  const filterKeyList = filterKeys.join(',');
+
+  const page = positiveInt(searchParams.get('page'), 1);
+  const perPageRaw = positiveInt(searchParams.get('per_page'), DEFAULT_PER_PAGE);
+  const perPage = (PER_PAGE_OPTIONS as readonly number[]).includes(perPageRaw)
+    ? perPageRaw
+    : DEFAULT_PER_PAGE;
+  const q = searchParams.get('q') ?? '';
+  const sort = searchParams.get('sort') ?? '';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKeyList stands for filterKeys' contents.
+  const filters = useMemo(() => {
+    const out = {} as Record<F, string>;
+    for (const key of filterKeys) out[key] = searchParams.get(key) ?? '';
+    return out;
+  }, [searchParams, filterKeyList]);
+
+  const update = useCallback(
+    (
+      changes: Record<string, string | number | null | undefined>,
+      opts: { resetPage: boolean; replace?: boolean },
+    ) => {
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === null || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (opts.resetPage) next.delete('page');
+          if (next.get('page') === '1') next.delete('page');
+          if (next.get('per_page') === String(DEFAULT_PER_PAGE)) next.delete('per_page');
+          return next;
+        },
+        { replace: opts.replace ?? false, preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const query = useMemo(() => {
+    const out: Record<string, string | number> = { page, per_page: perPage };
+    const trimmed = q.trim();
+    if (trimmed) out.q = trimmed;
+    if (sort) out.sort = sort;
+    for (const [key, value] of Object.entries(filters)) if (value) out[key] = value as string;
+    return out as ListQuery<F>;
+  }, [page, perPage, q, sort, filters]);
+
+  const activeFilterCount = Object.values(filters).filter(Boolean).length;
+
+  return {
+    page,
+    perPage,
+    q,
+    sort,
+    filters,
+    activeFilterCount,
+    query,
+    setPage: useCallback((p: number) => update({ page: p }, { resetPage: false }), [update]),
+    setPerPage: useCallback((n: number) => update({ per_page: n }, { resetPage: true }), [update]),
+    // Typing is not history: the debounced search replaces the entry instead of stacking one per word.
+    setSearch: useCallback(
+      (text: string) => update({ q: text }, { resetPage: true, replace: true }),
+      [update],
+    ),
+    setSort: useCallback((s: string) => update({ sort: s }, { resetPage: true }), [update]),
+    setFilter: useCallback((key: F, value) => update({ [key]: value }, { resetPage: true }), [update]),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: filterKeyList stands for filterKeys' contents.
+    clearFilters: useCallback(
+      () => update(Object.fromEntries(filterKeys.map((k) => [k, null])), { resetPage: true }),
+      [update, filterKeyList],
+    ),
+  };
+}
+
+/** The next sort when a column header is clicked: ascending, then descending, then unsorted. */
+export function nextSort(current: string, column: string): string {
+  if (current === column) return `-${column}`;
+  if (current === `-${column}`) return '';
+  return column;
+}

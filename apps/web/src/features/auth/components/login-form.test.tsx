@@ -1,0 +1,101 @@
+import { AUTH_STORAGE_KEY } from '@panel/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAuthStore } from '../../../lib/auth-store';
+import { mockApi } from '../../../testing/fetch-mock';
+import { adminUser, renderWithApp, sellerUser, signIn } from '../../../testing/render';
+import { LoginPage } from './login-page';
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/dashboard', element: <p>Pantalla del tablero</p> },
+];
+
+function renderLogin() {
+  return renderWithApp(null, { routes, route: '/login' });
+}
+
+async function fillAndSubmit(user: ReturnType<typeof renderLogin>['user'], email: string, password: string) {
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Contraseña'), password);
+  await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+}
+
+describe('login', () => {
+  it('shows "Email inválido" and "Contraseña requerida" and sends nothing when the form is empty', async () => {
+    const { spy } = mockApi({});
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Email inválido')).toBeInTheDocument();
+    expect(screen.getByText('Contraseña requerida')).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('shows "Email inválido" for a malformed email', async () => {
+    mockApi({});
+    const { user } = renderLogin();
+    await fillAndSubmit(user, 'no-es-un-email', 'secreta');
+    expect(await screen.findByText('Email inválido')).toBeInTheDocument();
+    expect(screen.queryByText('Contraseña requerida')).not.toBeInTheDocument();
+  });
+
+  it('shows the alert "Credenciales inválidas" on a 401', async () => {
+    mockApi({ 'POST /api/login': () => ({ status: 401, body: { message: 'Credenciales inválidas' } }) });
+    const { user } = renderLogin();
+    await fillAndSubmit(user, 'admin@demo.local', 'mala');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Credenciales inválidas');
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
+  it("shows the server's message on a 429", async () => {
+    mockApi({ 'POST /api/login': () => ({ status: 429, body: { message: 'Demasiados intentos. Esperá.' } }) });
+    const { user } = renderLogin();
+    await fillAndSubmit(user, 'admin@demo.local', 'x');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos. Esperá.');
+  });
+
+  it('refuses a seller: gives the token back, keeps no session and says "Esta cuenta no tiene acceso al panel"', async () => {
+    const { requests } = mockApi({
+      'POST /api/login': () => ({ body: { token: 'seller-token', user: sellerUser } }),
+      'POST /api/logout': () => ({ status: 204 }),
+    });
+    const { user } = renderLogin();
+    await fillAndSubmit(user, 'vendedor@demo.local', 'vendedor-demo-2026');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esta cuenta no tiene acceso al panel');
+    const logoutCall = requests.find((r) => r.url.pathname === '/api/logout');
+    expect(logoutCall?.headers.get('Authorization')).toBe('Bearer seller-token');
+    expect(useAuthStore.getState()).toMatchObject({ token: null, isAuthenticated: false });
+    expect(localStorage.getItem(AUTH_STORAGE_KEY) ?? '').not.toContain('seller-token');
+    expect(screen.queryByText('Pantalla del tablero')).not.toBeInTheDocument();
+  });
+
+  it('stores the session and goes to /dashboard on success', async () => {
+    const { requests } = mockApi({ 'POST /api/login': () => ({ body: { token: 'admin-token', user: adminUser } }) });
+    const { user, router } = renderLogin();
+    await fillAndSubmit(user, '  Admin@Demo.Local ', 'panel-demo-2026');
+
+    expect(await screen.findByText('Pantalla del tablero')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(requests[0]?.body).toEqual({ email: 'admin@demo.local', password: 'panel-demo-2026' });
+    expect(useAuthStore.getState()).toMatchObject({ token: 'admin-token', isAuthenticated: true, user: adminUser });
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}').state.token).toBe('admin-token');
+  });
+
+  it('sends a signed-in user straight to /dashboard', async () => {
+    mockApi({});
+    signIn();
+    renderLogin();
+    expect(await screen.findByText('Pantalla del tablero')).toBeInTheDocument();
+  });
+
+  it('explains in a dialog that an administrator resets passwords', async () => {
+    mockApi({});
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Olvidaste tu contraseña?' });
+    expect(dialog).toHaveTextContent('Vendedores');
+    await user.click(screen.getByRole('button', { name: 'Entendido' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,72 @@
+import { Alert, Button, SimpleGrid } from '@mantine/core';
+import { IconAlertCircle, IconCalendarEvent, IconNews, IconUsers } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { useAuthStore } from '../../../lib/auth-store';
+import { useDashboardSummary } from '../api/get-dashboard-summary';
+import { StatCard } from './stat-card';
+
+/** / and /dashboard: real counts of sellers, posts and events (DECISIONS §3). */
+export function DashboardPage() {
+  const name = useAuthStore((s) => s.user?.name);
+  const { data, isPending, isError, error, refetch, isRefetching } = useDashboardSummary();
+  const loading = isPending;
+
+  return (
+    <>
+      <PageHeader
+        title="Tablero de control"
+        breadcrumb="Inicio / Tablero"
+        subtitle={name ? `Hola, ${name}. Este es el resumen de la comunidad.` : 'Resumen de la comunidad.'}
+      />
+      {isError && !data ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertCircle aria-hidden />}
+          title="Error al cargar datos"
+        >
+          {error instanceof ApiError && error.hasServerMessage ? error.message : null}
+          <Button
+            mt="sm"
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => refetch()}
+            loading={isRefetching}
+            display="block"
+          >
+            Reintentar
+          </Button>
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          <StatCard
+            label="Vendedores"
+            value={data?.sellers}
+            loading={loading}
+            color="brand"
+            icon={<IconUsers size={26} />}
+          />
+          <StatCard
+            label="Publicaciones"
+            value={data?.posts}
+            loading={loading}
+            color="grape"
+            icon={<IconNews size={26} />}
+          />
+          <StatCard
+            label="Eventos"
+            value={data?.events}
+            loading={loading}
+            color="orange"
+            icon={<IconCalendarEvent size={26} />}
+          />
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
+
+export default DashboardPage;
