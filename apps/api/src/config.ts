@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_TIMEZONE } from '@panel/shared';
+import { z } from 'zod';
+import { defaultWebDistDir } from './paths.ts';
+
+const zFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'debe ser 1 o 0 (true o false)' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ZEnv = z.object({
+  PORT: z.coerce
+    .number({ error: 'debe ser un número de puerto' })
+    .int('debe ser un número entero')
+    .min(1, 'debe estar entre 1 y 65535')
+    .max(65535, 'debe estar entre 1 y 65535')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
+    .optional(),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('no es un email válido')).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'debe tener al menos 8 caracteres').max(200).optional(),
+  ADMIN_NAME: z.string().trim().min(1).max(120).optional(),
+  SEED_DEMO: zFlag.optional(),
+  APP_TIMEZONE: z
+    .string()
+    .default(DEFAULT_TIMEZONE)
+    .refine(
+      isValidTimeZone,
+      'no es una zona horaria IANA válida (por ejemplo America/Argentina/Buenos_Aires)',
+    ),
+  APP_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `debe ser uno de: ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: z.string().default('false'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  database: DatabaseConfig;
+  admin: { email?: string; password?: string; name?: string };
+  seedDemo: boolean;
+  timeZone: string;
+  appSecret: string;
+  redisUrl?: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Passed to Fastify's `trustProxy`: a boolean, a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | number | string;
+  /** Absolute; the built panel. It may not exist, then only the API is served. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface LoadConfigOptions {
+  cwd?: string;
+}
+
+/**
+ * Reads and validates the environment once. Empty variables count as unset.
+ * On PGlite without APP_SECRET, a secret is generated once into DATA_DIR/secret.key (0600).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): AppConfig {
+  const cwd = options.cwd ?? process.cwd();
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  ) as Record<string, string>;
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  const database: DatabaseConfig = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL }
+    : { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
+
+  if (database.kind === 'postgres' && !e.APP_SECRET) {
+    throw new ConfigError([
+      'APP_SECRET: es obligatoria con DATABASE_URL (al menos 32 caracteres). Todas las instancias deben ' +
+        "usar la misma. Generá una con: node -e \"console.log(require('node:crypto').randomBytes(32).toString('base64url'))\"",
+    ]);
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(['ADMIN_EMAIL y ADMIN_PASSWORD: se definen las dos juntas o ninguna']);
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
+    seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    timeZone: e.APP_TIMEZONE,
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret.key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new ConfigError([
+      `APP_SECRET: el archivo ${file} está vacío o dañado; borralo o definí APP_SECRET`,
+    ]);
+  }
+  return secret;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === '1' || v === 'yes') return true;
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value.trim();
+}
+
+function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,54 @@
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+
+/** The query builder both drivers share: routes and services only use this. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** A transaction handle, usable wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database =
+  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> };
+
+export const pgliteExtensions = { pg_trgm, unaccent };
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.kind === 'postgres') return openPostgres(config.url);
+  return openPglite({ dataDir: config.dataDir });
+}
+
+export async function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<Database> {
+  const client = await PGlite.create({ ...options, extensions: pgliteExtensions });
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client }) as unknown as Db,
+    client,
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return {
+    kind: 'postgres',
+    db: drizzleNodePg({ client: pool }) as unknown as Db,
+    pool,
+    close: () => pool.end(),
+  };
+}
+
+/** Raw SQL whose rows both drivers return as `{ rows }`. */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    city: text('city'),
+    address: text('address'),
+    /** AES-256-GCM ciphertext (services/secret-box.ts); the plain text is never stored nor returned. */
+    connectionStringEnc: text('connection_string_enc'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // f_unaccent(lower(...)) is an IMMUTABLE wrapper created by the first migration: sorting and
+    // searching ignore case and accents on PGlite and PostgreSQL alike (both use the C collation).
+    index('branches_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
+    index('branches_city_idx').on(t.city),
+    index('branches_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('branches_city_trgm_idx').using('gin', sql`f_unaccent(lower(${t.city})) gin_trgm_ops`),
+    index('branches_address_trgm_idx').using('gin', sql`f_unaccent(lower(${t.address})) gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,49 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
+import { createdAt, id, tstz } from './columns.ts';
+import { users } from './users.ts';
+
+export const notificationTypes = pgTable('notification_types', {
+  id: id(),
+  name: text('name').notNull(),
+  color: text('color').notNull().default('#FF0000'),
+  /** A file name of the panel's icon set (1.png … 32.png). */
+  icon: text('icon').notNull().default('1.png'),
+  createdAt: createdAt(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    // A type still in use cannot be deleted.
+    notificationTypeId: integer('notification_type_id')
+      .notNull()
+      .references(() => notificationTypes.id, { onDelete: 'restrict' }),
+    /** null = every branch. */
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_created_at_idx').on(t.createdAt),
+    index('notifications_branch_id_idx').on(t.branchId),
+  ],
+);
+
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    id: id(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: tstz('read_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notification_reads_notification_user_key').on(t.notificationId, t.userId)],
+);

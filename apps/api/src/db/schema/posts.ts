@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** null = every branch. */
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('posts_content_length_check', sql`char_length(${t.content}) <= 500`),
+    // Keyset pagination of the feed and of the panel's list (newest first).
+    index('posts_created_at_id_idx').on(t.createdAt, t.id),
+    index('posts_branch_id_idx').on(t.branchId),
+    index('posts_user_id_idx').on(t.userId),
+  ],
+);
+
+export const postImages = pgTable(
+  'post_images',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key'),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('post_images_post_position_key').on(t.postId, t.position)],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('post_likes_post_user_key').on(t.postId, t.userId),
+    index('post_likes_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('post_comments_post_created_idx').on(t.postId, t.createdAt),
+    index('post_comments_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,40 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
+import { createdAt, id, tstz } from './columns.ts';
+import { users } from './users.ts';
+
+/** A story expires at `ends_at`, or 24 h after creation when there is none (DECISIONS §4). */
+export const stories = pgTable(
+  'stories',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    imageKey: text('image_key').notNull(),
+    thumbKey: text('thumb_key'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null = every branch. */
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
+    active: boolean('active').notNull().default(true),
+    startsAt: tstz('starts_at'),
+    endsAt: tstz('ends_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stories_created_at_idx').on(t.createdAt), index('stories_branch_id_idx').on(t.branchId)],
+);
+
+export const storyViews = pgTable(
+  'story_views',
+  {
+    id: id(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedAt: tstz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('story_views_story_user_key').on(t.storyId, t.userId)],
+);

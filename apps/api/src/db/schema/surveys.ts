@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
+import { createdAt, id, tstz, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const surveyQuestionType = pgEnum('survey_question_type', [
+  'text',
+  'multiple_choice',
+  'rating',
+  'boolean',
+]);
+
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(false),
+    /** null = every branch. */
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
+    pointsReward: integer('points_reward').notNull().default(10),
+    startDate: tstz('start_date'),
+    endDate: tstz('end_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('surveys_points_reward_check', sql`${t.pointsReward} >= 0`),
+    index('surveys_branch_id_idx').on(t.branchId),
+  ],
+);
+
+export const surveyQuestions = pgTable(
+  'survey_questions',
+  {
+    id: id(),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    questionText: text('question_text').notNull(),
+    type: surveyQuestionType('type').notNull(),
+    required: boolean('required').notNull().default(false),
+    order: integer('order').notNull().default(0),
+    /** The choices of a multiple_choice question; null otherwise. */
+    options: jsonb('options').$type<string[] | null>(),
+  },
+  (t) => [index('survey_questions_survey_order_idx').on(t.surveyId, t.order)],
+);
+
+export const surveyResponses = pgTable(
+  'survey_responses',
+  {
+    id: id(),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('survey_responses_survey_user_key').on(t.surveyId, t.userId)],
+);
+
+export const surveyAnswers = pgTable(
+  'survey_answers',
+  {
+    id: id(),
+    responseId: integer('response_id')
+      .notNull()
+      .references(() => surveyResponses.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => surveyQuestions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (t) => [uniqueIndex('survey_answers_response_question_key').on(t.responseId, t.questionId)],
+);

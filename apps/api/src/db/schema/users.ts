@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
+import { createdAt, id, tstz } from './columns.ts';
+
+/** Admins and sellers (DECISIONS §2). Users are deactivated, never deleted. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Always stored lower-case, so the unique index is case-insensitive. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['seller', 'admin'] })
+      .notNull()
+      .default('seller'),
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
+    avatarUrl: text('avatar_url'),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('seller', 'admin')`),
+    index('users_branch_id_idx').on(t.branchId),
+    index('users_role_active_idx').on(t.role, t.active),
+    index('users_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
+    index('users_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Bearer sessions: only the SHA-256 of the token is stored. A session ends 12 h after it was
+ * last seen or 7 days after it began, whichever comes first, or when revoked.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
