@@ -1,0 +1,87 @@
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthenticated } from '../http-errors.ts';
+import { type ActiveSession, resolveSession } from '../services/sessions.ts';
+
+/**
+ * Who may call a route, declared by every route in `config.access`:
+ * - public:  anyone;
+ * - session: any signed-in user (seller or admin);
+ * - app:     the community app's calls (/api/app/*), sellers and admins;
+ * - admin:   the panel; sellers get 403.
+ */
+export const ACCESS_LEVELS = ['public', 'session', 'app', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Set on routes that belong to the docs UI or the static panel, not to the API itself. */
+    internal?: boolean;
+  }
+  interface FastifyRequest {
+    auth: ActiveSession | null;
+  }
+  interface FastifyInstance {
+    /** Every API route as registered, "METHOD /api/path/:id"; the docs test compares it to OpenAPI. */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
+}
+
+/** The signed-in session of a request that passed a non-public access check. */
+export function requireAuth(request: FastifyRequest): ActiveSession {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('auth', null);
+    app.decorate('apiRoutes', []);
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const config = (route.config ?? {}) as NonNullable<RouteOptions['config']>;
+      const isApi = route.url.startsWith('/api/') || route.url === '/api';
+      const isDocsUi = route.url === '/api/docs' || route.url.startsWith('/api/docs/');
+      if (!config.access) {
+        if (isApi && !isDocsUi) {
+          throw new Error(`La ruta ${String(route.method)} ${route.url} no declara config.access`);
+        }
+        route.config = { ...config, access: 'public', internal: true };
+        return;
+      }
+      if (!ACCESS_LEVELS.includes(config.access)) {
+        throw new Error(`La ruta ${route.url} declara un acceso desconocido: ${config.access}`);
+      }
+      // Reflected in the OpenAPI document: bearer security plus the access level itself.
+      route.schema = {
+        ...route.schema,
+        security: config.access === 'public' ? [] : [{ bearerAuth: [] }],
+        'x-access': config.access,
+      } as RouteOptions['schema'];
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: config.access });
+      }
+    });
+
+    // The one place where access is enforced.
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || access === 'public') return;
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw unauthenticated();
+      const session = await resolveSession(app.db, token, app.now());
+      if (!session) throw unauthenticated();
+      if (access === 'admin' && session.user.role !== 'admin') throw forbidden();
+      request.auth = session;
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { createSecretBox, type SecretBox } from '../services/secret-box.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    secretBox: SecretBox;
+    /** The clock; tests may replace it. */
+    now(): Date;
+  }
+}
+
+export interface DbPluginOptions {
+  config: AppConfig;
+  database: Database;
+  now?: () => Date;
+}
+
+/** Shares the database and configuration. The caller opened the database and closes it. */
+export const dbPlugin = fp<DbPluginOptions>(
+  async (app, { config, database, now }) => {
+    app.decorate('config', config);
+    app.decorate<Database>('database', database);
+    app.decorate('db', database.db);
+    app.decorate('secretBox', createSecretBox(config.appSecret));
+    app.decorate('now', now ?? (() => new Date()));
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,48 @@
+import { MSG } from '@panel/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { mapError } from './error-mapping.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the static-web plugin: answers GETs outside /api with the panel's index.html. */
+    spaFallback: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null;
+  }
+}
+
+/** The one error handler and the one not-found handler of the app. */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.decorate('spaFallback', null);
+
+    // The panel sends `Content-Type: application/json` on every call, also on bodiless POSTs
+    // such as /api/logout: an empty JSON body is "no body", not malformed JSON.
+    const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body.toString().trim() === '') return done(null, undefined);
+      defaultJsonParser(request, body.toString(), done);
+    });
+
+    app.setErrorHandler((error, request, reply) => {
+      const mapped = mapError(error);
+      if (mapped.unexpected) {
+        request.log.error({ err: error }, 'Error inesperado al atender la solicitud');
+      } else if (mapped.statusCode >= 500) {
+        request.log.warn({ err: error }, 'Error del servidor');
+      }
+      if (mapped.headers) reply.headers(mapped.headers);
+      return reply.code(mapped.statusCode).type('application/json; charset=utf-8').send(mapped.body);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isApi = path === '/api' || path.startsWith('/api/');
+      if (!isApi && app.spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
+        return app.spaFallback(request, reply);
+      }
+      return reply.code(404).send({ message: isApi ? MSG.routeNotFound : MSG.notFound });
+    });
+  },
+  { name: 'errors' },
+);

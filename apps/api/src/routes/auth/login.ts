@@ -1,0 +1,54 @@
+import { MSG, ZLoginRequest, ZLoginResponse } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { branches } from '../../db/schema/branches.ts';
+import { users } from '../../db/schema/users.ts';
+import { HttpError } from '../../http-errors.ts';
+import { getDummyHash, verifyPassword } from '../../services/passwords.ts';
+import { createSession } from '../../services/sessions.ts';
+import { toUserDto, userColumns } from '../../services/users.ts';
+import { errors } from '../schemas.ts';
+
+/**
+ * Both roles sign in here (the community app too); the panel itself refuses sellers.
+ * Unknown email, wrong password and inactive account get the same 401 after the same work.
+ */
+export const loginRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['sesión'],
+        summary: 'Iniciar sesión',
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const ip = request.ip;
+      const waitSeconds = await app.loginThrottle.blockedFor(email, ip);
+      if (waitSeconds !== null) {
+        throw new HttpError(429, MSG.tooManyAttempts, undefined, { 'retry-after': String(waitSeconds) });
+      }
+
+      const [row] = await app.db
+        .select({ ...userColumns, passwordHash: users.passwordHash })
+        .from(users)
+        .leftJoin(branches, eq(branches.id, users.branchId))
+        .where(eq(users.email, email))
+        .limit(1);
+      const valid = await verifyPassword(password, row?.passwordHash ?? (await getDummyHash()));
+      if (!row || !valid || !row.active) {
+        await app.loginThrottle.recordFailure(email, ip);
+        throw new HttpError(401, MSG.invalidCredentials);
+      }
+
+      await app.loginThrottle.recordSuccess(email, ip);
+      const token = await createSession(app.db, row.id, app.now());
+      const { passwordHash: _hash, ...user } = row;
+      return { token, user: toUserDto(user) };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { MSG, makeItemResponse, ZBranch } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { branches } from '../../db/schema/branches.ts';
+import { notFound } from '../../http-errors.ts';
+import { errors, ZRouteId } from '../schemas.ts';
+import { branchColumns, toBranchDto } from './branch-dto.ts';
+
+export const getBranchRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/branches/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['sucursales'],
+        summary: 'Ver una sucursal',
+        params: ZRouteId,
+        response: { 200: makeItemResponse(ZBranch), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db
+        .select(branchColumns)
+        .from(branches)
+        .where(eq(branches.id, request.params.id))
+        .limit(1);
+      if (!row) throw notFound(MSG.branchNotFound);
+      return { data: toBranchDto(row) };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import { makeItemResponse, ZDashboardSummary } from '@panel/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows } from '../../db/client.ts';
+import { errors } from '../schemas.ts';
+
+/**
+ * Real counts (DECISIONS §3). upcoming_events: events starting from the beginning of today
+ * through the end of the 7th day after, with days of the business time zone (APP_TIMEZONE).
+ */
+export const getSummaryRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/dashboard/summary',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['tablero'],
+        summary: 'Contadores del tablero',
+        response: { 200: makeItemResponse(ZDashboardSummary), ...errors(401, 403) },
+      },
+    },
+    async () => {
+      const now = app.now().toISOString();
+      const tz = app.config.timeZone;
+      const [row] = await queryRows<Record<'sellers' | 'posts' | 'events' | 'upcoming_events', number>>(
+        app.db,
+        sql`
+          WITH today AS (
+            SELECT date_trunc('day', ${now}::timestamptz AT TIME ZONE ${tz}) AS local_midnight
+          )
+          SELECT
+            (SELECT count(*)::int FROM users WHERE role = 'seller' AND active) AS sellers,
+            (SELECT count(*)::int FROM posts) AS posts,
+            (SELECT count(*)::int FROM events) AS events,
+            (SELECT count(*)::int FROM events, today
+              WHERE start_at >= (today.local_midnight AT TIME ZONE ${tz})
+                AND start_at < ((today.local_midnight + interval '8 days') AT TIME ZONE ${tz})
+            ) AS upcoming_events`,
+      );
+      return {
+        data: {
+          sellers: Number(row?.sellers ?? 0),
+          posts: Number(row?.posts ?? 0),
+          events: Number(row?.events ?? 0),
+          upcoming_events: Number(row?.upcoming_events ?? 0),
+        },
+      };
+    },
+  );
+};

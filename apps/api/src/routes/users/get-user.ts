@@ -1,0 +1,25 @@
+import { MSG, makeItemResponse, ZUser } from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../http-errors.ts';
+import { findUser } from '../../services/users.ts';
+import { errors, ZRouteId } from '../schemas.ts';
+
+export const getUserRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Ver un usuario',
+        params: ZRouteId,
+        response: { 200: makeItemResponse(ZUser), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await findUser(app.db, request.params.id);
+      if (!user) throw notFound(MSG.userNotFound);
+      return { data: user };
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import type { TListMeta } from '@panel/shared';
+import { type SQL, sql } from 'drizzle-orm';
+
+/** page/per_page → LIMIT/OFFSET; pages past the end are simply empty. */
+export function pageWindow(query: { page: number; per_page: number }) {
+  const offset = (query.page - 1) * query.per_page;
+  return { limit: query.per_page, offset: Number.isSafeInteger(offset) ? offset : Number.MAX_SAFE_INTEGER };
+}
+
+export function listMeta(query: { page: number; per_page: number }, total: number): TListMeta {
+  return {
+    page: query.page,
+    per_page: query.per_page,
+    total,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+  };
+}
+
+/** `-name` → { key: 'name', desc: true }. */
+export function parseSort<K extends string>(
+  sort: string | undefined,
+  fallback: K,
+): { key: K; desc: boolean } {
+  if (!sort) return { key: fallback, desc: false };
+  const desc = sort.startsWith('-');
+  return { key: (desc ? sort.slice(1) : sort) as K, desc };
+}
+
+/** Escapes LIKE wildcards so `q` is searched literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * "contains `q`", ignoring case and accents, on the same expression the trigram indexes
+ * cover: f_unaccent(lower(column)).
+ */
+export function containsText(column: SQL | SQL.Aliased | unknown, q: string): SQL {
+  const pattern = `%${escapeLike(q.toLowerCase())}%`;
+  return sql`f_unaccent(lower(${column})) LIKE f_unaccent(${pattern})`;
+}
+
+/** The sort expression for text columns: accent- and case-insensitive. */
+export function textSortKey(column: unknown): SQL {
+  return sql`f_unaccent(lower(${column}))`;
+}
