@@ -1,0 +1,111 @@
+import { type App, buildApp } from './app.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
+import { applyMigrations, withStartupLock } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './services/demo-seed.ts';
+import { ensureFirstAdmin } from './services/first-admin.ts';
+import { ensureBuiltInPointActions } from './services/point-actions-seed.ts';
+
+/** config → lock (PGlite) → database → migrations → first admin → seed → listen. */
+async function main() {
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let lock: LockHandle | null = null;
+  if (config.database.kind === 'pglite') {
+    try {
+      lock = acquireLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof LockHeldError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  let db: Database;
+  let app: App;
+  try {
+    db = await openDatabase(config.database);
+    app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  } catch (error) {
+    console.error(`No se pudo iniciar: ${(error as Error).message}`);
+    lock?.release();
+    process.exit(1);
+  }
+  const log = app.log;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'Cerrando el servidor…');
+    const force = setTimeout(() => {
+      log.error('El cierre tardó demasiado; se fuerza la salida');
+      lock?.release();
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+    } catch (error) {
+      log.error({ err: error }, 'Error al cerrar');
+    }
+    lock?.release();
+    log.info('Servidor detenido');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    log.info(
+      { database: config.database.kind, dataDir: config.dataDir },
+      config.database.kind === 'pglite'
+        ? `Base de datos embebida (PGlite) en ${config.database.dataDir}`
+        : 'Base de datos PostgreSQL (DATABASE_URL)',
+    );
+    await withStartupLock(db, async () => {
+      const migrations = await applyMigrations(db);
+      log.info(
+        migrations,
+        `Migraciones al día (${migrations.applied} aplicadas ahora, ${migrations.total} en total)`,
+      );
+      const actions = await ensureBuiltInPointActions(db.db);
+      if (actions > 0) log.info({ created: actions }, 'Acciones de puntos predefinidas creadas');
+      await ensureFirstAdmin(db.db, config, log);
+      if (!config.seedDemo) return;
+      const seeded = await seedDemoIfEmpty(db.db);
+      if (seeded.seeded) {
+        log.info(
+          seeded,
+          'Datos de demostración cargados (vendedor de ejemplo: vendedor@demo.local / vendedor-demo-2026)',
+        );
+      }
+    });
+    await app.listen({ port: config.port, host: config.host });
+    log.info(
+      { readyMs: Math.round(process.uptime() * 1000) },
+      `Listo en ${Math.round(process.uptime() * 1000)} ms desde el inicio del proceso: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    );
+  } catch (error) {
+    log.fatal({ err: error }, 'No se pudo iniciar el servidor');
+    await app.close().catch(() => {});
+    await db.close().catch(() => {});
+    lock?.release();
+    process.exit(1);
+  }
+}
+
+void main();
