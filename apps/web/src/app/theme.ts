@@ -14,10 +14,24 @@ const brand: MantineColorsTuple = [
   '#05464a',
 ];
 
+/** A warm orange for counters (calendar badge, active filters); shade 7 and up keep white text readable. */
+const accent: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd0a1',
+  '#ffb46b',
+  '#ff9a3d',
+  '#f5821f',
+  '#dc6a12',
+  '#c2410c',
+  '#a3360a',
+  '#822b08',
+];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
-  colors: { brand },
+  colors: { brand, accent },
   fontFamily:
     'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
@@ -26,7 +40,10 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     ActionIcon: { defaultProps: { variant: 'subtle' } },
-    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
+    Modal: {
+      defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 250 } },
   },
 });

@@ -12,7 +12,7 @@ export interface ConfirmDialogProps {
   /** Shown on the confirm button while `busy`; default "Eliminando...". */
   busyLabel?: string;
   busy?: boolean;
-  /** Default red, for deletes. */
+  /** Default a dark red (white text stays above 4.5:1), for deletes. */
   color?: string;
 }
 
@@ -26,7 +26,7 @@ export function ConfirmDialog({
   confirmLabel = 'Eliminar',
   busyLabel = 'Eliminando...',
   busy = false,
-  color = 'red',
+  color = 'red.9',
 }: ConfirmDialogProps) {
   return (
     <Modal

@@ -18,7 +18,7 @@ export function PageHeader({ title, subtitle, breadcrumb, actions }: PageHeaderP
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
         <div className={classes.text}>
           {breadcrumb && (
-            <Text component="nav" aria-label="Ruta de navegación" size="sm" className={classes.breadcrumb}>
+            <Text size="sm" className={classes.breadcrumb}>
               {breadcrumb}
             </Text>
           )}

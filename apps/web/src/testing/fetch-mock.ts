@@ -16,7 +16,10 @@ function toResponse(reply: MockReply): Response {
   if (reply instanceof Response) return reply;
   const status = reply.status ?? 200;
   if (status === 204 || reply.body === undefined) return new Response(null, { status });
-  return new Response(JSON.stringify(reply.body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(reply.body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /**
@@ -33,7 +36,8 @@ export function mockApi(handlers: Record<string, Handler>) {
     const req: MockRequest = { method, url, headers: new Headers(init?.headers), body };
     requests.push(req);
     const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return toResponse({ status: 404, body: { message: `Sin mock para ${method} ${url.pathname}` } });
+    if (!handler)
+      return toResponse({ status: 404, body: { message: `Sin mock para ${method} ${url.pathname}` } });
     return toResponse(await handler(req));
   });
   vi.stubGlobal('fetch', spy);

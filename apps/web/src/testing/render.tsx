@@ -9,7 +9,10 @@ import { useAuthStore } from '../lib/auth-store';
 
 export function createTestQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
   });
 }
 
@@ -22,7 +25,10 @@ interface RenderOptions {
 }
 
 /** Renders with the app's real providers (Mantine, TanStack Query, toasts) inside a memory router. */
-export function renderWithApp(ui: ReactElement | null, { route = '/', routes, path = '*' }: RenderOptions = {}) {
+export function renderWithApp(
+  ui: ReactElement | null,
+  { route = '/', routes, path = '*' }: RenderOptions = {},
+) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(routes ?? [{ path, element: ui }], { initialEntries: [route] });
   const user = userEvent.setup();
@@ -46,7 +52,13 @@ export const adminUser: TUser = {
   created_at: '2026-01-01T12:00:00.000Z',
 };
 
-export const sellerUser: TUser = { ...adminUser, id: 2, name: 'Vera Vendedora', email: 'vendedor@demo.local', role: 'seller' };
+export const sellerUser: TUser = {
+  ...adminUser,
+  id: 2,
+  name: 'Vera Vendedora',
+  email: 'vendedor@demo.local',
+  role: 'seller',
+};
 
 export function signIn(user: TUser = adminUser, token = 'test-token') {
   useAuthStore.getState().login(token, user);

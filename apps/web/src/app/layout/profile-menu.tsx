@@ -13,7 +13,7 @@ export function ProfileMenu() {
   return (
     <Menu position="bottom-end" width={260} shadow="md" withArrow>
       <Menu.Target>
-        <UnstyledButton aria-label="Perfil de usuario" style={{ borderRadius: '50%' }}>
+        <UnstyledButton aria-label="Menú de perfil" style={{ borderRadius: '50%' }}>
           <Avatar radius="xl" color="brand" variant="filled">
             {initials(user?.name)}
           </Avatar>
@@ -34,7 +34,7 @@ export function ProfileMenu() {
           )}
         </Box>
         <Menu.Divider />
-        <Menu.Item color="red.8" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
           Cerrar sesión
         </Menu.Item>
       </Menu.Dropdown>

@@ -65,7 +65,7 @@ export function ScreenSearch() {
         centered={false}
       >
         <TextInput
-          label="Buscar pantalla"
+          label="Nombre de la pantalla"
           placeholder="Escribí el nombre de una pantalla"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={text}

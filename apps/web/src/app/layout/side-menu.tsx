@@ -13,11 +13,10 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import { roleLabel } from '@panel/shared';
 import { IconLogout } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDashboardSummary } from '../../features/dashboard/api/get-dashboard-summary';
 import { useAuthStore } from '../../lib/auth-store';
@@ -41,11 +40,30 @@ function useUpcomingEvents(): number {
   return data?.upcoming_events ?? 0;
 }
 
+/** The count is shown, and read as the link's description: the link's name stays "Calendario". */
+function upcomingText(count: number) {
+  return `${count} ${count === 1 ? 'evento' : 'eventos'} en los próximos 7 días`;
+}
+
+function UpcomingDescription({ id, count }: { id: string; count: number }) {
+  return (
+    <span id={id} hidden>
+      {upcomingText(count)}
+    </span>
+  );
+}
+
 function CalendarBadge({ count }: { count: number }) {
   return (
-    <Badge size="sm" circle={count < 10} variant="filled" color="orange.9">
+    <Badge
+      size="sm"
+      circle={count < 10}
+      variant="filled"
+      color="accent"
+      aria-hidden
+      title={upcomingText(count)}
+    >
       {count}
-      <VisuallyHidden> eventos en los próximos 7 días</VisuallyHidden>
     </Badge>
   );
 }
@@ -66,19 +84,25 @@ function ExpandedEntry({
     if (active) setOpened(true);
   }, [active]);
   const Icon = entry.icon;
+  const descriptionId = useId();
+  const withBadge = Boolean(entry.badge) && upcoming > 0;
 
   if (!entry.children) {
     return (
-      <NavLink
-        component={Link}
-        to={entry.path}
-        label={entry.label}
-        leftSection={<Icon size={20} stroke={1.7} />}
-        rightSection={entry.badge && upcoming > 0 ? <CalendarBadge count={upcoming} /> : undefined}
-        active={active}
-        aria-current={active ? 'page' : undefined}
-        className={classes.link}
-      />
+      <>
+        <NavLink
+          component={Link}
+          to={entry.path}
+          label={entry.label}
+          leftSection={<Icon size={20} stroke={1.7} />}
+          rightSection={withBadge ? <CalendarBadge count={upcoming} /> : undefined}
+          active={active}
+          aria-current={active ? 'page' : undefined}
+          aria-describedby={withBadge ? descriptionId : undefined}
+          className={classes.link}
+        />
+        {withBadge && <UpcomingDescription id={descriptionId} count={upcoming} />}
+      </>
     );
   }
 
@@ -115,35 +139,32 @@ function ExpandedEntry({
 function RailEntry({ entry, pathname, upcoming }: { entry: MenuEntry; pathname: string; upcoming: number }) {
   const active = isEntryActive(entry, pathname);
   const Icon = entry.icon;
+  const descriptionId = useId();
+  const withBadge = Boolean(entry.badge) && upcoming > 0;
   const icon = (
-    <Indicator
-      disabled={!entry.badge || upcoming === 0}
-      label={upcoming}
-      size={16}
-      color="orange.9"
-      offset={2}
-      zIndex={1}
-    >
+    <Indicator disabled={!withBadge} label={upcoming} size={16} color="accent" offset={2} zIndex={1}>
       <Icon size={22} stroke={1.7} />
     </Indicator>
   );
 
   if (!entry.children) {
     return (
-      <Tooltip label={entry.label} position="right">
-        <UnstyledButton
-          component={Link}
-          to={entry.path}
-          className={classes.railItem}
-          data-active={active || undefined}
-          aria-label={
-            entry.badge && upcoming > 0 ? `${entry.label} (${upcoming} eventos próximos)` : entry.label
-          }
-          aria-current={active ? 'page' : undefined}
-        >
-          {icon}
-        </UnstyledButton>
-      </Tooltip>
+      <>
+        <Tooltip label={entry.label} position="right">
+          <UnstyledButton
+            component={Link}
+            to={entry.path}
+            className={classes.railItem}
+            data-active={active || undefined}
+            aria-label={entry.label}
+            aria-current={active ? 'page' : undefined}
+            aria-describedby={withBadge ? descriptionId : undefined}
+          >
+            {icon}
+          </UnstyledButton>
+        </Tooltip>
+        {withBadge && <UpcomingDescription id={descriptionId} count={upcoming} />}
+      </>
     );
   }
 
@@ -190,7 +211,7 @@ function MenuFooter({ collapsed }: { collapsed: boolean }) {
           </Avatar>
         </Tooltip>
         <Tooltip label="Cerrar sesión" position="right">
-          <ActionIcon variant="subtle" color="red.8" size="lg" aria-label="Cerrar sesión" onClick={signOut}>
+          <ActionIcon variant="subtle" color="red" size="lg" aria-label="Cerrar sesión" onClick={signOut}>
             <IconLogout size={20} />
           </ActionIcon>
         </Tooltip>
@@ -215,7 +236,7 @@ function MenuFooter({ collapsed }: { collapsed: boolean }) {
       </Group>
       <Button
         variant="light"
-        color="red.8"
+        color="red"
         fullWidth
         leftSection={<IconLogout size={18} aria-hidden />}
         onClick={signOut}

@@ -13,34 +13,36 @@ interface ListFiltersProps {
  * Selects `comboboxProps={{ withinPortal: false }}` so picking an option does not close the popover.
  */
 export function ListFilters({ children, activeCount, onClear }: ListFiltersProps) {
-  const label = activeCount > 0 ? `Filtros (${activeCount} activos)` : 'Filtros';
+  const label =
+    activeCount > 0 ? `Filtros (${activeCount} ${activeCount === 1 ? 'activo' : 'activos'})` : 'Filtros';
   return (
-    <Popover position="bottom-end" shadow="md" width={300} trapFocus withinPortal>
-      <Popover.Target>
-        <Indicator label={activeCount} size={18} disabled={activeCount === 0} offset={4} color="orange.9">
+    // The count sits outside Popover.Target, which adds its ARIA attributes to its direct child only.
+    <Indicator label={activeCount} size={18} disabled={activeCount === 0} offset={4} color="accent">
+      <Popover position="bottom-end" shadow="md" width={300} trapFocus withinPortal>
+        <Popover.Target>
           <ActionIcon variant="default" size="lg" aria-label={label} title="Filtros">
             <IconFilter size={18} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Text fw={600} size="sm">
-              Filtros
-            </Text>
-            {activeCount > 0 && (
-              <Badge size="sm" variant="light">
-                {activeCount} {activeCount === 1 ? 'activo' : 'activos'}
-              </Badge>
-            )}
-          </Group>
-          {children}
-          <Button variant="subtle" size="xs" onClick={onClear} disabled={activeCount === 0}>
-            Limpiar filtros
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text fw={600} size="sm">
+                Filtros
+              </Text>
+              {activeCount > 0 && (
+                <Badge size="sm" variant="light">
+                  {activeCount} {activeCount === 1 ? 'activo' : 'activos'}
+                </Badge>
+              )}
+            </Group>
+            {children}
+            <Button variant="subtle" size="xs" onClick={onClear} disabled={activeCount === 0}>
+              Limpiar filtros
+            </Button>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -28,7 +28,7 @@ export function ListPagination({ meta, page, perPage, onPage, onPerPage }: ListP
   const selectId = useId();
 
   return (
-    <Group justify="flex-end" gap="lg" mt="md" wrap="wrap">
+    <Group justify="flex-end" gap="md" mt="md" wrap="wrap">
       <Group gap="xs" wrap="nowrap">
         <Text size="sm" component="label" htmlFor={selectId}>
           Filas por página:
@@ -42,28 +42,30 @@ export function ListPagination({ meta, page, perPage, onPage, onPerPage }: ListP
           onChange={(e) => onPerPage(Number(e.currentTarget.value))}
         />
       </Group>
-      <Text size="sm" aria-live="polite" data-testid="list-range">
-        {rangeLabel(shownPage, shownPerPage, total)}
-      </Text>
-      <Group gap={4} wrap="nowrap">
-        <ActionIcon
-          variant="default"
-          aria-label="Página anterior"
-          title="Página anterior"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          <IconChevronLeft size={16} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          variant="default"
-          aria-label="Página siguiente"
-          title="Página siguiente"
-          disabled={page >= lastPage}
-          onClick={() => onPage(page + 1)}
-        >
-          <IconChevronRight size={16} aria-hidden />
-        </ActionIcon>
+      <Group gap="sm" wrap="nowrap">
+        <Text size="sm" aria-live="polite" data-testid="list-range">
+          {rangeLabel(shownPage, shownPerPage, total)}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            aria-label="Página anterior"
+            title="Página anterior"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            <IconChevronLeft size={16} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            aria-label="Página siguiente"
+            title="Página siguiente"
+            disabled={page >= lastPage}
+            onClick={() => onPage(page + 1)}
+          >
+            <IconChevronRight size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
       </Group>
     </Group>
   );

@@ -60,6 +60,8 @@ export interface ResourceListProps<T, F extends string = string> {
   errorText?: string;
   /** Below this width the table scrolls sideways inside its card. Default 640. */
   minTableWidth?: number;
+  /** Width of the "Acciones" column (the table has a fixed layout, so columns never jump). Default 112. */
+  actionsWidth?: number | string;
 }
 
 function ariaSort(sort: string, key: string): 'ascending' | 'descending' | 'none' {
@@ -97,6 +99,7 @@ export function ResourceList<T, F extends string = string>({
   emptyText = 'No hay datos disponibles.',
   errorText = 'Error al cargar datos',
   minTableWidth = 640,
+  actionsWidth = 112,
 }: ResourceListProps<T, F>) {
   const { data, isPending, isError, error, isPlaceholderData, isFetching } = result;
   const hasActions = Boolean(onEdit || onDelete || rowActions);
@@ -171,6 +174,7 @@ export function ResourceList<T, F extends string = string>({
           className={classes.scroll}
         >
           <Table
+            layout="fixed"
             highlightOnHover
             verticalSpacing="sm"
             aria-busy={isFetching || undefined}
@@ -203,7 +207,11 @@ export function ResourceList<T, F extends string = string>({
                     </Table.Th>
                   );
                 })}
-                {hasActions && <Table.Th className={classes.actionsHead}>Acciones</Table.Th>}
+                {hasActions && (
+                  <Table.Th className={classes.actionsHead} style={{ width: actionsWidth }}>
+                    Acciones
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -215,9 +223,9 @@ export function ResourceList<T, F extends string = string>({
                 </Table.Tr>
               ) : (
                 rows.map((row) => (
-                  <Table.Tr key={getRowId(row)}>
+                  <Table.Tr key={getRowId(row)} data-id={getRowId(row)}>
                     {columns.map((col) => (
-                      <Table.Td key={col.key}>
+                      <Table.Td key={col.key} className={classes.cell}>
                         {col.render ? col.render(row) : defaultCell(row, col.key)}
                       </Table.Td>
                     ))}
@@ -232,7 +240,7 @@ export function ResourceList<T, F extends string = string>({
                           )}
                           {onDelete && (
                             <ActionIcon
-                              color="red.8"
+                              color="red"
                               aria-label="Eliminar"
                               title="Eliminar"
                               onClick={() => onDelete(row)}

@@ -82,7 +82,8 @@ export function useListParams<F extends string = never>(
           if (next.get('per_page') === String(DEFAULT_PER_PAGE)) next.delete('per_page');
           return next;
         },
-        { replace: opts.replace ?? false, preventScrollReset: true },
+        // flushSync: the next click (a second sort toggle, another "next") must see this state, not a deferred one.
+        { replace: opts.replace ?? false, preventScrollReset: true, flushSync: true },
       );
     },
     [setSearchParams],

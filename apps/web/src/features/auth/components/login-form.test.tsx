@@ -48,7 +48,9 @@ describe('login', () => {
   });
 
   it("shows the server's message on a 429", async () => {
-    mockApi({ 'POST /api/login': () => ({ status: 429, body: { message: 'Demasiados intentos. Esperá.' } }) });
+    mockApi({
+      'POST /api/login': () => ({ status: 429, body: { message: 'Demasiados intentos. Esperá.' } }),
+    });
     const { user } = renderLogin();
     await fillAndSubmit(user, 'admin@demo.local', 'x');
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos. Esperá.');
@@ -71,14 +73,20 @@ describe('login', () => {
   });
 
   it('stores the session and goes to /dashboard on success', async () => {
-    const { requests } = mockApi({ 'POST /api/login': () => ({ body: { token: 'admin-token', user: adminUser } }) });
+    const { requests } = mockApi({
+      'POST /api/login': () => ({ body: { token: 'admin-token', user: adminUser } }),
+    });
     const { user, router } = renderLogin();
     await fillAndSubmit(user, '  Admin@Demo.Local ', 'panel-demo-2026');
 
     expect(await screen.findByText('Pantalla del tablero')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(requests[0]?.body).toEqual({ email: 'admin@demo.local', password: 'panel-demo-2026' });
-    expect(useAuthStore.getState()).toMatchObject({ token: 'admin-token', isAuthenticated: true, user: adminUser });
+    expect(useAuthStore.getState()).toMatchObject({
+      token: 'admin-token',
+      isAuthenticated: true,
+      user: adminUser,
+    });
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}').state.token).toBe('admin-token');
   });
 

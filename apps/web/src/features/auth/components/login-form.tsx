@@ -79,7 +79,7 @@ export function LoginForm() {
             label="Contraseña"
             autoComplete="current-password"
             error={errors.password?.message}
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar el texto escrito' }}
             {...register('password')}
           />
           <Button type="submit" size="md" fullWidth loading={isSubmitting}>

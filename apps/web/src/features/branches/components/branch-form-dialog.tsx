@@ -107,7 +107,7 @@ export function BranchFormDialog({ opened, branch, onClose }: BranchFormDialogPr
             placeholder={branch?.has_connection_string ? '••••••••' : undefined}
             disabled={removeConnection}
             error={errors.connection_string?.message}
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la cadena de conexión' }}
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar el texto escrito' }}
             {...register('connection_string')}
           />
           {branch?.has_connection_string && (

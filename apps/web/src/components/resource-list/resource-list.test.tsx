@@ -1,0 +1,206 @@
+import type { TListResponse } from '@panel/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../testing/render';
+import { rangeLabel } from './list-pagination';
+import { SEARCH_DEBOUNCE_MS } from './list-search';
+import { ResourceList } from './resource-list';
+import { type ListQuery, nextSort, useListParams } from './use-list-params';
+
+interface Fruit {
+  id: number;
+  name: string;
+}
+
+const FRUITS: Fruit[] = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  name: `Fruta ${String(i + 1).padStart(2, '0')}`,
+}));
+
+/** A fake server: filters by q, sorts by name and pages, like the real API. */
+function serve(query: ListQuery): TListResponse<Fruit> {
+  let rows = FRUITS.filter((f) => !query.q || f.name.toLowerCase().includes(query.q.toLowerCase()));
+  if (query.sort === '-name') rows = [...rows].reverse();
+  const start = (query.page - 1) * query.per_page;
+  return {
+    data: rows.slice(start, start + query.per_page),
+    meta: {
+      page: query.page,
+      per_page: query.per_page,
+      total: rows.length,
+      last_page: Math.max(1, Math.ceil(rows.length / query.per_page)),
+    },
+  };
+}
+
+function Harness({
+  fetcher,
+  onEdit,
+  onDelete,
+}: {
+  fetcher: (q: ListQuery) => Promise<TListResponse<Fruit>>;
+  onEdit?: (f: Fruit) => void;
+  onDelete?: (f: Fruit) => void;
+}) {
+  const params = useListParams();
+  const result = useQuery({
+    queryKey: ['fruits', params.query],
+    queryFn: () => fetcher(params.query),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <ResourceList
+      title="Frutas"
+      params={params}
+      result={result}
+      columns={[{ key: 'name', header: 'Nombre', sortable: true }]}
+      getRowId={(f) => f.id}
+      onAdd={() => {}}
+      onEdit={onEdit}
+      onDelete={onDelete}
+    />
+  );
+}
+
+function setup(route = '/fruits', fetcher = vi.fn(async (q: ListQuery) => serve(q)), extra = {}) {
+  const view = renderWithApp(<Harness fetcher={fetcher} {...extra} />, { route });
+  return { ...view, fetcher };
+}
+
+const dataRows = () => screen.getAllByRole('row').slice(1);
+
+describe('ResourceList', () => {
+  it('shows the banner, the breadcrumb, the default search placeholder and "Agregar"', async () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Frutas' })).toBeInTheDocument();
+    expect(screen.getByText('Inicio / Frutas')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Busqueda...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Agregar' })).toBeInTheDocument();
+    expect(await screen.findByText('Fruta 01')).toBeInTheDocument();
+  });
+
+  it('shows "Cargando datos..." while the first page loads', () => {
+    setup(
+      '/fruits',
+      vi.fn(() => new Promise<never>(() => {})),
+    );
+    expect(screen.getByText('Cargando datos...')).toBeInTheDocument();
+  });
+
+  it('shows "No hay datos disponibles." for an empty list', async () => {
+    setup('/fruits?q=kiwi');
+    expect(await screen.findByText('No hay datos disponibles.')).toBeInTheDocument();
+    expect(screen.getByText('0-0 de 0')).toBeInTheDocument();
+  });
+
+  it('shows the server message when loading fails', async () => {
+    const { ApiError } = await import('../../lib/api-client');
+    setup(
+      '/fruits',
+      vi.fn(async () => Promise.reject(new ApiError(500, 'Se cayó el servidor', { hasServerMessage: true }))),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Se cayó el servidor');
+  });
+
+  it('pages on the server: "1-5 de 12", next, next, previous', async () => {
+    const { user, fetcher, router } = setup();
+    expect(await screen.findByText('1-5 de 12')).toBeInTheDocument();
+    expect(screen.getByText('Filas por página:')).toBeInTheDocument();
+    expect(dataRows()).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Página anterior' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('6-10 de 12')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(fetcher).toHaveBeenLastCalledWith({ page: 2, per_page: 5 });
+
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('11-12 de 12')).toBeInTheDocument();
+    expect(dataRows()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Página siguiente' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(await screen.findByText('6-10 de 12')).toBeInTheDocument();
+  });
+
+  it('changes the page size from the "Filas por página" select and goes back to page 1', async () => {
+    const { user } = setup('/fruits?page=2');
+    expect(await screen.findByText('6-10 de 12')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Filas por página:'), '10');
+    expect(await screen.findByText('1-10 de 12')).toBeInTheDocument();
+  });
+
+  it('reads its state from the URL, so a reload keeps page and sort', async () => {
+    setup('/fruits?page=3&sort=-name');
+    expect(await screen.findByText('11-12 de 12')).toBeInTheDocument();
+    expect(within(dataRows()[0]!).getByText('Fruta 02')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Nombre/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('toggles sorting on the header: ascending, descending, none', async () => {
+    const { user, router } = setup('/fruits?page=2');
+    await screen.findByText('6-10 de 12');
+    const header = screen.getByRole('columnheader', { name: /Nombre/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(within(header).getByRole('button', { name: /Nombre/ }));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    expect(router.state.location.search).toBe('?sort=name'); // and back to page 1
+
+    await user.click(within(header).getByRole('button', { name: /Nombre/ }));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'descending'));
+    expect(router.state.location.search).toBe('?sort=-name');
+    expect(await screen.findByText('Fruta 12')).toBeInTheDocument();
+
+    await user.click(within(header).getByRole('button', { name: /Nombre/ }));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'none'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('debounces the search, sends it once and goes back to page 1', async () => {
+    const { user, fetcher, router } = setup('/fruits?page=2');
+    await screen.findByText('6-10 de 12');
+    fetcher.mockClear();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'uta 1');
+    // Typing is done but the pause has not passed: nothing was sent for any keystroke yet.
+    expect(fetcher).not.toHaveBeenCalled();
+
+    await waitFor(() => expect(fetcher).toHaveBeenCalledWith({ page: 1, per_page: 5, q: 'uta 1' }), {
+      timeout: SEARCH_DEBOUNCE_MS * 4,
+    });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(router.state.location.search).toBe('?q=uta+1');
+    expect(await screen.findByText('1-3 de 3')).toBeInTheDocument();
+  });
+
+  it('offers "Editar" and "Eliminar" in the "Acciones" column', async () => {
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    const { user } = setup('/fruits', undefined, { onEdit, onDelete });
+    await screen.findByText('Fruta 01');
+    expect(screen.getByRole('columnheader', { name: 'Acciones' })).toBeInTheDocument();
+    const first = dataRows()[0]!;
+    await user.click(within(first).getByRole('button', { name: 'Editar' }));
+    expect(onEdit).toHaveBeenCalledWith(FRUITS[0]);
+    await user.click(within(first).getByRole('button', { name: 'Eliminar' }));
+    expect(onDelete).toHaveBeenCalledWith(FRUITS[0]);
+    expect(within(first).getByRole('button', { name: 'Editar' })).toHaveAttribute('title', 'Editar');
+  });
+});
+
+describe('list helpers', () => {
+  it('words the range "a-b de total"', () => {
+    expect(rangeLabel(1, 5, 12)).toBe('1-5 de 12');
+    expect(rangeLabel(3, 5, 12)).toBe('11-12 de 12');
+    expect(rangeLabel(1, 5, 0)).toBe('0-0 de 0');
+  });
+
+  it('cycles a column through ascending, descending and unsorted', () => {
+    expect(nextSort('', 'name')).toBe('name');
+    expect(nextSort('name', 'name')).toBe('-name');
+    expect(nextSort('-name', 'name')).toBe('');
+    expect(nextSort('-city', 'name')).toBe('name');
+  });
+});
