@@ -1,5 +1,5 @@
 import { AUTH_STORAGE_KEY } from '@panel/shared';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiRequest } from '../lib/api-client';
 import { useAuthStore } from '../lib/auth-store';
@@ -39,7 +39,12 @@ describe('RequireAuth', () => {
     queryClient.setQueryData(['cached'], 'algo');
     await screen.findByText('Pantalla de sucursales');
 
-    await expect(apiRequest('/branches')).rejects.toMatchObject({ status: 401, message: 'Tu sesión expiró' });
+    await act(async () => {
+      await expect(apiRequest('/branches')).rejects.toMatchObject({
+        status: 401,
+        message: 'Tu sesión expiró',
+      });
+    });
 
     expect(await screen.findByText('Pantalla de ingreso')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');

@@ -6,7 +6,7 @@ import { mockApi } from '../../testing/fetch-mock';
 import { adminUser, renderWithApp, signIn } from '../../testing/render';
 import { AdminLayout, MENU_COLLAPSED_KEY } from './admin-layout';
 
-function setup(upcoming = 3) {
+async function setup(upcoming = 3) {
   const api = mockApi({
     'GET /api/me': () => ({ body: { data: { ...adminUser, name: 'Ana Actualizada' } } }),
     'GET /api/dashboard/summary': () => ({
@@ -25,14 +25,17 @@ function setup(upcoming = 3) {
       ],
     },
   ];
-  return { ...renderWithApp(null, { routes, route: '/branches' }), ...api };
+  const view = renderWithApp(null, { routes, route: '/branches' });
+  // Let /api/me and the summary answer before the test looks (and before it ends).
+  await waitFor(() => expect(view.queryClient.isFetching()).toBe(0));
+  return { ...view, ...api };
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'Menú principal' });
 
 describe('AdminLayout', () => {
   it('puts the screen in <main> and marks the current menu entry', async () => {
-    setup();
+    await setup();
     expect(await screen.findByRole('main')).toContainElement(
       screen.getByRole('heading', { name: 'Sucursales' }),
     );
@@ -40,35 +43,35 @@ describe('AdminLayout', () => {
   });
 
   it('refreshes the user from /api/me and shows the real name and role in the footer', async () => {
-    setup();
+    await setup();
     expect(await within(nav()).findByText('Ana Actualizada')).toBeInTheDocument();
     expect(within(nav()).getByText('Administrador')).toBeInTheDocument();
     expect(useAuthStore.getState().user?.name).toBe('Ana Actualizada');
   });
 
   it('shows the real number of upcoming events on Calendario, and keeps the link named "Calendario"', async () => {
-    setup(3);
+    await setup(3);
     const link = within(nav()).getByRole('link', { name: 'Calendario' });
     await waitFor(() => expect(link).toHaveTextContent('3'));
     expect(link).toHaveAccessibleDescription('3 eventos en los próximos 7 días');
   });
 
   it('hides the badge when there are no upcoming events', async () => {
-    const { requests } = setup(0);
+    const { requests } = await setup(0);
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/dashboard/summary')).toBe(true));
     await new Promise((r) => setTimeout(r, 20));
     expect(within(nav()).getByRole('link', { name: 'Calendario' })).toHaveTextContent(/^Calendario$/);
   });
 
   it('opens a submenu and reaches its screens', async () => {
-    const { user, router } = setup();
+    const { user, router } = await setup();
     await user.click(within(nav()).getByRole('button', { name: 'Notificaciones' }));
     await user.click(await within(nav()).findByRole('link', { name: 'Tipos de Notificación' }));
     expect(router.state.location.pathname).toBe('/notification-types');
   });
 
   it('collapses to the icon rail and remembers it', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Contraer menú' }));
     expect(within(nav()).queryByText('Sucursales')).not.toBeInTheDocument();
     expect(within(nav()).getByRole('link', { name: 'Sucursales' })).toBeInTheDocument();
@@ -78,7 +81,7 @@ describe('AdminLayout', () => {
   });
 
   it('"Cerrar sesión" in the footer revokes the token, clears auth-storage and goes to /login', async () => {
-    const { user, requests, router } = setup();
+    const { user, requests, router } = await setup();
     await user.click(within(nav()).getByRole('button', { name: 'Cerrar sesión' }));
     expect(await screen.findByText('Pantalla de ingreso')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -114,7 +117,7 @@ describe('AdminLayout', () => {
   });
 
   it('"ir a pantalla" search finds a screen by name, accents aside, and goes there', async () => {
-    const { user, router } = setup();
+    const { user, router } = await setup();
     await user.click(screen.getByRole('button', { name: 'Buscar pantalla' }));
     await user.type(await screen.findByLabelText('Nombre de la pantalla'), 'tipos de notificacion{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/notification-types'));

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
-import { login } from '../api/login';
+import { useLogin } from '../api/login';
 import { logout } from '../api/logout';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
@@ -26,6 +26,7 @@ function loginErrorText(error: unknown): string {
 export function LoginForm() {
   const navigate = useNavigate();
   const storeLogin = useAuthStore((s) => s.login);
+  const login = useLogin();
   const [alert, setAlert] = useState<string | null>(null);
   const [forgotOpened, setForgotOpened] = useState(false);
   const {
@@ -40,7 +41,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setAlert(null);
     try {
-      const { token, user } = await login(values);
+      const { token, user } = await login.mutateAsync(values);
       if (user.role === 'seller') {
         // The panel is for administrators: give the token back at once and keep no session.
         await logout(token);

@@ -1,6 +1,7 @@
 import { Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { APP_TITLE } from '@panel/shared';
 import { IconDroplet } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store';
 import { LoginForm } from './login-form';
@@ -10,6 +11,9 @@ import classes from './login-page.module.css';
 /** /login (spec §2.3): illustration on the left (60%), the form on the right (40%). */
 export function LoginPage() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  useEffect(() => {
+    document.title = APP_TITLE;
+  }, []);
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;
 
   return (
