@@ -11,7 +11,7 @@ export async function fillLogin(page: Page, email: string, password: string) {
 /** Signs in through the login screen and waits for the dashboard. */
 export async function loginAsAdmin(page: Page) {
   await fillLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Tablero de control' })).toBeVisible();
 }
 
