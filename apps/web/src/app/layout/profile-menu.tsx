@@ -2,8 +2,8 @@ import { Avatar, Badge, Box, Menu, Text, UnstyledButton } from '@mantine/core';
 import { roleLabel } from '@panel/shared';
 import { IconLogout } from '@tabler/icons-react';
 import { useAuthStore } from '../../lib/auth-store';
-import { initials } from './side-menu';
 import { useSignOut } from './use-sign-out';
+import { initials } from './user-initials';
 
 /** The top bar's avatar: who is signed in (DECISIONS §3: the real user) and "Cerrar sesión". */
 export function ProfileMenu() {

@@ -23,16 +23,11 @@ import { useAuthStore } from '../../lib/auth-store';
 import { isEntryActive, isLeafActive, MENU, type MenuEntry } from './menu-items';
 import classes from './side-menu.module.css';
 import { useSignOut } from './use-sign-out';
+import { initials } from './user-initials';
 
 interface SideMenuProps {
   /** The narrow icon-only rail. */
   collapsed: boolean;
-}
-
-export function initials(name: string | undefined): string {
-  if (!name) return '?';
-  const parts = name.trim().split(/\s+/);
-  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
 function useUpcomingEvents(): number {
