@@ -15,8 +15,8 @@ const ZEnv = z.object({
   PORT: z.coerce
     .number({ error: 'debe ser un número de puerto' })
     .int('debe ser un número entero')
-    .min(1, 'debe estar entre 1 y 65535')
-    .max(65535, 'debe estar entre 1 y 65535')
+    .min(0, 'debe estar entre 0 y 65535 (0 = un puerto libre cualquiera)')
+    .max(65535, 'debe estar entre 0 y 65535 (0 = un puerto libre cualquiera)')
     .default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),

@@ -95,10 +95,11 @@ async function main() {
       }
     });
     await app.listen({ port: config.port, host: config.host });
-    log.info(
-      { readyMs: Math.round(process.uptime() * 1000) },
-      `Listo en ${Math.round(process.uptime() * 1000)} ms desde el inicio del proceso: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
-    );
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const readyMs = Math.round(process.uptime() * 1000);
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    log.info({ readyMs }, `Listo en ${readyMs} ms desde el inicio del proceso: http://${host}:${port}`);
   } catch (error) {
     log.fatal({ err: error }, 'No se pudo iniciar el servidor');
     await app.close().catch(() => {});

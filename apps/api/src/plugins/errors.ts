@@ -32,16 +32,18 @@ export const errorsPlugin = fp(
         request.log.warn({ err: error }, 'Error del servidor');
       }
       if (mapped.headers) reply.headers(mapped.headers);
-      return reply.code(mapped.statusCode).type('application/json; charset=utf-8').send(mapped.body);
+      // Not returned: returning the reply makes Fastify await it and pile up 'close' listeners.
+      reply.code(mapped.statusCode).type('application/json; charset=utf-8').send(mapped.body);
     });
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isApi = path === '/api' || path.startsWith('/api/');
       if (!isApi && app.spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
-        return app.spaFallback(request, reply);
+        app.spaFallback(request, reply);
+        return;
       }
-      return reply.code(404).send({ message: isApi ? MSG.routeNotFound : MSG.notFound });
+      reply.code(404).send({ message: isApi ? MSG.routeNotFound : MSG.notFound });
     });
   },
   { name: 'errors' },

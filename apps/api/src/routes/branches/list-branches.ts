@@ -44,7 +44,7 @@ export const listBranchesRoute: FastifyPluginAsyncZod = async (app) => {
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'name');
       const direction = sort.desc ? desc : asc;
       const { limit, offset } = pageWindow(query);
-      // Branches without a city or address go last in either direction.
+      // Branches without a city or address go last in either direction; ties go by name.
       const nulls = sort.desc ? sql`NULLS LAST` : sql``;
 
       const [rows, [total]] = await Promise.all([
@@ -52,7 +52,11 @@ export const listBranchesRoute: FastifyPluginAsyncZod = async (app) => {
           .select(branchColumns)
           .from(branches)
           .where(where)
-          .orderBy(sql`${direction(SORT_COLUMNS[sort.key])} ${nulls}`, direction(branches.id))
+          .orderBy(
+            sql`${direction(SORT_COLUMNS[sort.key])} ${nulls}`,
+            SORT_COLUMNS.name,
+            direction(branches.id),
+          )
           .limit(limit)
           .offset(offset),
         app.db.select({ n: count() }).from(branches).where(where),

@@ -59,7 +59,7 @@ export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
           .from(users)
           .leftJoin(branches, eq(branches.id, users.branchId))
           .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), direction(users.id))
+          .orderBy(direction(SORT_COLUMNS[sort.key]), SORT_COLUMNS.name, direction(users.id))
           .limit(limit)
           .offset(offset),
         app.db.select({ n: count() }).from(users).where(where),

@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { defaultWebDistDir } from './paths.ts';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'panel-config-'));
+
+describe('loadConfig', () => {
+  it('uses the documented defaults on the embedded database', () => {
+    const cwd = tmp();
+    const config = loadConfig({}, { cwd });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: resolve(cwd, 'data'),
+      database: { kind: 'pglite', dataDir: resolve(cwd, 'data', 'pglite') },
+      seedDemo: true,
+      timeZone: 'America/Argentina/Buenos_Aires',
+      logLevel: 'info',
+      trustProxy: false,
+      webDistDir: defaultWebDistDir,
+    });
+    expect(config.redisUrl).toBeUndefined();
+    expect(defaultWebDistDir.endsWith(join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('generates APP_SECRET once into DATA_DIR/secret.key, readable only by the owner', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = join(dir, 'secret.key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toBe(first.appSecret);
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first.appSecret);
+  });
+
+  it('requires APP_SECRET with DATABASE_URL, and turns demo seeding off by default there', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/APP_SECRET: es obligatoria/);
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h/db', APP_SECRET: 'a'.repeat(32) });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(config.seedDemo).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@h/db', APP_SECRET: 'a'.repeat(32), SEED_DEMO: '1' }).seedDemo,
+    ).toBe(true);
+  });
+
+  it('lists every problem with the variable name and a Spanish explanation', () => {
+    try {
+      loadConfig({
+        PORT: 'ochenta',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'verbose',
+        APP_TIMEZONE: 'Marte/Olympus',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Configuración inválida:/);
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'APP_TIMEZONE'])
+        expect(message).toContain(`${name}:`);
+    }
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: ' ', DATA_DIR: tmp() });
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe('pglite');
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, and lower-cases the email', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: 'a@b.com' })).toThrow(
+      /ADMIN_EMAIL y ADMIN_PASSWORD/,
+    );
+    const config = loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: ' Jefa@B.com ', ADMIN_PASSWORD: '12345678' });
+    expect(config.admin.email).toBe('jefa@b.com');
+  });
+
+  it('parses TRUST_PROXY, REDIS_URL and WEB_DIST_DIR', () => {
+    const cwd = tmp();
+    const env = { DATA_DIR: cwd, REDIS_URL: 'redis://127.0.0.1:6379', WEB_DIST_DIR: 'web' };
+    expect(loadConfig({ ...env, TRUST_PROXY: 'true' }, { cwd })).toMatchObject({
+      trustProxy: true,
+      redisUrl: 'redis://127.0.0.1:6379',
+      webDistDir: resolve(cwd, 'web'),
+    });
+    expect(loadConfig({ ...env, TRUST_PROXY: '2' }, { cwd }).trustProxy).toBe(2);
+    expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/8' }, { cwd }).trustProxy).toBe('10.0.0.0/8');
+    expect(() => loadConfig({ ...env, REDIS_URL: 'http://x' }, { cwd })).toThrow(/REDIS_URL/);
+  });
+});

@@ -1,0 +1,127 @@
+import { base, en, es, Faker } from '@faker-js/faker';
+import type { Db } from '../db/client.ts';
+import { branches } from '../db/schema/branches.ts';
+import { events, eventTypes } from '../db/schema/events.ts';
+import { posts } from '../db/schema/posts.ts';
+import { users } from '../db/schema/users.ts';
+import { createSecretBox } from '../services/secret-box.ts';
+import { createSession } from '../services/sessions.ts';
+import { insertUser } from '../services/users.ts';
+
+/** Spanish-locale faker, seeded so a failing test sees the same data again. */
+export const faker = new Faker({ locale: [es, en, base] });
+faker.seed(2026);
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export const TEST_PASSWORD = 'clave-de-prueba-1';
+
+export interface UserFixture {
+  id: number;
+  email: string;
+  password: string;
+  role: 'seller' | 'admin';
+}
+
+export async function createUser(
+  db: Db,
+  overrides: Partial<{
+    name: string;
+    email: string;
+    password: string;
+    role: 'seller' | 'admin';
+    branchId: number | null;
+    active: boolean;
+  }> = {},
+): Promise<UserFixture> {
+  const first = faker.person.firstName();
+  const last = faker.person.lastName();
+  const email =
+    overrides.email ?? `${faker.helpers.slugify(`${first}.${last}`).toLowerCase()}.${unique()}@prueba.test`;
+  const password = overrides.password ?? TEST_PASSWORD;
+  const role = overrides.role ?? 'seller';
+  const id = await insertUser(db, {
+    name: overrides.name ?? `${first} ${last}`,
+    email,
+    password,
+    role,
+    branch_id: overrides.branchId ?? null,
+    active: overrides.active ?? true,
+  });
+  return { id, email: email.toLowerCase(), password, role };
+}
+
+export const createAdmin = (db: Db, overrides: Parameters<typeof createUser>[1] = {}) =>
+  createUser(db, { ...overrides, role: 'admin' });
+
+/** A session token without going through /api/login (fast, and no rate limit involved). */
+export async function tokenFor(db: Db, userId: number, now = new Date()): Promise<string> {
+  return createSession(db, userId, now);
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function createBranch(
+  db: Db,
+  overrides: Partial<{
+    name: string;
+    city: string | null;
+    address: string | null;
+    connectionString: string;
+  }> = {},
+  appSecret?: string,
+) {
+  const box = appSecret ? createSecretBox(appSecret) : null;
+  const [row] = await db
+    .insert(branches)
+    .values({
+      name: overrides.name ?? `Sucursal ${faker.location.city()} ${unique()}`,
+      city: overrides.city === undefined ? faker.location.city() : overrides.city,
+      address: overrides.address === undefined ? faker.location.streetAddress() : overrides.address,
+      connectionStringEnc: overrides.connectionString && box ? box.encrypt(overrides.connectionString) : null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createEventType(db: Db) {
+  const [row] = await db
+    .insert(eventTypes)
+    .values({ name: `Tipo ${unique()}` })
+    .returning();
+  return row!;
+}
+
+export async function createEvent(
+  db: Db,
+  startAt: Date,
+  overrides: Partial<{ branchId: number | null }> = {},
+) {
+  const type = await createEventType(db);
+  const [row] = await db
+    .insert(events)
+    .values({
+      eventTypeId: type.id,
+      branchId: overrides.branchId ?? null,
+      title: faker.lorem.words(3),
+      startAt,
+      endAt: new Date(startAt.getTime() + 60 * 60 * 1000),
+    })
+    .returning();
+  return row!;
+}
+
+export async function createPost(
+  db: Db,
+  userId: number,
+  overrides: Partial<{ branchId: number | null }> = {},
+) {
+  const [row] = await db
+    .insert(posts)
+    .values({ userId, content: faker.lorem.sentence(), branchId: overrides.branchId ?? null })
+    .returning();
+  return row!;
+}
+
+export { users };

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { type Database, openPglite, openPostgres, queryRows } from '../db/client.ts';
+import { databaseUrl, quoteIdent, withAdminClient } from './pg-admin.ts';
+import './provided.ts';
+
+export interface TestDatabase {
+  database: Database;
+  /** Empties every table (identities restart); the built-in point actions stay. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** This test file's own database, already migrated, on the project's engine. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const kind = inject('dbKind');
+  if (kind === 'postgres') return openPostgresCopy();
+  const dump = readFileSync(inject('pgliteTemplatePath'));
+  const database = await openPglite({ loadDataDir: new Blob([dump]) });
+  return { database, reset: () => truncateAll(database), close: () => database.close() };
+}
+
+async function openPostgresCopy(): Promise<TestDatabase> {
+  const serverUrl = inject('pgAdminUrl');
+  const name = `${inject('pgRunPrefix')}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(serverUrl, async (client) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(
+          `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(inject('pgTemplate'))}`,
+        );
+        return;
+      } catch (error) {
+        // Two clones at the same instant may see each other on the template; try again.
+        if (attempt >= 10 || !/being accessed by other users/.test((error as Error).message)) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  });
+  const database = openPostgres(databaseUrl(serverUrl, name), 4);
+  return {
+    database,
+    reset: () => truncateAll(database),
+    close: async () => {
+      await database.close();
+      await withAdminClient(serverUrl, (c) =>
+        c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+async function truncateAll(database: Database): Promise<void> {
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'point_actions'`,
+  );
+  const list = tables.map((t) => quoteIdent(t.name)).join(', ');
+  await database.db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
+}
