@@ -40,14 +40,15 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
   });
 
-  return withDatabase(async (database) => {
-    if (command === 'create-admin') {
-      const input = validate(ZUserCreate, {
-        name: values.name ?? 'Administrador',
-        email: values.email ?? '',
-        password: values.password ?? '',
-        role: 'admin',
-      });
+  if (command === 'create-admin') {
+    // Validated before touching the database, with the same schema as the panel's form.
+    const input = validate(ZUserCreate, {
+      name: values.name ?? 'Administrador',
+      email: values.email ?? '',
+      password: values.password ?? '',
+      role: 'admin',
+    });
+    return withDatabase(async (database) => {
       if ((await findUserIdByEmail(database.db, input.email)) !== null) {
         throw new CliError(
           `${MSG.emailTaken}: ${input.email}. Para cambiarle la contraseña usá reset-password.`,
@@ -56,12 +57,14 @@ async function main(argv: string[]): Promise<number> {
       await insertUser(database.db, input);
       console.log(`Administrador creado: ${input.email} (${input.name}).`);
       return 0;
-    }
+    });
+  }
 
-    const { email, password } = validate(
-      z.object({ email: ZUserUpdate.shape.email.unwrap(), password: ZUserUpdate.shape.password.unwrap() }),
-      { email: values.email ?? '', password: values.password ?? '' },
-    );
+  const { email, password } = validate(
+    z.object({ email: ZUserUpdate.shape.email.unwrap(), password: ZUserUpdate.shape.password.unwrap() }),
+    { email: values.email ?? '', password: values.password ?? '' },
+  );
+  return withDatabase(async (database) => {
     const id = await findUserIdByEmail(database.db, email);
     if (id === null) throw new CliError(`${MSG.userNotFound}: ${email}`);
     const passwordHash = await hashPassword(password);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,8 +44,17 @@ function startServer(dataDir: string) {
   return { child, exited, listening, output: () => output };
 }
 
+function runCli(dataDir: string, args: string[]) {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: apiRoot,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return { code: child.status, output: `${child.stdout}${child.stderr}` };
+}
+
 describe('server process on the embedded database', () => {
-  it('starts, answers health, refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {
+  it('starts, answers health, refuses a second server and the CLI while running, stops on SIGTERM, then the CLI works', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'panel-server-'));
     const first = startServer(dataDir);
     const port = await first.listening;
@@ -60,8 +69,40 @@ describe('server process on the embedded database', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`proceso ${first.child.pid}`);
 
+    const cliWhileRunning = runCli(dataDir, [
+      'create-admin',
+      '--email',
+      'otra@demo.local',
+      '--password',
+      'clave-otra-1',
+    ]);
+    expect(cliWhileRunning.code).toBe(1);
+    expect(cliWhileRunning.output).toContain(`El servidor está en ejecución (PID ${first.child.pid})`);
+
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(existsSync(join(dataDir, 'panel.lock'))).toBe(false);
-  }, 90_000);
+
+    const created = runCli(dataDir, [
+      'create-admin',
+      '--email',
+      'Otra@Demo.local',
+      '--password',
+      'clave-otra-1',
+    ]);
+    expect(created.output).toContain('Administrador creado: otra@demo.local');
+    expect(created.code).toBe(0);
+    const reset = runCli(dataDir, [
+      'reset-password',
+      '--email',
+      'otra@demo.local',
+      '--password',
+      'clave-nueva-2',
+    ]);
+    expect(reset.code).toBe(0);
+    const invalid = runCli(dataDir, ['reset-password', '--email', 'otra@demo.local', '--password', 'corta']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.output).toContain('La contraseña debe tener al menos 8 caracteres');
+    expect(existsSync(join(dataDir, 'panel.lock'))).toBe(false);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { TListMeta } from '@panel/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /** page/per_page → LIMIT/OFFSET; pages past the end are simply empty. */
 export function pageWindow(query: { page: number; per_page: number }) {
@@ -35,12 +35,18 @@ export function escapeLike(text: string): string {
  * "contains `q`", ignoring case and accents, on the same expression the trigram indexes
  * cover: f_unaccent(lower(column)).
  */
-export function containsText(column: SQL | SQL.Aliased | unknown, q: string): SQL {
-  const pattern = `%${escapeLike(q.toLowerCase())}%`;
-  return sql`f_unaccent(lower(${column})) LIKE f_unaccent(${pattern})`;
+export function containsText(column: AnyColumn, q: string): SQL {
+  return sql`f_unaccent(lower(${column})) LIKE f_unaccent(${likePattern(q)})`;
 }
 
+/** Like containsText, for a column that already holds f_unaccent(lower(…)) (users.name_key). */
+export function containsFolded(foldedColumn: AnyColumn, q: string): SQL {
+  return sql`${foldedColumn} LIKE f_unaccent(${likePattern(q)})`;
+}
+
+const likePattern = (q: string) => `%${escapeLike(q.toLowerCase())}%`;
+
 /** The sort expression for text columns: accent- and case-insensitive. */
-export function textSortKey(column: unknown): SQL {
+export function textSortKey(column: AnyColumn): SQL {
   return sql`f_unaccent(lower(${column}))`;
 }

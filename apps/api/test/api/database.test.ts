@@ -63,7 +63,7 @@ describe('migrations', () => {
       'branches_city_trgm_idx',
       'branches_name_trgm_idx',
       'users_email_trgm_idx',
-      'users_name_trgm_idx',
+      'users_name_key_trgm_idx',
     ]);
     const [row] = await queryRows<{ v: string }>(ctx.db, sql`SELECT f_unaccent(lower('Córdoba ÑANDÚ')) AS v`);
     expect(row!.v).toBe('cordoba nandu');

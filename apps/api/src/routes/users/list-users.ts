@@ -3,19 +3,12 @@ import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
-import {
-  containsText,
-  escapeLike,
-  listMeta,
-  pageWindow,
-  parseSort,
-  textSortKey,
-} from '../../services/list-query.ts';
+import { containsFolded, escapeLike, listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
 import { toUserDto, userColumns } from '../../services/users.ts';
 import { errors } from '../schemas.ts';
 
 const SORT_COLUMNS = {
-  name: textSortKey(users.name),
+  name: sql`${users.nameKey}`,
   email: sql`${users.email}`,
   role: sql`${users.role}`,
   created_at: sql`${users.createdAt}`,
@@ -39,7 +32,7 @@ export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
       if (query.q) {
         conditions.push(
           or(
-            containsText(users.name, query.q),
+            containsFolded(users.nameKey, query.q),
             sql`${users.email} LIKE ${`%${escapeLike(query.q.toLowerCase())}%`}`,
           )!,
         );
