@@ -218,3 +218,17 @@ describe('docs', () => {
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 });
+
+describe('uploads', () => {
+  it('refuses multipart bodies on public routes (uploads need a session)', async () => {
+    const boundary = '----x';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: MSG.unsupportedMediaType });
+  });
+});
