@@ -3,7 +3,6 @@ import type { Db } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
 import { events, eventTypes } from '../db/schema/events.ts';
 import { posts } from '../db/schema/posts.ts';
-import { users } from '../db/schema/users.ts';
 import { createSecretBox } from '../services/secret-box.ts';
 import { createSession } from '../services/sessions.ts';
 import { insertUser } from '../services/users.ts';
@@ -123,5 +122,3 @@ export async function createPost(
     .returning();
   return row!;
 }
-
-export { users };
