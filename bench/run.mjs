@@ -27,11 +27,14 @@ const ADMIN = { email: 'bench@demo.local', password: 'bench-admin-2026' };
 const rows = [];
 function record(name, value, budget, unit = 'ms') {
   rows.push({ name, value, budget, unit, ok: value <= budget });
-  console.log(`${value <= budget ? 'ok  ' : 'OVER'} ${name.padEnd(58)} ${fmt(value, unit).padStart(10)}  budget ${fmt(budget, unit)}`);
+  console.log(
+    `${value <= budget ? 'ok  ' : 'OVER'} ${name.padEnd(58)} ${fmt(value, unit).padStart(10)}  budget ${fmt(budget, unit)}`,
+  );
 }
 const fmt = (v, unit) => (unit === 'ms' ? `${v.toFixed(1)} ms` : `${Math.round(v)} ${unit}`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 async function startServer(env) {
   const t0 = performance.now();
@@ -110,7 +113,10 @@ const QUERIES = [
   ['users: first page, default sort (name)', '/api/users?per_page=20'],
   ['users: search "gonzalez" (accent-insensitive)', '/api/users?q=gonzalez&per_page=20'],
   ['users: search by email fragment', '/api/users?q=vendedor.1234&per_page=20'],
-  ['users: sellers of one branch, newest first', '/api/users?role=seller&branch_id=5&sort=-created_at&per_page=20'],
+  [
+    'users: sellers of one branch, newest first',
+    '/api/users?role=seller&branch_id=5&sort=-created_at&per_page=20',
+  ],
   ['users: page 50 sorted by email', '/api/users?sort=email&page=50&per_page=20'],
   ['branches: first page, default sort', '/api/branches?per_page=20'],
   ['branches: search "cordoba"', '/api/branches?q=cordoba&per_page=20'],

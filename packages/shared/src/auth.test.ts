@@ -4,7 +4,9 @@ import { roleLabel } from './users.ts';
 
 describe('ZLoginRequest', () => {
   it('lower-cases and trims the email', () => {
-    expect(ZLoginRequest.parse({ email: ' Admin@Demo.Local ', password: 'x' }).email).toBe('admin@demo.local');
+    expect(ZLoginRequest.parse({ email: ' Admin@Demo.Local ', password: 'x' }).email).toBe(
+      'admin@demo.local',
+    );
   });
 
   it('says "Email inválido" and "Contraseña requerida"', () => {

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `node scripts/screenshots.mjs [outDir]`: starts the built product on a fresh demo database and takes
+// `node e2e/screenshots.mjs [outDir]`: starts the built product on a fresh demo database and takes
 // screenshots of the panel's screens at 1280 px and 390 px wide in Debian's Chromium.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
@@ -17,7 +17,14 @@ mkdirSync(outDir, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'panel-shots-'));
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+  },
   stdio: 'inherit',
 });
 const stop = () => {
@@ -35,13 +42,23 @@ try {
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   for (const [label, viewport] of [
     ['1280', { width: 1280, height: 800 }],
     ['390', { width: 390, height: 844 }],
   ]) {
-    const page = await browser.newPage({ viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+    const page = await browser.newPage({
+      viewport,
+      locale: 'es-AR',
+      timezoneId: 'America/Argentina/Buenos_Aires',
+    });
     const shot = async (name) => {
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(outDir, `${name}-${label}.png`) });
@@ -57,7 +74,10 @@ try {
     await page.waitForLoadState('networkidle');
     await shot('dashboard');
     await page.goto(`${base}/branches`);
-    await page.getByText(/de \d+$/).first().waitFor();
+    await page
+      .getByText(/de \d+$/)
+      .first()
+      .waitFor();
     await shot('branches');
     await page.getByRole('button', { name: 'Agregar' }).click();
     await page.getByRole('dialog').waitFor();
