@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
 import { sessions, users } from '../db/schema/users.ts';
+import { userColumns } from './users.ts';
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
@@ -50,17 +51,7 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        branch_id: users.branchId,
-        branch_name: branches.name,
-        avatar_url: users.avatarUrl,
-        active: users.active,
-        created_at: users.createdAt,
-      },
+      user: userColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
