@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm run dev`: the API with reload on :3000 and Vite on :5173 proxying /api to it.
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+// npm runs workspace scripts inside the workspace; keep the data where `npm start` keeps it.
+const env = { ...process.env, DATA_DIR: resolve(process.env.DATA_DIR ?? 'data') };
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@panel/api'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', '@panel/api'], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', '@panel/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {
