@@ -208,7 +208,10 @@ export function ResourceList<T, F extends string = string>({
                   );
                 })}
                 {hasActions && (
-                  <Table.Th className={classes.actionsHead} style={{ width: actionsWidth }}>
+                  <Table.Th
+                    className={`${classes.actionsHead} ${classes.actionsSticky}`}
+                    style={{ width: actionsWidth }}
+                  >
                     Acciones
                   </Table.Th>
                 )}
@@ -230,7 +233,7 @@ export function ResourceList<T, F extends string = string>({
                       </Table.Td>
                     ))}
                     {hasActions && (
-                      <Table.Td>
+                      <Table.Td className={classes.actionsSticky}>
                         <Group gap={4} wrap="nowrap" justify="flex-end">
                           {rowActions?.(row)}
                           {onEdit && (
