@@ -33,6 +33,11 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.branches,
                 lazy: page(() => import('../features/branches/components/branch-list')),
               },
+              {
+                path: 'users',
+                handle: SCREENS.users,
+                lazy: page(() => import('../features/users/components/user-list')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],
