@@ -1,6 +1,6 @@
 import { USER_MSG } from '@panel/shared';
 import { describe, expect, it } from 'vitest';
-import { checkRows, detectDelimiter, fold, mapConcurrent, readUserCsv } from './user-import.ts';
+import { type CsvRow, checkRows, detectDelimiter, fold, mapConcurrent, readUserCsv } from './user-import.ts';
 
 const noLookups = { existingEmails: new Set<string>(), branchIds: new Map<string, number[]>() };
 
