@@ -23,9 +23,7 @@ describe('readUserCsv', () => {
 });
 
 describe('checkRows', () => {
-  const row = (
-    over: Partial<{ name: string; email: string; role: string; branch: string; password: string }>,
-  ) => ({
+  const row = (over: Partial<CsvRow>): CsvRow => ({
     line: 2,
     name: 'Ana',
     email: 'ana@x.com',
