@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './branches.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './csv.ts';
 export * from './dashboard.ts';
 export * from './messages.ts';
 export * from './users.ts';

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import { roleLabel, type TUserExportQuery } from '@panel/shared';
+import { csvSafe, roleLabel, type TUserExportQuery } from '@panel/shared';
 import { stringify } from 'csv-stringify';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
 import { users } from '../db/schema/users.ts';
-import { csvSafe } from './csv-safe.ts';
+
 import { parseSort } from './list-query.ts';
 import { USER_SORT_COLUMNS, type UserSortKey, userColumns, userListWhere } from './users.ts';
 

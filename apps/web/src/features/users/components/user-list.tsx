@@ -1,10 +1,17 @@
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { ROLES, roleLabel, type TUser } from '@panel/shared';
+import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BranchSelect } from '../../../components/branch-select';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { notify } from '../../../lib/notify';
+import { useSetUsersActive } from '../api/bulk-active';
+import { exportUsers } from '../api/export-users';
 import { USER_FILTERS, useUsers } from '../api/get-users';
+import { ImportUsersDialog } from './import-users-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UserRowActions } from './user-row-actions';
 
@@ -66,6 +73,44 @@ export function UserList() {
     setFormOpened(true);
   };
 
+  const [resetOpened, setResetOpened] = useState(false);
+  const [resetting, setResetting] = useState<TUser | null>(null);
+  const [importOpened, setImportOpened] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
+  const setActive = useSetUsersActive();
+
+  const openReset = (user: TUser) => {
+    setResetting(user);
+    setResetOpened(true);
+  };
+
+  const applyActive = async (active: boolean) => {
+    const ids = [...selected].map(Number);
+    try {
+      const { updated } = await setActive.mutateAsync({ ids, active });
+      const people = updated === 1 ? '1 persona' : `${updated} personas`;
+      notify.success(active ? `Se activó a ${people}` : `Se desactivó a ${people}`);
+      setSelected(new Set());
+    } catch (error) {
+      notify.apiError(error, active ? 'Error al activar' : 'Error al desactivar');
+    } finally {
+      setConfirmDeactivate(false);
+    }
+  };
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportUsers(params.query);
+    } catch (error) {
+      notify.apiError(error, 'Error al exportar vendedores');
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const branchFilter = params.filters.branch_id ? Number(params.filters.branch_id) : null;
 
   return (
@@ -81,7 +126,45 @@ export function UserList() {
         errorText="Error al cargar vendedores"
         onAdd={() => openForm(null)}
         actionsWidth={220}
-        rowActions={(user) => <UserRowActions user={user} onEdit={openForm} />}
+        rowActions={(user) => <UserRowActions user={user} onEdit={openForm} onResetPassword={openReset} />}
+        toolbar={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFileDownload size={16} aria-hidden />}
+              onClick={download}
+              loading={exporting}
+            >
+              Exportar
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileUpload size={16} aria-hidden />}
+              onClick={() => setImportOpened(true)}
+            >
+              Importar
+            </Button>
+          </>
+        }
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (user) => `Seleccionar a ${user.name}`,
+          actions: (
+            <>
+              <Button
+                size="xs"
+                onClick={() => applyActive(true)}
+                loading={setActive.isPending && !confirmDeactivate}
+              >
+                Activar
+              </Button>
+              <Button size="xs" color="red.9" onClick={() => setConfirmDeactivate(true)}>
+                Desactivar
+              </Button>
+            </>
+          ),
+        }}
         filters={
           <>
             <Select
@@ -114,6 +197,18 @@ export function UserList() {
         }
       />
       <UserFormDialog opened={formOpened} user={editing} onClose={() => setFormOpened(false)} />
+      <ResetPasswordDialog opened={resetOpened} user={resetting} onClose={() => setResetOpened(false)} />
+      <ImportUsersDialog opened={importOpened} onClose={() => setImportOpened(false)} />
+      <ConfirmDialog
+        opened={confirmDeactivate}
+        title="Desactivar"
+        message={`¿Desactivar ${selected.size === 1 ? 'a 1 persona' : `a ${selected.size} personas`}? No van a poder iniciar sesión y se cerrarán sus sesiones abiertas.`}
+        confirmLabel="Desactivar"
+        busyLabel="Desactivando..."
+        busy={setActive.isPending}
+        onConfirm={() => applyActive(false)}
+        onClose={() => setConfirmDeactivate(false)}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvSafe } from './csv-safe.ts';
+import { csvSafe } from './csv.ts';
 
 describe('csvSafe', () => {
   it.each(['=SUM(A1)', '+54 11', '-2', '@cmd', '\tx', '\rx'])('prefixes %j with a quote', (value) => {
