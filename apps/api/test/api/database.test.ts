@@ -62,6 +62,10 @@ describe('migrations', () => {
       'branches_address_trgm_idx',
       'branches_city_trgm_idx',
       'branches_name_trgm_idx',
+      'brands_code_trgm_idx',
+      'brands_name_trgm_idx',
+      'suppliers_business_name_trgm_idx',
+      'suppliers_code_trgm_idx',
       'users_email_trgm_idx',
       'users_name_key_trgm_idx',
     ]);
