@@ -17,7 +17,7 @@ const NOW = new Date('2026-11-20T12:00:00Z');
 const LOCAL_MIDNIGHT = new Date('2026-11-20T03:00:00Z');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const before = (ms: number) => new Date(LOCAL_MIDNIGHT.getTime() - ms);
+const beforeMidnight = (ms: number) => new Date(LOCAL_MIDNIGHT.getTime() - ms);
 
 let ctx: TestContext;
 beforeAll(async () => {
