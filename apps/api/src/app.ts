@@ -30,10 +30,14 @@ import { deleteVolumeRoute } from './routes/targets/delete-volume.ts';
 import { listUnitsRoute } from './routes/targets/list-units.ts';
 import { listVolumesRoute } from './routes/targets/list-volumes.ts';
 import { upsertVolumeRoute } from './routes/targets/upsert-volume.ts';
+import { bulkActiveRoute } from './routes/users/bulk-active.ts';
 import { createUserRoute } from './routes/users/create-user.ts';
+import { exportUsersRoute } from './routes/users/export-users.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
 import { getUserActivityRoute } from './routes/users/get-user-activity.ts';
+import { importUsersRoute } from './routes/users/import-users.ts';
 import { listUsersRoute } from './routes/users/list-users.ts';
+import { resetPasswordRoute } from './routes/users/reset-password.ts';
 import { updateUserRoute } from './routes/users/update-user.ts';
 
 export interface BuildAppOptions {
@@ -76,6 +80,10 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   await app.register(getUserRoute);
   await app.register(createUserRoute);
   await app.register(updateUserRoute);
+  await app.register(resetPasswordRoute);
+  await app.register(bulkActiveRoute);
+  await app.register(exportUsersRoute);
+  await app.register(importUsersRoute);
   await app.register(listBranchesRoute);
   await app.register(listCitiesRoute);
   await app.register(getBranchRoute);

@@ -6,6 +6,7 @@ export * from './branches.ts';
 export * from './catalog.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './csv.ts';
 export * from './dashboard.ts';
 export * from './messages.ts';
 export * from './targets.ts';

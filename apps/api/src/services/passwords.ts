@@ -68,3 +68,19 @@ function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams): Prom
     );
   });
 }
+
+/** Letters and digits that are hard to confuse when read aloud or copied (no 0/O, 1/l/I). */
+const READABLE = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random initial password (~83 bits at 14 characters), for resets and imports. */
+export function generatePassword(length = 14): string {
+  // 256 % 56 ≠ 0, so bytes past the last full multiple are dropped to keep the choice uniform.
+  const limit = 256 - (256 % READABLE.length);
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit && out.length < length) out += READABLE[byte % READABLE.length];
+    }
+  }
+  return out;
+}

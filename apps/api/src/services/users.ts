@@ -1,8 +1,9 @@
 import type { TUser } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
 import { users } from '../db/schema/users.ts';
+import { containsFolded, escapeLike } from './list-query.ts';
 import { hashPassword } from './passwords.ts';
 
 /** The columns of ZUser, with the branch name joined. */
@@ -74,3 +75,34 @@ export async function insertUser(db: Db | Tx, input: NewUser): Promise<number> {
     .returning({ id: users.id });
   return row!.id;
 }
+
+/** The list's search and filters as a WHERE clause; the CSV export applies the very same one. */
+export function userListWhere(query: {
+  q?: string;
+  role?: 'seller' | 'admin';
+  branch_id?: number;
+  active?: boolean;
+}): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    conditions.push(
+      or(
+        containsFolded(users.nameKey, query.q),
+        sql`${users.email} LIKE ${`%${escapeLike(query.q.toLowerCase())}%`}`,
+      )!,
+    );
+  }
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.branch_id) conditions.push(eq(users.branchId, query.branch_id));
+  if (query.active !== undefined) conditions.push(eq(users.active, query.active));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Sortable columns of the list (and the export), by their API name. */
+export const USER_SORT_COLUMNS = {
+  name: sql`${users.nameKey}`,
+  email: sql`${users.email}`,
+  role: sql`${users.role}`,
+  created_at: sql`${users.createdAt}`,
+} satisfies Record<string, SQL>;
+export type UserSortKey = keyof typeof USER_SORT_COLUMNS;

@@ -34,6 +34,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/branches/components/branch-list')),
               },
               {
+                path: 'users',
+                handle: SCREENS.users,
+                lazy: page(() => import('../features/users/components/user-list')),
+              },
+              {
                 path: 'suppliers',
                 handle: SCREENS.suppliers,
                 lazy: page(() => import('../features/catalog/components/supplier-list')),

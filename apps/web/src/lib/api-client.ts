@@ -68,8 +68,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, skipSessionCheck = false } = options;
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const { method = 'GET', body, query, signal } = options;
   const token = options.token !== undefined ? options.token : useAuthStore.getState().token;
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -77,28 +77,66 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body; // the browser sets the multipart boundary
+  } else if (body instanceof Blob) {
+    payload = body; // sent as it is, with the Blob's own type (e.g. text/csv)
+    if (body.type) headers.set('Content-Type', body.type);
   } else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
 
-  const res = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  return fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+}
+
+async function toApiError(res: Response, skipSessionCheck: boolean): Promise<ApiError> {
+  const { json, text } = await readBody(res);
+  if (res.status === 401 && !skipSessionCheck) onUnauthorized();
+  const serverMessage = isRecord(json) && typeof json.message === 'string' ? json.message : undefined;
+  const errors =
+    isRecord(json) && isRecord(json.errors) ? (json.errors as Record<string, string[]>) : undefined;
+  return new ApiError(res.status, serverMessage ?? (text.trim() || res.statusText), {
+    body: json ?? text,
+    errors,
+    hasServerMessage: Boolean(serverMessage),
+  });
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { skipSessionCheck = false } = options;
+  const res = await send(path, options);
 
   if (res.status === 204) return undefined as T;
+  if (!res.ok) throw await toApiError(res, skipSessionCheck);
   const { json, text } = await readBody(res);
-
-  if (!res.ok) {
-    if (res.status === 401 && !skipSessionCheck) onUnauthorized();
-    const serverMessage = isRecord(json) && typeof json.message === 'string' ? json.message : undefined;
-    const errors =
-      isRecord(json) && isRecord(json.errors) ? (json.errors as Record<string, string[]>) : undefined;
-    throw new ApiError(res.status, serverMessage ?? (text.trim() || res.statusText), {
-      body: json ?? text,
-      errors,
-      hasServerMessage: Boolean(serverMessage),
-    });
-  }
   return (json === undefined ? text : json) as T;
+}
+
+/**
+ * A file from the API (e.g. a CSV export) with the session's bearer token, as a Blob plus the
+ * file name the server suggests. Failures raise the same ApiError as apiRequest.
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await send(path, options);
+  if (!res.ok) throw await toApiError(res, false);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await res.blob(), filename };
+}
+
+/** Hands a Blob to the browser as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Checkbox, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import type { TListResponse } from '@panel/shared';
 import {
   IconArrowDown,
@@ -28,6 +28,16 @@ export interface ResourceListColumn<T> {
   width?: number | string;
 }
 
+export interface ResourceListSelection<T> {
+  /** Ids (from `getRowId`) of the selected rows; they may span pages. */
+  selected: ReadonlySet<string | number>;
+  onChange: (selected: Set<string | number>) => void;
+  /** Shown above the table while rows are selected (e.g. "Activar" / "Desactivar"). */
+  actions?: ReactNode;
+  /** Accessible name of a row's checkbox. Default "Seleccionar fila". */
+  rowLabel?: (row: T) => string;
+}
+
 export interface ResourceListProps<T, F extends string = string> {
   title: string;
   subtitle?: ReactNode;
@@ -43,6 +53,10 @@ export interface ResourceListProps<T, F extends string = string> {
   searchPlaceholder?: string;
   /** Filter controls shown in the "Filtros" popover; no popover when absent. */
   filters?: ReactNode;
+  /** More toolbar buttons, after "Agregar" (e.g. "Exportar", "Importar"). */
+  toolbar?: ReactNode;
+  /** Optional row selection: a checkbox per row, one for the page in the header, and a selection bar. */
+  selection?: ResourceListSelection<T>;
   /** Shows "Agregar" when given. */
   onAdd?: () => void;
   addLabel?: string;
@@ -92,6 +106,8 @@ export function ResourceList<T, F extends string = string>({
   filters,
   onAdd,
   addLabel = 'Agregar',
+  toolbar,
+  selection,
   onEdit,
   onDelete,
   rowActions,
@@ -103,8 +119,26 @@ export function ResourceList<T, F extends string = string>({
 }: ResourceListProps<T, F>) {
   const { data, isPending, isError, error, isPlaceholderData, isFetching } = result;
   const hasActions = Boolean(onEdit || onDelete || rowActions);
-  const colCount = columns.length + (hasActions ? 1 : 0);
+  const colCount = columns.length + (hasActions ? 1 : 0) + (selection ? 1 : 0);
   const rows = data?.data ?? [];
+  const pageIds = rows.map(getRowId);
+  const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  const togglePage = (checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const id of pageIds) {
+      if (checked) next.add(id);
+      else next.delete(id);
+    }
+    selection.onChange(next);
+  };
+  const toggleRow = (id: string | number, checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  };
   const lastPage = data?.meta.last_page;
   const { page, setPage } = params;
 
@@ -157,7 +191,33 @@ export function ResourceList<T, F extends string = string>({
               </Button>
             )}
           </Group>
+          {toolbar && (
+            <Group gap="sm" wrap="wrap">
+              {toolbar}
+            </Group>
+          )}
         </Group>
+
+        {selection && selection.selected.size > 0 && (
+          <Group
+            gap="sm"
+            mb="sm"
+            px="sm"
+            py={6}
+            wrap="wrap"
+            className={classes.selectionBar}
+            role="region"
+            aria-label="Filas seleccionadas"
+          >
+            <Text size="sm" fw={600} aria-live="polite">
+              {selection.selected.size === 1 ? '1 seleccionado' : `${selection.selected.size} seleccionados`}
+            </Text>
+            {selection.actions}
+            <Button variant="subtle" size="xs" onClick={() => selection.onChange(new Set())}>
+              Quitar selección
+            </Button>
+          </Group>
+        )}
 
         {isError && data && (
           <Text role="alert" c="red.8" size="sm" mb="sm">
@@ -182,6 +242,17 @@ export function ResourceList<T, F extends string = string>({
           >
             <Table.Thead>
               <Table.Tr>
+                {selection && (
+                  <Table.Th className={classes.selectCell}>
+                    <Checkbox
+                      aria-label="Seleccionar todas las filas de la página"
+                      checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                      indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                      disabled={pageIds.length === 0}
+                      onChange={(e) => togglePage(e.currentTarget.checked)}
+                    />
+                  </Table.Th>
+                )}
                 {columns.map((col) => {
                   const sortKey = col.sortable === true ? col.key : col.sortable || null;
                   if (!sortKey) {
@@ -226,7 +297,20 @@ export function ResourceList<T, F extends string = string>({
                 </Table.Tr>
               ) : (
                 rows.map((row) => (
-                  <Table.Tr key={getRowId(row)} data-id={getRowId(row)}>
+                  <Table.Tr
+                    key={getRowId(row)}
+                    data-id={getRowId(row)}
+                    aria-selected={selection ? selection.selected.has(getRowId(row)) : undefined}
+                  >
+                    {selection && (
+                      <Table.Td className={classes.selectCell}>
+                        <Checkbox
+                          aria-label={selection.rowLabel?.(row) ?? 'Seleccionar fila'}
+                          checked={selection.selected.has(getRowId(row))}
+                          onChange={(e) => toggleRow(getRowId(row), e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    )}
                     {columns.map((col) => (
                       <Table.Td key={col.key} className={classes.cell}>
                         {col.render ? col.render(row) : defaultCell(row, col.key)}

@@ -1,0 +1,50 @@
+import { MSG, makeItemResponse, ZUserBulkActive, ZUserBulkActiveResult } from '@panel/shared';
+import { and, inArray, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessions, users } from '../../db/schema/users.ts';
+import { conflict, notFound } from '../../http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { errors } from '../schemas.ts';
+
+/**
+ * Activates or deactivates several people in one request and one transaction. Deactivating ends
+ * their sessions in the same transaction. Unknown ids refuse the whole request (404).
+ */
+export const bulkActiveRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/users/bulk-active',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Activar o desactivar varios usuarios',
+        body: ZUserBulkActive,
+        response: { 200: makeItemResponse(ZUserBulkActiveResult), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const ids = [...new Set(request.body.ids)];
+      const { active } = request.body;
+      if (!active && ids.includes(auth.user.id)) throw conflict(MSG.cannotDeactivateSelf);
+
+      const updated = await app.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ active })
+          .where(inArray(users.id, ids))
+          .returning({ id: users.id });
+        // Throwing rolls the transaction back: nothing changes when an id is unknown.
+        if (rows.length !== ids.length) throw notFound(MSG.userNotFound);
+        if (!active) {
+          await tx
+            .update(sessions)
+            .set({ revokedAt: app.now() })
+            .where(and(inArray(sessions.userId, ids), isNull(sessions.revokedAt)));
+        }
+        return rows.length;
+      });
+      return { data: { updated } };
+    },
+  );
+};

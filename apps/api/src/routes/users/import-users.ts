@@ -1,0 +1,64 @@
+import {
+  IMPORT_MAX_BYTES,
+  makeItemResponse,
+  USER_MSG,
+  ZUserImportError,
+  ZUserImportPreview,
+  ZUserImportQuery,
+  ZUserImportResult,
+} from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { analyseImport, commitImport } from '../../services/user-import.ts';
+import { errors } from '../schemas.ts';
+
+/**
+ * People from a CSV (`text/csv` body, which the panel reads from the chosen file). `?dry_run=1`
+ * answers the preview; otherwise every row is created in one transaction, or none when any row
+ * has a problem (400, or 409 when the only problems are emails that already exist), with the
+ * preview in the answer. Generated initial passwords are returned once and stored only hashed.
+ */
+export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
+  // Local to this plugin: the CSV body is read as text, with its own size limit.
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/api/users/import',
+    {
+      config: { access: 'admin' },
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Importar usuarios desde un CSV (vista previa con dry_run=1)',
+        consumes: ['text/csv'],
+        querystring: ZUserImportQuery,
+        body: z
+          .string({ error: USER_MSG.importNotCsv })
+          .describe('CSV: name/nombre, email, role/rol, branch/sucursal, password/contraseña'),
+        response: {
+          200: makeItemResponse(ZUserImportPreview).describe('Vista previa (dry_run=1)'),
+          201: makeItemResponse(ZUserImportResult).describe('Importación hecha'),
+          400: ZUserImportError,
+          409: ZUserImportError,
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { preview, passwords } = await analyseImport(app.db, request.body);
+      if (request.query.dry_run) return reply.code(200).send({ data: preview });
+      if (preview.error_count > 0) {
+        const onlyExisting = preview.rows.every((r) => r.errors.every((e) => e === USER_MSG.rowEmailExists));
+        return reply
+          .code(onlyExisting ? 409 : 400)
+          .send({ message: USER_MSG.importHasProblems(preview.error_count), preview });
+      }
+      const result = await commitImport(app.db, preview.rows, passwords);
+      return reply.code(201).send({ data: result });
+    },
+  );
+};

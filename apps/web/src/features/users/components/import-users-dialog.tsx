@@ -1,0 +1,254 @@
+import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import {
+  csvSafe,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  roleLabel,
+  type TUserImportCredential,
+  type TUserImportPreview,
+} from '@panel/shared';
+import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import { useEffect, useState } from 'react';
+import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { previewImport, useCommitImport } from '../api/import-users';
+
+/** A CSV as Excel in es-AR opens it: UTF-8 with a BOM, `;` separated, formula cells quoted. */
+function spreadsheetCsv(rows: string[][]): Blob {
+  const text = stringify(
+    rows.map((row) => row.map(csvSafe)),
+    { delimiter: ';', record_delimiter: 'windows' },
+  );
+  return new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' });
+}
+
+export function credentialsCsv(credentials: TUserImportCredential[]): Blob {
+  return spreadsheetCsv([
+    ['Nombre', 'Email', 'Contraseña inicial'],
+    ...credentials.map((c) => [c.name, c.email, c.password]),
+  ]);
+}
+
+const TEMPLATE = [
+  ['Nombre', 'Email', 'Rol', 'Sucursal', 'Contraseña'],
+  ['Lucía Fernández', 'lucia.fernandez@empresa.com.ar', 'Vendedor', '', ''],
+];
+
+interface ImportUsersDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+type Step =
+  | { kind: 'pick' }
+  | { kind: 'preview'; file: File; text: string; preview: TUserImportPreview }
+  | { kind: 'done'; created: number; credentials: TUserImportCredential[] };
+
+/**
+ * "Importar vendedores": pick a CSV, see every row with its problems, confirm; all rows are
+ * created or none. Generated initial passwords are offered once as a CSV download.
+ */
+export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
+  const [step, setStep] = useState<Step>({ kind: 'pick' });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const commit = useCommitImport();
+
+  useEffect(() => {
+    if (!opened) return;
+    setStep({ kind: 'pick' });
+    setFile(null);
+    setFileError(null);
+  }, [opened]);
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setFileError(null);
+    setStep({ kind: 'pick' });
+    if (!chosen) return;
+    if (chosen.size > IMPORT_MAX_BYTES) {
+      setFileError(`El archivo supera los ${Math.round(IMPORT_MAX_BYTES / 1024)} KB.`);
+      return;
+    }
+    setReading(true);
+    try {
+      const text = await chosen.text();
+      setStep({ kind: 'preview', file: chosen, text, preview: await previewImport(text) });
+    } catch (error) {
+      setFileError(errorMessage(error, 'No se pudo leer el archivo'));
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (step.kind !== 'preview') return;
+    try {
+      const result = await commit.mutateAsync(step.text);
+      notify.success(
+        result.created === 1 ? 'Se importó 1 persona' : `Se importaron ${result.created} personas`,
+      );
+      setStep({ kind: 'done', created: result.created, credentials: result.credentials });
+    } catch (error) {
+      // Someone may have added one of these emails meanwhile: show the refreshed preview.
+      const body = error instanceof ApiError ? (error.body as { preview?: TUserImportPreview }) : undefined;
+      if (body?.preview) setStep({ ...step, preview: body.preview });
+      notify.apiError(error, 'Error al importar');
+    }
+  };
+
+  const downloadCredentials = (credentials: TUserImportCredential[]) =>
+    saveBlob(credentialsCsv(credentials), 'contrasenas-iniciales.csv');
+
+  const busy = reading || commit.isPending;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={busy ? () => {} : onClose}
+      title="Importar vendedores"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {step.kind === 'done' ? (
+        <Stack gap="sm">
+          <Alert color="teal" variant="light" title="Importación terminada">
+            {step.created === 1 ? 'Se creó 1 persona.' : `Se crearon ${step.created} personas.`}
+          </Alert>
+          {step.credentials.length > 0 && (
+            <>
+              <Text size="sm">
+                {step.credentials.length === 1
+                  ? 'Una persona recibió una contraseña inicial generada.'
+                  : `${step.credentials.length} personas recibieron una contraseña inicial generada.`}{' '}
+                Descargá la lista ahora: no se guarda en ningún lado y no se puede volver a ver.
+              </Text>
+              <Group>
+                <Button
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  onClick={() => downloadCredentials(step.credentials)}
+                >
+                  Descargar contraseñas iniciales
+                </Button>
+              </Group>
+            </>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cerrar
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">
+            Un archivo CSV (separado por comas o punto y coma) con una fila de encabezados: <b>nombre</b> y{' '}
+            <b>email</b>, y opcionalmente <b>rol</b> (Vendedor o Administrador), <b>sucursal</b> (por su
+            nombre) y <b>contraseña</b>. Hasta {IMPORT_MAX_ROWS} filas. Quien no tenga contraseña recibe una
+            generada.
+          </Text>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <FileInput
+              label="Archivo CSV"
+              placeholder="Elegí un archivo .csv"
+              accept=".csv,text/csv"
+              leftSection={<IconFileTypeCsv size={18} aria-hidden />}
+              value={file}
+              onChange={choose}
+              clearable
+              disabled={busy}
+              error={fileError}
+              style={{ flex: '1 1 260px' }}
+            />
+            <Button
+              variant="subtle"
+              onClick={() => saveBlob(spreadsheetCsv(TEMPLATE), 'plantilla-vendedores.csv')}
+            >
+              Descargar plantilla
+            </Button>
+          </Group>
+          {reading && (
+            <Text size="sm" c="dimmed" role="status">
+              Leyendo el archivo...
+            </Text>
+          )}
+          {step.kind === 'preview' && <ImportPreview preview={step.preview} />}
+          <Group justify="flex-end" mt="sm" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancelar
+            </Button>
+            <Button
+              onClick={confirm}
+              loading={commit.isPending}
+              disabled={step.kind !== 'preview' || step.preview.error_count > 0 || reading}
+            >
+              {step.kind === 'preview' && step.preview.error_count === 0
+                ? `Importar ${step.preview.total} ${step.preview.total === 1 ? 'persona' : 'personas'}`
+                : 'Importar'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function ImportPreview({ preview }: { preview: TUserImportPreview }) {
+  return (
+    <Stack gap="xs">
+      {preview.error_count > 0 ? (
+        <Alert color="red" variant="light" role="alert">
+          {preview.error_count === 1
+            ? `Una de ${preview.total} filas tiene problemas.`
+            : `${preview.error_count} de ${preview.total} filas tienen problemas.`}{' '}
+          Corregí el archivo y volvé a elegirlo: no se importa ninguna persona mientras haya problemas.
+        </Alert>
+      ) : (
+        <Alert color="teal" variant="light">
+          {preview.total === 1 ? 'La fila está lista' : `Las ${preview.total} filas están listas`} para
+          importar.
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={640} mah={360} type="native" tabIndex={0} aria-label="Vista previa">
+        <Table stickyHeader striped verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={56}>Fila</Table.Th>
+              <Table.Th>Nombre</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th w={120}>Rol</Table.Th>
+              <Table.Th>Sucursal</Table.Th>
+              <Table.Th>Problemas</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.rows.map((row) => (
+              <Table.Tr key={row.line} data-line={row.line} data-invalid={row.errors.length > 0 || undefined}>
+                <Table.Td>{row.line}</Table.Td>
+                <Table.Td>{row.name || '—'}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email || '—'}</Table.Td>
+                <Table.Td>{row.role ? roleLabel(row.role) : '—'}</Table.Td>
+                <Table.Td>{row.branch || '—'}</Table.Td>
+                <Table.Td>
+                  {row.errors.length === 0 ? (
+                    <Badge color="teal" variant="light">
+                      OK
+                    </Badge>
+                  ) : (
+                    <List size="sm" c="red.8" spacing={2}>
+                      {row.errors.map((e) => (
+                        <List.Item key={e}>{e}</List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { ROLES, roleLabel, type TUser } from '@panel/shared';
+import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BranchSelect } from '../../../components/branch-select';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import { useListParams } from '../../../components/resource-list/use-list-params';
+import { notify } from '../../../lib/notify';
+import { useSetUsersActive } from '../api/bulk-active';
+import { exportUsers } from '../api/export-users';
+import { USER_FILTERS, useUsers } from '../api/get-users';
+import { ImportUsersDialog } from './import-users-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { UserFormDialog } from './user-form-dialog';
+import { UserRowActions } from './user-row-actions';
+
+const ROLE_FILTER_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+const ACTIVE_FILTER_OPTIONS = [
+  { value: 'true', label: 'Activos' },
+  { value: 'false', label: 'Inactivos' },
+];
+
+const columns: ResourceListColumn<TUser>[] = [
+  {
+    key: 'name',
+    header: 'Nombre',
+    sortable: true,
+    render: (user) => (
+      <Stack gap={2}>
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" fw={500} span>
+            {user.name}
+          </Text>
+          {!user.active && (
+            <Badge size="xs" color="gray" variant="outline">
+              Inactivo
+            </Badge>
+          )}
+        </Group>
+        {user.branch_name && (
+          <Text size="xs" c="dimmed" span>
+            {user.branch_name}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  { key: 'email', header: 'Email', sortable: true },
+  {
+    key: 'role',
+    header: 'Rol',
+    sortable: true,
+    width: 150,
+    render: (user) => (
+      <Badge variant="light" color={user.role === 'seller' ? 'teal' : 'indigo'}>
+        {roleLabel(user.role)}
+      </Badge>
+    ),
+  },
+];
+
+/** /users, "Vendedores" (spec §2.5): admins and sellers, searched, filtered and paged on the server. */
+export function UserList() {
+  const params = useListParams({ filters: USER_FILTERS });
+  const result = useUsers(params.query);
+  // The chosen row stays set while its dialog closes, so titles do not flicker.
+  const [formOpened, setFormOpened] = useState(false);
+  const [editing, setEditing] = useState<TUser | null>(null);
+
+  const openForm = (user: TUser | null) => {
+    setEditing(user);
+    setFormOpened(true);
+  };
+
+  const [resetOpened, setResetOpened] = useState(false);
+  const [resetting, setResetting] = useState<TUser | null>(null);
+  const [importOpened, setImportOpened] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
+  const setActive = useSetUsersActive();
+
+  const openReset = (user: TUser) => {
+    setResetting(user);
+    setResetOpened(true);
+  };
+
+  const applyActive = async (active: boolean) => {
+    const ids = [...selected].map(Number);
+    try {
+      const { updated } = await setActive.mutateAsync({ ids, active });
+      const people = updated === 1 ? '1 persona' : `${updated} personas`;
+      notify.success(active ? `Se activó a ${people}` : `Se desactivó a ${people}`);
+      setSelected(new Set());
+    } catch (error) {
+      notify.apiError(error, active ? 'Error al activar' : 'Error al desactivar');
+    } finally {
+      setConfirmDeactivate(false);
+    }
+  };
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportUsers(params.query);
+    } catch (error) {
+      notify.apiError(error, 'Error al exportar vendedores');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const branchFilter = params.filters.branch_id ? Number(params.filters.branch_id) : null;
+
+  return (
+    <>
+      <ResourceList
+        title="Vendedores"
+        subtitle="Las personas del equipo: vendedores y administradores."
+        breadcrumb="Inicio / Vendedores"
+        params={params}
+        result={result}
+        columns={columns}
+        getRowId={(u) => u.id}
+        errorText="Error al cargar vendedores"
+        onAdd={() => openForm(null)}
+        actionsWidth={220}
+        rowActions={(user) => <UserRowActions user={user} onEdit={openForm} onResetPassword={openReset} />}
+        toolbar={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFileDownload size={16} aria-hidden />}
+              onClick={download}
+              loading={exporting}
+            >
+              Exportar
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileUpload size={16} aria-hidden />}
+              onClick={() => setImportOpened(true)}
+            >
+              Importar
+            </Button>
+          </>
+        }
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (user) => `Seleccionar a ${user.name}`,
+          actions: (
+            <>
+              <Button
+                size="xs"
+                onClick={() => applyActive(true)}
+                loading={setActive.isPending && !confirmDeactivate}
+              >
+                Activar
+              </Button>
+              <Button size="xs" color="red.9" onClick={() => setConfirmDeactivate(true)}>
+                Desactivar
+              </Button>
+            </>
+          ),
+        }}
+        filters={
+          <>
+            <Select
+              label="Rol"
+              placeholder="Todos los roles"
+              data={ROLE_FILTER_OPTIONS}
+              value={params.filters.role || null}
+              onChange={(value) => params.setFilter('role', value)}
+              clearable
+              comboboxProps={{ withinPortal: false }}
+            />
+            <BranchSelect
+              label="Sucursal"
+              placeholder="Todas las sucursales"
+              clearable
+              value={branchFilter}
+              onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <Select
+              label="Estado"
+              placeholder="Activos e inactivos"
+              data={ACTIVE_FILTER_OPTIONS}
+              value={params.filters.active || null}
+              onChange={(value) => params.setFilter('active', value)}
+              clearable
+              comboboxProps={{ withinPortal: false }}
+            />
+          </>
+        }
+      />
+      <UserFormDialog opened={formOpened} user={editing} onClose={() => setFormOpened(false)} />
+      <ResetPasswordDialog opened={resetOpened} user={resetting} onClose={() => setResetOpened(false)} />
+      <ImportUsersDialog opened={importOpened} onClose={() => setImportOpened(false)} />
+      <ConfirmDialog
+        opened={confirmDeactivate}
+        title="Desactivar"
+        message={`¿Desactivar ${selected.size === 1 ? 'a 1 persona' : `a ${selected.size} personas`}? No van a poder iniciar sesión y se cerrarán sus sesiones abiertas.`}
+        confirmLabel="Desactivar"
+        busyLabel="Desactivando..."
+        busy={setActive.isPending}
+        onConfirm={() => applyActive(false)}
+        onClose={() => setConfirmDeactivate(false)}
+      />
+    </>
+  );
+}
+
+export default UserList;
