@@ -169,6 +169,18 @@ describe('start-up data', () => {
       );
     expect(soon[0]!.n).toBeGreaterThan(0);
 
+    // Targets of the current year for every demo seller: 12 volumes each, and units.
+    const targets = await queryRows<{ sellers: number; without_volumes: number; without_units: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS sellers,
+            count(*) FILTER (WHERE (SELECT count(*) FROM monthly_volumes v WHERE v.user_id = u.id) <> 12)::int AS without_volumes,
+            count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM monthly_target_units t WHERE t.user_id = u.id))::int AS without_units
+          FROM users u WHERE role = 'seller'`,
+    );
+    expect(targets[0]).toEqual({ sellers: 60, without_volumes: 0, without_units: 0 });
+    const catalog = await queryRows<{ code: string }>(ctx.db, sql`SELECT code FROM suppliers ORDER BY code`);
+    expect(catalog[0]?.code).toBe('SUP001');
+
     expect(await seedDemoIfEmpty(ctx.db, now)).toEqual({ seeded: false });
   });
 
