@@ -21,12 +21,20 @@ import { getBranchRoute } from './routes/branches/get-branch.ts';
 import { listBranchesRoute } from './routes/branches/list-branches.ts';
 import { listCitiesRoute } from './routes/branches/list-cities.ts';
 import { updateBranchRoute } from './routes/branches/update-branch.ts';
+import { brandResource, supplierResource } from './routes/catalog/catalog-resource.ts';
+import { catalogRoutes } from './routes/catalog/catalog-routes.ts';
 import { getSummaryRoute } from './routes/dashboard/get-summary.ts';
 import { getHealthRoute } from './routes/health/get-health.ts';
+import { bulkUpsertUnitsRoute } from './routes/targets/bulk-upsert-units.ts';
+import { deleteVolumeRoute } from './routes/targets/delete-volume.ts';
+import { listUnitsRoute } from './routes/targets/list-units.ts';
+import { listVolumesRoute } from './routes/targets/list-volumes.ts';
+import { upsertVolumeRoute } from './routes/targets/upsert-volume.ts';
 import { bulkActiveRoute } from './routes/users/bulk-active.ts';
 import { createUserRoute } from './routes/users/create-user.ts';
 import { exportUsersRoute } from './routes/users/export-users.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
+import { getUserActivityRoute } from './routes/users/get-user-activity.ts';
 import { importUsersRoute } from './routes/users/import-users.ts';
 import { listUsersRoute } from './routes/users/list-users.ts';
 import { resetPasswordRoute } from './routes/users/reset-password.ts';
@@ -83,6 +91,15 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   await app.register(updateBranchRoute);
   await app.register(deleteBranchRoute);
   await app.register(getSummaryRoute);
+  // Issue 5: seller activity, volumes and units, suppliers and brands.
+  await app.register(getUserActivityRoute);
+  await app.register(listVolumesRoute);
+  await app.register(upsertVolumeRoute);
+  await app.register(deleteVolumeRoute);
+  await app.register(listUnitsRoute);
+  await app.register(bulkUpsertUnitsRoute);
+  await app.register(catalogRoutes(supplierResource));
+  await app.register(catalogRoutes(brandResource));
 
   await app.register(methodOverrideRoutes);
   await app.register(staticWebPlugin);

@@ -1,4 +1,4 @@
-import { MSG, type TErrorBody } from '@panel/shared';
+import { CATALOG_MSG, MSG, TARGETS_MSG, type TErrorBody } from '@panel/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, SERVER_MSG } from '../http-errors.ts';
 
@@ -11,11 +11,17 @@ export interface MappedError {
 }
 
 /** Messages written for people, in the shared catalogue: they already name what is wrong. */
-const HUMAN_MESSAGES = new Set<string>(Object.values(MSG));
+const HUMAN_MESSAGES = new Set<string>([
+  ...Object.values(MSG),
+  ...Object.values(CATALOG_MSG),
+  ...Object.values(TARGETS_MSG),
+]);
 
 /** Unique constraints whose violation has a specific message. */
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_email_key: MSG.emailTaken,
+  suppliers_code_key: CATALOG_MSG.supplierCodeTakenGeneric,
+  brands_code_key: CATALOG_MSG.brandCodeTakenGeneric,
 };
 
 /**

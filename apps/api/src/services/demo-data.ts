@@ -83,26 +83,6 @@ export const LAST_NAMES = [
   'Silva',
 ] as const;
 
-export const DEMO_SUPPLIERS = [
-  { code: 'ARCOR', businessName: 'Arcor S.A.I.C.' },
-  { code: 'MOLINOS', businessName: 'Molinos Río de la Plata S.A.' },
-  { code: 'MASTELLONE', businessName: 'Mastellone Hnos. S.A.' },
-  { code: 'LEDESMA', businessName: 'Ledesma S.A.A.I.' },
-  { code: 'QUILMES', businessName: 'Cervecería y Maltería Quilmes S.A.I.C.A. y G.' },
-  { code: 'UNILEVER', businessName: 'Unilever de Argentina S.A.' },
-] as const;
-
-export const DEMO_BRANDS = [
-  { code: 'BAGLEY', name: 'Bagley' },
-  { code: 'LUCCHETTI', name: 'Lucchetti' },
-  { code: 'SERENISIMA', name: 'La Serenísima' },
-  { code: 'LEDESMA', name: 'Ledesma' },
-  { code: 'QUILMES', name: 'Quilmes' },
-  { code: 'SKIP', name: 'Skip' },
-  { code: 'BON-O-BON', name: 'Bon o Bon' },
-  { code: 'MATARAZZO', name: 'Matarazzo' },
-] as const;
-
 export const DEMO_EVENT_TYPES = [
   { name: 'Capacitación', color: '#1C7ED6' },
   { name: 'Reunión comercial', color: '#2F9E44' },

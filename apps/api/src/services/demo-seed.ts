@@ -11,17 +11,16 @@ import { monthlyTargetUnits, monthlyVolumes } from '../db/schema/targets.ts';
 import { users } from '../db/schema/users.ts';
 import {
   DEMO_BRANCHES,
-  DEMO_BRANDS,
   DEMO_COMMENTS,
   DEMO_EVENT_TYPES,
   DEMO_EVENTS,
   DEMO_NOTIFICATION_TYPES,
   DEMO_NOTIFICATIONS,
   DEMO_POSTS,
-  DEMO_SUPPLIERS,
   FIRST_NAMES,
   LAST_NAMES,
 } from './demo-data.ts';
+import { seedTargets } from './demo-seed-targets.ts';
 import { hashPassword } from './passwords.ts';
 
 export const DEMO_SELLER = { email: 'vendedor@demo.local', password: 'vendedor-demo-2026' } as const;
@@ -66,37 +65,7 @@ async function seed(tx: Tx, passwordHash: string, now: Date): Promise<DemoSeedRe
     .returning({ id: users.id, branchId: users.branchId });
   const sellerIds = sellerRows.map((r) => r.id);
 
-  const supplierRows = await tx
-    .insert(suppliers)
-    .values([...DEMO_SUPPLIERS])
-    .returning({ id: suppliers.id });
-  const brandRows = await tx
-    .insert(brands)
-    .values([...DEMO_BRANDS])
-    .returning({ id: brands.id });
-
-  // Targets for the current year: money per month for everyone, units for a few sellers.
-  const year = now.getUTCFullYear();
-  const volumes = sellerIds.flatMap((userId) =>
-    Array.from({ length: 12 }, (_, i) => ({
-      userId,
-      year,
-      month: i + 1,
-      targetAmount: (between(500, 2000) * 1000).toFixed(2),
-    })),
-  );
-  await tx.insert(monthlyVolumes).values(volumes);
-  const units = sellerIds.slice(0, 10).flatMap((userId, i) =>
-    Array.from({ length: 12 }, (_, m) => ({
-      userId,
-      supplierId: supplierRows[i % supplierRows.length]!.id,
-      brandId: brandRows[i % brandRows.length]!.id,
-      year,
-      month: m + 1,
-      units: m % 5 === 4 ? null : between(50, 400),
-    })),
-  );
-  await tx.insert(monthlyTargetUnits).values(units);
+  await seedTargets(tx, sellerIds, now, mulberry32(20_260_505));
 
   const eventTypeRows = await tx
     .insert(eventTypes)
@@ -328,7 +297,7 @@ function slug(name: string): string {
 }
 
 /** Small seeded PRNG: the same demo data on every machine. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

@@ -1,8 +1,11 @@
 import { base, en, es, Faker } from '@faker-js/faker';
 import type { Db } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
+import { brands, suppliers } from '../db/schema/catalog.ts';
 import { events, eventTypes } from '../db/schema/events.ts';
-import { posts } from '../db/schema/posts.ts';
+import { pointTransactions } from '../db/schema/points.ts';
+import { postComments, postLikes, posts } from '../db/schema/posts.ts';
+import { surveyResponses, surveys } from '../db/schema/surveys.ts';
 import { createSecretBox } from '../services/secret-box.ts';
 import { createSession } from '../services/sessions.ts';
 import { insertUser } from '../services/users.ts';
@@ -114,11 +117,92 @@ export async function createEvent(
 export async function createPost(
   db: Db,
   userId: number,
-  overrides: Partial<{ branchId: number | null }> = {},
+  overrides: Partial<{ branchId: number | null; createdAt: Date; content: string }> = {},
 ) {
   const [row] = await db
     .insert(posts)
-    .values({ userId, content: faker.lorem.sentence(), branchId: overrides.branchId ?? null })
+    .values({
+      userId,
+      content: overrides.content ?? faker.lorem.sentence(),
+      branchId: overrides.branchId ?? null,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt, updatedAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+export async function createLike(db: Db, postId: number, userId: number, createdAt?: Date) {
+  const [row] = await db
+    .insert(postLikes)
+    .values({ postId, userId, ...(createdAt ? { createdAt } : {}) })
+    .returning();
+  return row!;
+}
+
+export async function createComment(
+  db: Db,
+  postId: number,
+  userId: number,
+  overrides: Partial<{ content: string; createdAt: Date }> = {},
+) {
+  const [row] = await db
+    .insert(postComments)
+    .values({
+      postId,
+      userId,
+      content: overrides.content ?? faker.lorem.sentence(),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+export async function createSurvey(db: Db, overrides: Partial<{ title: string }> = {}) {
+  const [row] = await db
+    .insert(surveys)
+    .values({ title: overrides.title ?? `Encuesta ${unique()}`, active: true })
+    .returning();
+  return row!;
+}
+
+/** A survey answered by the user (the response row only). */
+export async function createSurveyResponse(db: Db, surveyId: number, userId: number, createdAt?: Date) {
+  const [row] = await db
+    .insert(surveyResponses)
+    .values({ surveyId, userId, ...(createdAt ? { createdAt } : {}) })
+    .returning();
+  return row!;
+}
+
+export async function createPointTransaction(db: Db, userId: number, points: number) {
+  const [row] = await db
+    .insert(pointTransactions)
+    .values({ userId, points, description: 'Prueba', referenceType: 'test', referenceId: unique() })
+    .returning();
+  return row!;
+}
+
+export async function createSupplier(
+  db: Db,
+  overrides: Partial<{ code: string; businessName: string }> = {},
+) {
+  const [row] = await db
+    .insert(suppliers)
+    .values({
+      code: overrides.code ?? `SUP${unique().toUpperCase()}`,
+      businessName: overrides.businessName ?? `${faker.company.name()} S.A.`,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createBrand(db: Db, overrides: Partial<{ code: string; name: string }> = {}) {
+  const [row] = await db
+    .insert(brands)
+    .values({
+      code: overrides.code ?? `BR${unique().toUpperCase()}`,
+      name: overrides.name ?? faker.commerce.productName(),
+    })
     .returning();
   return row!;
 }

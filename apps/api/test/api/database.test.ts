@@ -62,6 +62,10 @@ describe('migrations', () => {
       'branches_address_trgm_idx',
       'branches_city_trgm_idx',
       'branches_name_trgm_idx',
+      'brands_code_trgm_idx',
+      'brands_name_trgm_idx',
+      'suppliers_business_name_trgm_idx',
+      'suppliers_code_trgm_idx',
       'users_email_trgm_idx',
       'users_name_key_trgm_idx',
     ]);
@@ -164,6 +168,18 @@ describe('start-up data', () => {
         sql`${events.startAt} BETWEEN ${now.toISOString()}::timestamptz AND ${now.toISOString()}::timestamptz + interval '7 days'`,
       );
     expect(soon[0]!.n).toBeGreaterThan(0);
+
+    // Targets of the current year for every demo seller: 12 volumes each, and units.
+    const targets = await queryRows<{ sellers: number; without_volumes: number; without_units: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS sellers,
+            count(*) FILTER (WHERE (SELECT count(*) FROM monthly_volumes v WHERE v.user_id = u.id) <> 12)::int AS without_volumes,
+            count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM monthly_target_units t WHERE t.user_id = u.id))::int AS without_units
+          FROM users u WHERE role = 'seller'`,
+    );
+    expect(targets[0]).toEqual({ sellers: 60, without_volumes: 0, without_units: 0 });
+    const catalog = await queryRows<{ code: string }>(ctx.db, sql`SELECT code FROM suppliers ORDER BY code`);
+    expect(catalog[0]?.code).toBe('SUP001');
 
     expect(await seedDemoIfEmpty(ctx.db, now)).toEqual({ seeded: false });
   });

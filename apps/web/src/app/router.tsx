@@ -38,6 +38,16 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.users,
                 lazy: page(() => import('../features/users/components/user-list')),
               },
+              {
+                path: 'suppliers',
+                handle: SCREENS.suppliers,
+                lazy: page(() => import('../features/catalog/components/supplier-list')),
+              },
+              {
+                path: 'brands',
+                handle: SCREENS.brands,
+                lazy: page(() => import('../features/catalog/components/brand-list')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],

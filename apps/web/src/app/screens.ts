@@ -38,8 +38,6 @@ export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
   'events',
   'event-types',
   'calendar',
-  'suppliers',
-  'brands',
   'points-dashboard',
   'points-leaderboard',
   'points-transactions',

@@ -1,4 +1,5 @@
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const suppliers = pgTable(
@@ -10,7 +11,16 @@ export const suppliers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('suppliers_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('suppliers_code_key').on(t.code),
+    // Accent- and case-insensitive search (`q`) and sorting, as in branches.
+    index('suppliers_business_name_sort_idx').on(sql`f_unaccent(lower(${t.businessName}))`, t.id),
+    index('suppliers_code_trgm_idx').using('gin', sql`f_unaccent(lower(${t.code})) gin_trgm_ops`),
+    index('suppliers_business_name_trgm_idx').using(
+      'gin',
+      sql`f_unaccent(lower(${t.businessName})) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const brands = pgTable(
@@ -22,5 +32,10 @@ export const brands = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('brands_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('brands_code_key').on(t.code),
+    index('brands_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
+    index('brands_code_trgm_idx').using('gin', sql`f_unaccent(lower(${t.code})) gin_trgm_ops`),
+    index('brands_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+  ],
 );

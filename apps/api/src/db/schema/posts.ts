@@ -23,6 +23,8 @@ export const posts = pgTable(
     index('posts_created_at_id_idx').on(t.createdAt, t.id),
     index('posts_branch_id_idx').on(t.branchId),
     index('posts_user_id_idx').on(t.userId),
+    // A seller's activity: counts per period and the newest posts.
+    index('posts_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 

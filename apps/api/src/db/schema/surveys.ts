@@ -71,7 +71,11 @@ export const surveyResponses = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('survey_responses_survey_user_key').on(t.surveyId, t.userId)],
+  (t) => [
+    uniqueIndex('survey_responses_survey_user_key').on(t.surveyId, t.userId),
+    // A seller's activity: surveys answered, newest first.
+    index('survey_responses_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const surveyAnswers = pgTable(

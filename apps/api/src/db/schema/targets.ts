@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands, suppliers } from './catalog.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -48,6 +48,9 @@ export const monthlyTargetUnits = pgTable(
   },
   (t) => [
     uniqueIndex('monthly_target_units_key').on(t.userId, t.supplierId, t.brandId, t.year, t.month),
+    // Deleting a supplier or brand checks whether targets still use it.
+    index('monthly_target_units_supplier_id_idx').on(t.supplierId),
+    index('monthly_target_units_brand_id_idx').on(t.brandId),
     check('monthly_target_units_month_check', sql`${t.month} between 1 and 12`),
     check('monthly_target_units_units_check', sql`${t.units} >= 0`),
   ],

@@ -12,6 +12,7 @@ import { exportUsers } from '../api/export-users';
 import { USER_FILTERS, useUsers } from '../api/get-users';
 import { ImportUsersDialog } from './import-users-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { useSellerDialogs } from './seller-dialogs';
 import { UserFormDialog } from './user-form-dialog';
 import { UserRowActions } from './user-row-actions';
 
@@ -63,6 +64,7 @@ const columns: ResourceListColumn<TUser>[] = [
 /** /users, "Vendedores" (spec §2.5): admins and sellers, searched, filtered and paged on the server. */
 export function UserList() {
   const params = useListParams({ filters: USER_FILTERS });
+  const sellerDialogs = useSellerDialogs();
   const result = useUsers(params.query);
   // The chosen row stays set while its dialog closes, so titles do not flicker.
   const [formOpened, setFormOpened] = useState(false);
@@ -125,8 +127,15 @@ export function UserList() {
         getRowId={(u) => u.id}
         errorText="Error al cargar vendedores"
         onAdd={() => openForm(null)}
-        actionsWidth={220}
-        rowActions={(user) => <UserRowActions user={user} onEdit={openForm} onResetPassword={openReset} />}
+        actionsWidth={340}
+        rowActions={(user) => (
+          <UserRowActions
+            user={user}
+            onEdit={openForm}
+            onResetPassword={openReset}
+            onSellerDialog={sellerDialogs.open}
+          />
+        )}
         toolbar={
           <>
             <Button
@@ -198,6 +207,7 @@ export function UserList() {
       />
       <UserFormDialog opened={formOpened} user={editing} onClose={() => setFormOpened(false)} />
       <ResetPasswordDialog opened={resetOpened} user={resetting} onClose={() => setResetOpened(false)} />
+      {sellerDialogs.dialogs}
       <ImportUsersDialog opened={importOpened} onClose={() => setImportOpened(false)} />
       <ConfirmDialog
         opened={confirmDeactivate}

@@ -1,0 +1,29 @@
+import { TARGETS_MSG } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { monthlyVolumes } from '../../db/schema/targets.ts';
+import { notFound } from '../../http-errors.ts';
+import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
+
+export const deleteVolumeRoute: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/api/user/volume/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['metas'],
+        summary: 'Eliminar el volumen ($) de un mes',
+        params: ZRouteId,
+        response: { 204: ZNoContent, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await app.db
+        .delete(monthlyVolumes)
+        .where(eq(monthlyVolumes.id, request.params.id))
+        .returning({ id: monthlyVolumes.id });
+      if (deleted.length === 0) throw notFound(TARGETS_MSG.volumeNotFound);
+      return reply.code(204).send();
+    },
+  );
+};

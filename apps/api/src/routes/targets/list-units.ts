@@ -1,0 +1,52 @@
+import { makeListResponse, ZTargetUnits, ZUnitsListQuery } from '@panel/shared';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { monthlyTargetUnits } from '../../db/schema/targets.ts';
+import { listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { errors } from '../schemas.ts';
+import { toUnitsDto, unitsColumns } from './units-dto.ts';
+
+const t = monthlyTargetUnits;
+const SORT_COLUMNS = { year: t.year, month: t.month, units: t.units };
+
+export const listUnitsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/user/units',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['metas'],
+        summary: 'Listar unidades pretendidas',
+        description:
+          'Filtros `user_id`, `supplier_id`, `brand_id`, `year` y `month`; `per_page` hasta 200. ' +
+          'Por defecto ordenadas por año y mes.',
+        querystring: ZUnitsListQuery,
+        response: { 200: makeListResponse(ZTargetUnits), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const conditions: SQL[] = [];
+      if (query.user_id) conditions.push(eq(t.userId, query.user_id));
+      if (query.supplier_id) conditions.push(eq(t.supplierId, query.supplier_id));
+      if (query.brand_id) conditions.push(eq(t.brandId, query.brand_id));
+      if (query.year) conditions.push(eq(t.year, query.year));
+      if (query.month) conditions.push(eq(t.month, query.month));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'year');
+      const direction = sort.desc ? desc : asc;
+      const { limit, offset } = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select(unitsColumns)
+          .from(t)
+          .where(where)
+          .orderBy(direction(SORT_COLUMNS[sort.key]), direction(t.year), direction(t.month), asc(t.id))
+          .limit(limit)
+          .offset(offset),
+        app.db.select({ n: count() }).from(t).where(where),
+      ]);
+      return { data: rows.map(toUnitsDto), meta: listMeta(query, total?.n ?? 0) };
+    },
+  );
+};

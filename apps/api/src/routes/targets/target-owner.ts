@@ -1,0 +1,23 @@
+import { CATALOG_MSG, MSG, TARGETS_MSG } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { brands, suppliers } from '../../db/schema/catalog.ts';
+import { users } from '../../db/schema/users.ts';
+import { fieldError } from '../../http-errors.ts';
+
+/** Volumes and units belong to sellers (spec §2.5, §6); anything else is a 400 on `user_id`. */
+export async function assertSeller(db: Db | Tx, userId: number): Promise<void> {
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  if (!user) throw fieldError('user_id', MSG.userNotFound);
+  if (user.role !== 'seller') throw fieldError('user_id', TARGETS_MSG.userNotSeller);
+}
+
+/** The supplier and brand of a units request must exist (400 naming the field). */
+export async function assertSupplierAndBrand(db: Db | Tx, supplierId: number, brandId: number) {
+  const [[supplier], [brand]] = await Promise.all([
+    db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId)),
+    db.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)),
+  ]);
+  if (!supplier) throw fieldError('supplier_id', CATALOG_MSG.supplierNotFound);
+  if (!brand) throw fieldError('brand_id', CATALOG_MSG.brandNotFound);
+}

@@ -1,0 +1,35 @@
+import type { TUser } from '@panel/shared';
+import { type ReactNode, useCallback, useState } from 'react';
+import { SellerActivityDialog, type SellerRef } from './seller-activity-dialog';
+import { SellerUnitsDialog } from './seller-units-dialog';
+import { SellerVolumesDialog } from './seller-volumes-dialog';
+
+export type SellerDialogKind = 'activity' | 'volumes' | 'units';
+
+/**
+ * The three per-seller dialogs of Vendedores (spec §2.5), behind one state: the list calls
+ * `open(kind, user)` from a row and renders `dialogs` once.
+ */
+export function useSellerDialogs(): {
+  open: (kind: SellerDialogKind, user: TUser) => void;
+  dialogs: ReactNode;
+} {
+  const [kind, setKind] = useState<SellerDialogKind | null>(null);
+  // Kept while a dialog closes, so its title does not flicker.
+  const [seller, setSeller] = useState<SellerRef | null>(null);
+  const open = useCallback((next: SellerDialogKind, user: TUser) => {
+    setSeller({ id: user.id, name: user.name });
+    setKind(next);
+  }, []);
+  const close = useCallback(() => setKind(null), []);
+  return {
+    open,
+    dialogs: (
+      <>
+        <SellerActivityDialog opened={kind === 'activity'} seller={seller} onClose={close} />
+        <SellerVolumesDialog opened={kind === 'volumes'} seller={seller} onClose={close} />
+        <SellerUnitsDialog opened={kind === 'units'} seller={seller} onClose={close} />
+      </>
+    ),
+  };
+}

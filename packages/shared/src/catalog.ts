@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { makeListQuery, zTimestamp } from './common.ts';
+
+/** Spanish texts of Proveedores and Marcas (spec §2.14, §5, §8). */
+export const CATALOG_MSG = {
+  codeRequired: 'El código es obligatorio',
+  descriptionRequired: 'La descripción / razón social es obligatoria',
+  codeTooLong: 'El código puede tener hasta 30 caracteres',
+  descriptionTooLong: 'La descripción / razón social puede tener hasta 200 caracteres',
+  supplierNotFound: 'El proveedor no existe',
+  brandNotFound: 'La marca no existe',
+  supplierInUse: 'No se puede eliminar el proveedor porque hay unidades pretendidas cargadas con él.',
+  brandInUse: 'No se puede eliminar la marca porque hay unidades pretendidas cargadas con ella.',
+  supplierCodeTakenGeneric: 'Ya existe un proveedor con ese código',
+  brandCodeTakenGeneric: 'Ya existe una marca con ese código',
+} as const;
+
+export const supplierCodeTaken = (code: string) => `Ya existe un proveedor con el código ${code}`;
+export const brandCodeTaken = (code: string) => `Ya existe una marca con el código ${code}`;
+
+/** Trimmed and upper-cased (spec §5): " br001 " is stored as "BR001". */
+export const zCatalogCode = z
+  .string({ error: CATALOG_MSG.codeRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, CATALOG_MSG.codeRequired)
+  .max(30, CATALOG_MSG.codeTooLong);
+
+const zDescription = z
+  .string({ error: CATALOG_MSG.descriptionRequired })
+  .trim()
+  .min(1, CATALOG_MSG.descriptionRequired)
+  .max(200, CATALOG_MSG.descriptionTooLong);
+
+export const ZSupplier = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  business_name: z.string(),
+  created_at: zTimestamp,
+  updated_at: zTimestamp,
+});
+export type TSupplier = z.infer<typeof ZSupplier>;
+
+export const ZSupplierInput = z.object({ code: zCatalogCode, business_name: zDescription });
+export type TSupplierInput = z.input<typeof ZSupplierInput>;
+
+export const ZSupplierListQuery = makeListQuery(['code', 'business_name', 'created_at'] as const);
+export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;
+
+export const ZBrand = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  created_at: zTimestamp,
+  updated_at: zTimestamp,
+});
+export type TBrand = z.infer<typeof ZBrand>;
+
+export const ZBrandInput = z.object({ code: zCatalogCode, name: zDescription });
+export type TBrandInput = z.input<typeof ZBrandInput>;
+
+export const ZBrandListQuery = makeListQuery(['code', 'name', 'created_at'] as const);
+export type TBrandListQuery = z.input<typeof ZBrandListQuery>;
