@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
-const port = 3400;
+const port = Number(process.env.SHOTS_PORT ?? 3400);
 const base = `http://127.0.0.1:${port}`;
 mkdirSync(outDir, { recursive: true });
 
@@ -87,6 +87,47 @@ try {
     await page.getByRole('dialog').waitFor();
     await shot('branch-delete');
     await page.keyboard.press('Escape');
+    // Issue 5: Proveedores, Marcas and the per-seller dialogs of Vendedores.
+    for (const [path, name] of [
+      ['suppliers', 'suppliers'],
+      ['brands', 'brands'],
+    ]) {
+      await page.goto(`${base}/${path}`);
+      await page
+        .getByText(/de \d+$/)
+        .first()
+        .waitFor();
+      await shot(name);
+      await page.getByRole('button', { name: 'Agregar' }).click();
+      await page.getByRole('dialog').waitFor();
+      await shot(`${name}-form`);
+      await page.keyboard.press('Escape');
+    }
+    await page.goto(`${base}/users?q=vendedor%40demo.local`);
+    const sellerRow = page.getByRole('row').filter({ hasText: 'vendedor@demo.local' });
+    for (const [button, name] of [
+      ['Actividad', 'seller-activity'],
+      ['Volumenes', 'seller-volumes'],
+      ['Unidades', 'seller-units'],
+    ]) {
+      await sellerRow.getByRole('button', { name: new RegExp(`^${button} de `) }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(name);
+      if (button === 'Unidades') {
+        const dialog = page.getByRole('dialog');
+        // The demo seller's first pair: Brillex Multiuso by Laboratorios Brillomax.
+        await dialog.getByRole('combobox', { name: 'Proveedor' }).fill('SUP004');
+        await page.getByRole('option', { name: /^SUP004 · / }).click();
+        await dialog.getByRole('combobox', { name: 'Marca' }).fill('BR001');
+        await page.getByRole('option', { name: /^BR001 · / }).click();
+        await page.waitForLoadState('networkidle');
+        await shot('seller-units-loaded');
+      }
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+    await shot('users');
     await page.goto(`${base}/posts`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot('under-construction');

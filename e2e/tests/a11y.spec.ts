@@ -28,3 +28,32 @@ test('branches has no serious or critical accessibility violations', async ({ pa
   await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const [path, title] of [
+  ['/suppliers', 'Proveedores'],
+  ['/brands', 'Marcas'],
+] as const) {
+  test(`${title.toLowerCase()} has no serious or critical accessibility violations`, async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto(path);
+    await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the per-seller dialogs have no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAsAdmin(page);
+  await page.goto('/users?q=vendedor%40demo.local');
+  const row = page.getByRole('row').filter({ hasText: 'vendedor@demo.local' });
+  for (const button of ['Actividad', 'Volumenes', 'Unidades']) {
+    await row.getByRole('button', { name: new RegExp(`^${button} de `) }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    if (button === 'Actividad') await expect(dialog.getByText('Resumen General')).toBeVisible();
+    if (button === 'Volumenes') await expect(dialog.getByLabel('Enero')).not.toHaveValue('');
+    expect(await seriousViolations(page), button).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

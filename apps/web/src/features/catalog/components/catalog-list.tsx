@@ -21,7 +21,7 @@ export function CatalogList({ kind }: { kind: CatalogKind }) {
   const [toDelete, setToDelete] = useState<CatalogItem | null>(null);
 
   const columns: ResourceListColumn<CatalogItem>[] = [
-    { key: 'code', header: 'Código', sortable: true, width: '30%' },
+    { key: 'code', header: 'Código', sortable: true, width: 140 },
     { key: descriptionKey(kind), header: texts.descriptionHeader, sortable: true, render: descriptionOf },
   ];
 

@@ -113,7 +113,7 @@ function ActivityBody({ activity }: { activity: TUserActivity }) {
             No hay datos disponibles
           </Text>
         ) : (
-          <SimpleGrid cols={3} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Counter label="Publicaciones" value={chosen.posts} />
             <Counter label="Likes" value={chosen.likes} />
             <Counter label="Comentarios" value={chosen.comments} />

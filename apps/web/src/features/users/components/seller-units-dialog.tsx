@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { invalidValueMessage, MONTHS_ES, parseTargetUnits } from '@panel/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CatalogSelect } from '../../../components/catalog-select';
@@ -99,7 +99,7 @@ function UnitsForm({ seller, onClose }: { seller: SellerRef; onClose: () => void
 
   return (
     <Stack gap="md">
-      <Group grow align="flex-start" wrap="wrap" gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <CatalogSelect
           kind="suppliers"
           label="Proveedor"
@@ -107,7 +107,6 @@ function UnitsForm({ seller, onClose }: { seller: SellerRef; onClose: () => void
           value={supplierId}
           onChange={setSupplierId}
           onLoadError={onCatalogError}
-          miw={200}
         />
         <CatalogSelect
           kind="brands"
@@ -116,7 +115,6 @@ function UnitsForm({ seller, onClose }: { seller: SellerRef; onClose: () => void
           value={brandId}
           onChange={setBrandId}
           onLoadError={onCatalogError}
-          miw={200}
         />
         <NumberInput
           label="Año"
@@ -126,13 +124,11 @@ function UnitsForm({ seller, onClose }: { seller: SellerRef; onClose: () => void
           allowNegative={false}
           min={2000}
           max={2100}
-          miw={120}
-          maw={160}
           onBlur={() => {
             if (yearInput === '') setYearInput(currentYear());
           }}
         />
-      </Group>
+      </SimpleGrid>
 
       {!ready ? (
         <Text size="sm" c="dimmed" ta="center" py="lg">
