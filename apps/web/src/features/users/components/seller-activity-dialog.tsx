@@ -144,7 +144,13 @@ function ActivityBody({ activity }: { activity: TUserActivity }) {
                   align="flex-start"
                   data-type={entry.type}
                 >
-                  <ThemeIcon color={style.color} variant="light" radius="xl" aria-label={style.label}>
+                  <ThemeIcon
+                    color={style.color}
+                    variant="light"
+                    radius="xl"
+                    role="img"
+                    aria-label={style.label}
+                  >
                     <Icon size={16} aria-hidden />
                   </ThemeIcon>
                   <div style={{ flex: 1, minWidth: 0 }}>
