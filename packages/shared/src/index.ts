@@ -5,5 +5,6 @@ export * from './branches.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';
+export * from './media.ts';
 export * from './messages.ts';
 export * from './users.ts';

@@ -23,6 +23,8 @@ export const posts = pgTable(
     index('posts_created_at_id_idx').on(t.createdAt, t.id),
     index('posts_branch_id_idx').on(t.branchId),
     index('posts_user_id_idx').on(t.userId),
+    // The panel's "Buscar por contenido..." (containsText, accent- and case-insensitive).
+    index('posts_content_trgm_idx').using('gin', sql`f_unaccent(lower(${t.content})) gin_trgm_ops`),
   ],
 );
 
@@ -42,7 +44,11 @@ export const postImages = pgTable(
     height: integer('height'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('post_images_post_position_key').on(t.postId, t.position)],
+  (t) => [
+    uniqueIndex('post_images_post_position_key').on(t.postId, t.position),
+    // Keys are content-addressed: a file is deleted only when no row still points to it.
+    index('post_images_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 export const postLikes = pgTable(
