@@ -12,7 +12,7 @@ import { errors } from '../schemas.ts';
  */
 export const getFileRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/files/*',
+    '/api/files/:key',
     {
       config: { access: 'public' },
       schema: {
@@ -20,12 +20,12 @@ export const getFileRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Descargar una imagen guardada (original o miniatura)',
         description:
           'Público: la clave es el SHA-256 del contenido. Se sirve con su tipo real, `nosniff` y caché inmutable de un año.',
-        params: z.object({ '*': z.string().max(200) }),
+        params: z.object({ key: z.string().max(200) }),
         response: { 200: z.any().describe('La imagen'), ...errors(404) },
       },
     },
     async (request, reply) => {
-      const key = request.params['*'];
+      const { key } = request.params;
       if (!STORAGE_KEY_PATTERN.test(key)) throw notFound(MEDIA_MSG.fileNotFound);
       const file = await app.storage.get(key);
       if (!file) throw notFound(MEDIA_MSG.fileNotFound);
