@@ -39,7 +39,7 @@ describe('STORAGE_DRIVER=s3', () => {
     });
     expect(res.statusCode).toBe(201);
     const post = ZPost.parse(res.json().data);
-    const [{ url, thumb_url }] = post.images as [{ url: string; thumb_url: string }];
+    const { url, thumb_url } = post.images[0]!;
 
     const original = await ctx.app.inject({ method: 'GET', url });
     expect(original.statusCode).toBe(200);
