@@ -19,7 +19,9 @@ export function precompress(): Plugin {
     name: 'panel-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
     },
     async closeBundle() {
       const files = await listFiles(outDir);

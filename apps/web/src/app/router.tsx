@@ -33,6 +33,16 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.branches,
                 lazy: page(() => import('../features/branches/components/branch-list')),
               },
+              {
+                path: 'posts',
+                handle: SCREENS.posts,
+                lazy: page(() => import('../features/posts/components/post-list')),
+              },
+              {
+                path: 'stories',
+                handle: SCREENS.stories,
+                lazy: page(() => import('../features/stories/components/story-list')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],

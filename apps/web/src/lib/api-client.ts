@@ -87,18 +87,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (res.status === 204) return undefined as T;
   const { json, text } = await readBody(res);
 
-  if (!res.ok) {
-    if (res.status === 401 && !skipSessionCheck) onUnauthorized();
-    const serverMessage = isRecord(json) && typeof json.message === 'string' ? json.message : undefined;
-    const errors =
-      isRecord(json) && isRecord(json.errors) ? (json.errors as Record<string, string[]>) : undefined;
-    throw new ApiError(res.status, serverMessage ?? (text.trim() || res.statusText), {
-      body: json ?? text,
-      errors,
-      hasServerMessage: Boolean(serverMessage),
-    });
-  }
+  if (!res.ok) throw toApiError(res.status, res.statusText, json, text, skipSessionCheck);
   return (json === undefined ? text : json) as T;
+}
+
+/** The text of an answer as JSON when it is JSON (also used by the upload helper). */
+export function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A non-OK answer as an ApiError; a 401 also ends the session (unless `skipSessionCheck`). */
+export function toApiError(
+  status: number,
+  statusText: string,
+  json: unknown,
+  text: string,
+  skipSessionCheck = false,
+): ApiError {
+  if (status === 401 && !skipSessionCheck) onUnauthorized();
+  const serverMessage = isRecord(json) && typeof json.message === 'string' ? json.message : undefined;
+  const errors =
+    isRecord(json) && isRecord(json.errors) ? (json.errors as Record<string, string[]>) : undefined;
+  return new ApiError(status, serverMessage ?? (text.trim() || statusText), {
+    body: json ?? text,
+    errors,
+    hasServerMessage: Boolean(serverMessage),
+  });
 }
 
 /**
