@@ -41,7 +41,6 @@ export function PostList() {
     {
       key: 'content',
       header: 'Contenido',
-      width: '28%',
       // Plain text: content with HTML or script is shown as typed, never run.
       render: (p) => (
         <span className={classes.content} title={p.content}>
@@ -49,18 +48,17 @@ export function PostList() {
         </span>
       ),
     },
-    { key: 'user_name', header: 'Autor' },
-    { key: 'branch_name', header: 'Sucursal', render: (p) => p.branch_name ?? 'Todas' },
+    { key: 'user_name', header: 'Autor', width: 140 },
+    { key: 'branch_name', header: 'Sucursal', width: 124, render: (p) => p.branch_name ?? 'Todas' },
     {
       key: 'likes_count',
       header: 'Me gusta',
       sortable: true,
-      width: 112,
+      width: 116,
       render: (p) => (
         <Button
           variant="subtle"
           size="compact-sm"
-          color="pink.8"
           leftSection={<IconHeart size={15} aria-hidden />}
           aria-label={`Ver los ${p.likes_count} me gusta`}
           onClick={() => openReactions('likes', p)}
@@ -73,7 +71,7 @@ export function PostList() {
       key: 'comments_count',
       header: 'Comentarios',
       sortable: true,
-      width: 132,
+      width: 136,
       render: (p) => (
         <Button
           variant="subtle"
@@ -90,7 +88,7 @@ export function PostList() {
       key: 'created_at',
       header: 'Fecha',
       sortable: true,
-      width: 150,
+      width: 144,
       render: (p) => formatDateTime(p.created_at),
     },
   ];
@@ -129,7 +127,7 @@ export function PostList() {
         onAdd={() => setCreateOpened(true)}
         onDelete={askDelete}
         actionsWidth={84}
-        minTableWidth={1000}
+        minTableWidth={1120}
         filters={
           <BranchSelect
             label="Sucursal"

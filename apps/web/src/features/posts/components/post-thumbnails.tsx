@@ -18,8 +18,8 @@ export function PostThumbnails({ images }: { images: TImage[] }) {
           className={classes.thumb}
           loading="lazy"
           decoding="async"
-          width={44}
-          height={44}
+          width={32}
+          height={32}
         />
       ))}
       {extra > 0 && (

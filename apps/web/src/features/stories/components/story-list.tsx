@@ -17,7 +17,7 @@ const columns: ResourceListColumn<TStory>[] = [
   {
     key: 'image',
     header: 'Vista previa',
-    width: 96,
+    width: 104,
     render: (s) => (
       <img
         src={s.thumb_url}
@@ -30,7 +30,7 @@ const columns: ResourceListColumn<TStory>[] = [
     ),
   },
   { key: 'title', header: 'Título', sortable: true, width: '22%' },
-  { key: 'user_name', header: 'Creado por' },
+  { key: 'user_name', header: 'Creado por', width: 160 },
   {
     key: 'created_at',
     header: 'Creado',
@@ -48,19 +48,19 @@ const columns: ResourceListColumn<TStory>[] = [
   {
     key: 'is_live',
     header: 'Estado',
-    width: 104,
+    width: 112,
     render: (s) =>
       s.is_live ? (
-        <Badge color="green.8" variant="light">
+        <Badge color="brand" variant="filled">
           Activa
         </Badge>
       ) : (
-        <Badge color="gray" variant="light">
+        <Badge color="gray.7" variant="filled">
           Inactiva
         </Badge>
       ),
   },
-  { key: 'branch', header: 'Sucursal', render: (s) => s.branch ?? 'Todas' },
+  { key: 'branch', header: 'Sucursal', width: 140, render: (s) => s.branch ?? 'Todas' },
 ];
 
 /** /stories, "Historias" (spec §2.8): add, delete and who viewed each one. */
@@ -117,8 +117,8 @@ export function StoryList() {
             Ver usuarios
           </Button>
         )}
-        actionsWidth={176}
-        minTableWidth={1040}
+        actionsWidth={196}
+        minTableWidth={1240}
       />
       <StoryCreateDialog opened={createOpened} onClose={() => setCreateOpened(false)} />
       <StoryViewersDialog story={viewing} opened={viewersOpened} onClose={() => setViewersOpened(false)} />
