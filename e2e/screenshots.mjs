@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
-const port = Number(process.env.SHOTS_PORT ?? 3400);
+const port = Number(process.env.E2E_PORT ?? 3400);
 const base = `http://127.0.0.1:${port}`;
 mkdirSync(outDir, { recursive: true });
 
@@ -128,9 +128,97 @@ try {
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     }
     await shot('users');
-    await page.goto(`${base}/posts`);
+    await page.goto(`${base}/surveys`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot('under-construction');
+
+    // Publicaciones and its dialogs.
+    await page.goto(`${base}/posts`);
+    await page
+      .getByText(/de \d+$/)
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot('posts');
+    await page
+      .getByRole('button', { name: /me gusta$/ })
+      .first()
+      .click();
+    await page.getByRole('dialog').getByRole('listitem').first().waitFor();
+    await shot('post-likes');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: /comentarios$/ })
+      .nth(1)
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot('post-comments');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    const postDialog = page.getByRole('dialog', { name: 'Nueva publicación' });
+    await postDialog.waitFor();
+    await shot('post-create-empty');
+    await postDialog
+      .getByLabel('Contenido')
+      .fill('¡Nueva exhibición de lavandina en el autoservicio de barrio Güemes.');
+    const chooser = page.waitForEvent('filechooser');
+    await postDialog.getByRole('button', { name: 'Agregar imágenes' }).click();
+    const sample = (
+      await page.request.get(`${base}${await page.locator('tbody img').first().getAttribute('src')}`)
+    ).body();
+    await (await chooser).setFiles([
+      { name: 'gondola.webp', mimeType: 'image/webp', buffer: await sample },
+      { name: 'cartel.webp', mimeType: 'image/webp', buffer: await sample },
+    ]);
+    await shot('post-create');
+    await postDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('dialog', { name: 'Descartar publicación' }).waitFor();
+    await shot('post-discard');
+    await page.getByRole('button', { name: 'Descartar' }).click();
+    await page.getByRole('button', { name: 'Eliminar' }).first().click();
+    await page.getByRole('dialog', { name: 'Eliminar publicación' }).waitFor();
+    await shot('post-delete');
+    await page.keyboard.press('Escape');
+
+    // Historias and its dialogs.
+    await page.goto(`${base}/stories`);
+    await page
+      .getByText(/de \d+$/)
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot('stories');
+    await page.getByRole('button', { name: 'Ver usuarios' }).nth(1).click();
+    await page.getByRole('dialog').getByRole('listitem').first().waitFor();
+    await shot('story-viewers');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Ver usuarios' }).first().click();
+    await page.getByText('Nadie ha visto esta historia aún').waitFor();
+    await shot('story-viewers-empty');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    const storyDialog = page.getByRole('dialog', { name: 'Nueva historia' });
+    await storyDialog.waitFor();
+    await storyDialog.getByRole('button', { name: 'Guardar' }).click();
+    await shot('story-create-errors');
+    await storyDialog.getByLabel('Título').fill('Lanzamiento del nuevo Multiuso');
+    const storyChooser = page.waitForEvent('filechooser');
+    await storyDialog.getByRole('button', { name: 'Elegir imagen' }).click();
+    const portrait = (
+      await page.request.get(`${base}${await page.locator('tbody img').first().getAttribute('src')}`)
+    ).body();
+    await (await storyChooser).setFiles({
+      name: 'historia.webp',
+      mimeType: 'image/webp',
+      buffer: await portrait,
+    });
+    await shot('story-create');
+    await storyDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: 'Eliminar' }).first().click();
+    await page.getByRole('dialog', { name: 'Eliminar historia' }).waitFor();
+    await shot('story-delete');
+    await page.keyboard.press('Escape');
     await page.close();
   }
   await browser.close();

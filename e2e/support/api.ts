@@ -63,3 +63,25 @@ export async function listUsers(request: APIRequestContext, token: string, query
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as { data: TUser[]; meta: { total: number } };
 }
+
+/** A real image for uploads, drawn in the browser-free test process (no fixtures on disk). */
+export async function pngImage(color: string, width = 480, height = 360): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+/** POST /api/posts as the panel sends it: multipart with content, branch_id and images[]. */
+export async function createPost(request: APIRequestContext, token: string, content: string, image: Buffer) {
+  const res = await request.post('/api/posts', {
+    headers: auth(token),
+    multipart: {
+      content,
+      branch_id: '0',
+      'images[]': { name: 'foto.png', mimeType: 'image/png', buffer: image },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data;
+}

@@ -66,3 +66,27 @@ test('the per-seller dialogs have no serious or critical accessibility violation
     await expect(dialog).toBeHidden();
   }
 });
+
+test('posts and the "Nueva publicación" dialog have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/posts');
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nueva publicación' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('stories and the "Nueva historia" dialog have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/stories');
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nueva historia' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

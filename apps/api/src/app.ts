@@ -12,6 +12,7 @@ import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-overrid
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { type StoragePluginOptions, storagePlugin } from './plugins/storage.ts';
 import { loginRoute } from './routes/auth/login.ts';
 import { logoutRoute } from './routes/auth/logout.ts';
 import { meRoute } from './routes/auth/me.ts';
@@ -24,6 +25,7 @@ import { updateBranchRoute } from './routes/branches/update-branch.ts';
 import { brandResource, supplierResource } from './routes/catalog/catalog-resource.ts';
 import { catalogRoutes } from './routes/catalog/catalog-routes.ts';
 import { getSummaryRoute } from './routes/dashboard/get-summary.ts';
+import { getFileRoute } from './routes/files/get-file.ts';
 import { getHealthRoute } from './routes/health/get-health.ts';
 import { bulkUpsertUnitsRoute } from './routes/targets/bulk-upsert-units.ts';
 import { deleteVolumeRoute } from './routes/targets/delete-volume.ts';
@@ -31,6 +33,14 @@ import { listUnitsRoute } from './routes/targets/list-units.ts';
 import { listVolumesRoute } from './routes/targets/list-volumes.ts';
 import { upsertVolumeRoute } from './routes/targets/upsert-volume.ts';
 import { bulkActiveRoute } from './routes/users/bulk-active.ts';
+import { createPostRoute } from './routes/posts/create-post.ts';
+import { deletePostRoute } from './routes/posts/delete-post.ts';
+import { listPostReactionsRoutes } from './routes/posts/list-post-reactions.ts';
+import { listPostsRoute } from './routes/posts/list-posts.ts';
+import { createStoryRoute } from './routes/stories/create-story.ts';
+import { deleteStoryRoute } from './routes/stories/delete-story.ts';
+import { listStoriesRoute } from './routes/stories/list-stories.ts';
+import { listStoryViewersRoute } from './routes/stories/list-story-viewers.ts';
 import { createUserRoute } from './routes/users/create-user.ts';
 import { exportUsersRoute } from './routes/users/export-users.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
@@ -48,10 +58,19 @@ export interface BuildAppOptions {
   /** Replaces the clock (tests). */
   now?: () => Date;
   rateLimit?: RateLimitPluginOptions;
+  /** Replaces the configured file storage (tests). */
+  storage?: StoragePluginOptions['storage'];
 }
 
 /** The API and the panel in one Fastify instance; tests drive it with `app.inject`. */
-export async function buildApp({ config, db, logger = false, now, rateLimit = {} }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  now,
+  rateLimit = {},
+  storage,
+}: BuildAppOptions) {
   const app = Fastify({
     logger,
     // A hop count is valid at runtime (proxy-addr) although Fastify's types omit it.
@@ -66,6 +85,7 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: db, now });
   await app.register(authPlugin);
+  await app.register(storagePlugin, { storage });
   await app.register(collectPutRoutes);
   await app.register(securityPlugin);
   await app.register(bodyParsersPlugin);
@@ -100,6 +120,15 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   await app.register(bulkUpsertUnitsRoute);
   await app.register(catalogRoutes(supplierResource));
   await app.register(catalogRoutes(brandResource));
+  await app.register(getFileRoute);
+  await app.register(listPostsRoute);
+  await app.register(listPostReactionsRoutes);
+  await app.register(createPostRoute);
+  await app.register(deletePostRoute);
+  await app.register(listStoriesRoute);
+  await app.register(listStoryViewersRoute);
+  await app.register(createStoryRoute);
+  await app.register(deleteStoryRoute);
 
   await app.register(methodOverrideRoutes);
   await app.register(staticWebPlugin);

@@ -90,4 +90,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/8' }, { cwd }).trustProxy).toBe('10.0.0.0/8');
     expect(() => loadConfig({ ...env, REDIS_URL: 'http://x' }, { cwd })).toThrow(/REDIS_URL/);
   });
+
+  it('stores uploads locally under DATA_DIR/uploads by default, or in S3 with its variables', () => {
+    const cwd = tmp();
+    expect(loadConfig({}, { cwd }).storage).toEqual({
+      driver: 'local',
+      root: resolve(cwd, 'data', 'uploads'),
+    });
+    expect(() => loadConfig({ DATA_DIR: tmp(), STORAGE_DRIVER: 's3' })).toThrow(
+      /S3_BUCKET: es obligatoria con STORAGE_DRIVER=s3[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), STORAGE_DRIVER: 'ftp' })).toThrow(
+      /STORAGE_DRIVER: debe ser local o s3/,
+    );
+    const s3 = loadConfig({
+      DATA_DIR: tmp(),
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'fotos',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secreto',
+      S3_PREFIX: 'panel',
+    }).storage;
+    expect(s3).toEqual({
+      driver: 's3',
+      bucket: 'fotos',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      accessKeyId: 'id',
+      secretAccessKey: 'secreto',
+      forcePathStyle: true,
+      prefix: 'panel/',
+    });
+  });
 });

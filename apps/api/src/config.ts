@@ -43,7 +43,36 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `debe ser uno de: ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'debe ser local o s3' }).default('local'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\//, 'debe empezar con http:// o https://')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: zFlag.optional(),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._\-/]*$/, 'solo letras, números, ".", "_", "-" y "/"')
+    .optional(),
 });
+
+export type StorageConfig =
+  | { driver: 'local'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
@@ -63,6 +92,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Absolute; the built panel. It may not exist, then only the API is served. */
   webDistDir: string;
+  /** Uploaded images (posts, stories): `local` under DATA_DIR/uploads, or an S3-compatible store. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +136,26 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     throw new ConfigError(['ADMIN_EMAIL y ADMIN_PASSWORD: se definen las dos juntas o ninguna']);
   }
 
+  let storage: StorageConfig = { driver: 'local', root: join(dataDir, 'uploads') };
+  if (e.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((k) => `${k}: es obligatoria con STORAGE_DRIVER=s3`));
+    }
+    const prefix = e.S3_PREFIX?.replace(/^\/+/, '') ?? '';
+    storage = {
+      driver: 's3',
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+      // S3-compatible servers usually want path-style URLs; AWS itself, virtual-hosted ones.
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    };
+  }
+
   return {
     port: e.PORT,
     host: e.HOST,
@@ -118,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
+    storage,
   };
 }
 

@@ -86,7 +86,7 @@ async function main() {
       if (actions > 0) log.info({ created: actions }, 'Acciones de puntos predefinidas creadas');
       await ensureFirstAdmin(db.db, config, log);
       if (!config.seedDemo) return;
-      const seeded = await seedDemoIfEmpty(db.db);
+      const seeded = await seedDemoIfEmpty(db.db, new Date(), app.storage);
       if (seeded.seeded) {
         log.info(
           seeded,

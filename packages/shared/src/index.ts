@@ -8,6 +8,7 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './csv.ts';
 export * from './dashboard.ts';
+export * from './media.ts';
 export * from './messages.ts';
 export * from './targets.ts';
 export * from './users.ts';

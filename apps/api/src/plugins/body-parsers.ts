@@ -1,33 +1,120 @@
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
-import { MSG } from '@panel/shared';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { IMAGE_MAX_BYTES, MEDIA_MSG, MSG } from '@panel/shared';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.ts';
+import { removeTempFile, streamToTempFile, type UploadedFile } from '../services/uploads.ts';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_UPLOAD_FILES = 5;
+export const MAX_UPLOAD_BYTES = IMAGE_MAX_BYTES;
+/** The most files any route accepts (posts: 5), plus one so a sixth reaches the route's own message. */
+export const MAX_UPLOAD_FILES = 6;
 
 /**
- * Form bodies, as the panel sends some updates (spec §7). Multipart fields and files are
- * attached to `request.body` as plain values (files as Buffers), so the same zod schemas
- * validate JSON, urlencoded and multipart bodies.
+ * A route that accepts files declares them in `config.uploads`; every other route refuses
+ * files (fields-only multipart bodies keep working everywhere).
+ */
+export interface UploadRule {
+  /** Multipart field names that may carry files, e.g. `['images[]', 'images']`. */
+  fields: readonly string[];
+  /** The key of `errors` in a refusal (the form field: `images`, `image`). */
+  errorField: string;
+  maxFiles: number;
+  tooMany: string;
+  tooLarge: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    uploads?: UploadRule;
+  }
+  interface FastifyRequest {
+    /** Files of this request streamed to temporary files; removed after the response. */
+    uploads: UploadedFile[];
+  }
+}
+
+/**
+ * Form bodies, as the panel sends some calls (spec §7): JSON, urlencoded and multipart land in
+ * `request.body` as plain values, so the same zod schemas validate all three.
+ *
+ * Multipart is parsed as a stream. Text fields become plain strings (a repeated field becomes an
+ * array). A file is accepted only by a route with `config.uploads`: it is streamed to a temporary
+ * file while its SHA-256 and first bytes are taken, so memory stays bounded, and `request.body`
+ * gets an `UploadedFile` in its place. Limits are enforced while streaming: 10 MB per file,
+ * the route's file count, 50 fields of at most 256 KB, 60 parts.
  */
 export const bodyParsersPlugin = fp(
   async (app) => {
+    app.decorateRequest('uploads', null as unknown as UploadedFile[]);
     await app.register(formbody);
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: 50, parts: 60 },
-      throwFileSizeLimit: true,
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: MAX_UPLOAD_FILES,
+        fields: 50,
+        fieldSize: 256 * 1024,
+        parts: 60,
+      },
+      onFile: async function onFile(this: FastifyRequest, part: MultipartFile) {
+        await acceptFile(this, part);
+      },
     });
-    // Uploads are buffered in memory, so only signed-in callers may send them: the auth hook
-    // (onRequest) has already refused anonymous calls to every non-public route.
+    // Only signed-in callers may send multipart bodies: the auth hook (onRequest) has already
+    // refused anonymous calls to every non-public route.
     app.addHook('onRequest', async (request) => {
+      request.uploads = [];
       if (request.routeOptions.config?.access !== 'public') return;
       if (request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
         throw new HttpError(415, MSG.unsupportedMediaType);
       }
     });
+    const cleanUp = async (request: FastifyRequest) => {
+      const files = request.uploads ?? [];
+      request.uploads = [];
+      await Promise.all(files.map((f) => removeTempFile(f.path)));
+    };
+    // Before the answer leaves (so a client that reads it finds nothing left behind), and on
+    // abort; onResponse catches anything a late hook added.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      await cleanUp(request);
+      return payload;
+    });
+    app.addHook('onResponse', cleanUp);
+    app.addHook('onRequestAbort', cleanUp);
   },
   { name: 'body-parsers', dependencies: ['auth'] },
 );
+
+async function acceptFile(request: FastifyRequest, part: MultipartFile) {
+  const rule = request.routeOptions.config?.uploads;
+  if (!rule?.fields.includes(part.fieldname)) {
+    await drain(part);
+    throw new HttpError(400, MEDIA_MSG.filesNotAccepted, {
+      [part.fieldname]: [MEDIA_MSG.filesNotAccepted],
+    });
+  }
+  if (request.uploads.length >= rule.maxFiles) {
+    await drain(part);
+    throw new HttpError(400, rule.tooMany, { [rule.errorField]: [rule.tooMany] });
+  }
+  const upload = await streamToTempFile(part.file, part.fieldname, part.filename);
+  request.uploads.push(upload);
+  if (upload.truncated) {
+    throw new HttpError(413, rule.tooLarge, { [rule.errorField]: [rule.tooLarge] });
+  }
+  // attachFieldsToBody 'keyValues' puts `value` into request.body.
+  (part as unknown as { value: UploadedFile }).value = upload;
+}
+
+/** Reads a refused file to its end without keeping it, so the parser can move on. */
+async function drain(part: MultipartFile) {
+  try {
+    for await (const _chunk of part.file) {
+      // discarded
+    }
+  } catch {
+    // the refusal that follows is the answer
+  }
+}

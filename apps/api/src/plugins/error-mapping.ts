@@ -1,4 +1,4 @@
-import { CATALOG_MSG, MSG, TARGETS_MSG, type TErrorBody } from '@panel/shared';
+import { CATALOG_MSG, MEDIA_MSG, MSG, TARGETS_MSG, type TErrorBody } from '@panel/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, SERVER_MSG } from '../http-errors.ts';
 
@@ -15,6 +15,7 @@ const HUMAN_MESSAGES = new Set<string>([
   ...Object.values(MSG),
   ...Object.values(CATALOG_MSG),
   ...Object.values(TARGETS_MSG),
+  ...Object.values(MEDIA_MSG),
 ]);
 
 /** Unique constraints whose violation has a specific message. */

@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 /**
  * Serves the built panel (WEB_DIST_DIR) on the same port as the API. Hashed files under
  * /assets are cached for a year; index.html is never cached, so a deploy is seen at once.
+ * The build writes brotli and gzip copies of text files (apps/web/precompress.ts); they are
+ * sent as they are to clients that accept them (`preCompressed`), the raw file otherwise.
  * Unknown paths outside /api answer index.html (the SPA router handles them).
  */
 export const staticWebPlugin = fp(
@@ -22,6 +24,7 @@ export const staticWebPlugin = fp(
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
         if (/[/\\]assets[/\\]/.test(path)) {

@@ -21,7 +21,9 @@ import {
   LAST_NAMES,
 } from './demo-data.ts';
 import { seedTargets } from './demo-seed-targets.ts';
+import { seedDemoMedia } from './demo-seed-media.ts';
 import { hashPassword } from './passwords.ts';
+import type { Storage } from './storage/storage.ts';
 
 export const DEMO_SELLER = { email: 'vendedor@demo.local', password: 'vendedor-demo-2026' } as const;
 const SELLER_COUNT = 60;
@@ -35,16 +37,16 @@ export interface DemoSeedResult {
 }
 
 /** Seeds demo data when the database has neither branches nor sellers (SEED_DEMO=1). */
-export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<DemoSeedResult> {
+export async function seedDemoIfEmpty(db: Db, now = new Date(), storage?: Storage): Promise<DemoSeedResult> {
   const [b] = await db.select({ n: count() }).from(branches);
   const [s] = await db.select({ n: count() }).from(users).where(eq(users.role, 'seller'));
   if ((b?.n ?? 0) > 0 || (s?.n ?? 0) > 0) return { seeded: false };
   // One hash for every demo seller: they share the password, and 60 scrypt runs would take ~20 s.
   const passwordHash = await hashPassword(DEMO_SELLER.password);
-  return db.transaction((tx) => seed(tx, passwordHash, now));
+  return db.transaction((tx) => seed(tx, passwordHash, now, storage));
 }
 
-async function seed(tx: Tx, passwordHash: string, now: Date): Promise<DemoSeedResult> {
+async function seed(tx: Tx, passwordHash: string, now: Date, storage?: Storage): Promise<DemoSeedResult> {
   const random = mulberry32(20_260_101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
@@ -144,6 +146,8 @@ async function seed(tx: Tx, passwordHash: string, now: Date): Promise<DemoSeedRe
 
   await seedSurvey(tx, sellerIds, pick, between, ago);
   await seedTransactions(tx, { sellerIds, postRows, likes, comments: commentRows, now, random });
+
+  if (storage) await seedMedia(tx, storage, { postRows, sellerIds, branchIds, now });
 
   return { seeded: true, branches: branchIds.length, sellers: sellerIds.length };
 }
@@ -305,4 +309,19 @@ export function mulberry32(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/** Post pictures and stories with views (services/demo-seed-media.ts), with their own random sequence. */
+async function seedMedia(
+  tx: Tx,
+  storage: Storage,
+  input: { postRows: { id: number; createdAt: Date }[]; sellerIds: number[]; branchIds: number[]; now: Date },
+) {
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  await seedDemoMedia(tx, {
+    ...input,
+    storage,
+    storyAuthorId: admin?.id ?? input.sellerIds[0]!,
+    random: mulberry32(20_261_122),
+  });
 }

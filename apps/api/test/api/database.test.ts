@@ -66,6 +66,7 @@ describe('migrations', () => {
       'brands_name_trgm_idx',
       'suppliers_business_name_trgm_idx',
       'suppliers_code_trgm_idx',
+      'posts_content_trgm_idx',
       'users_email_trgm_idx',
       'users_name_key_trgm_idx',
     ]);

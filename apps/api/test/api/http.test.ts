@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MSG } from '@panel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createBranch } from '../../src/testing/factories.ts';
@@ -13,6 +14,15 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Panel de Administración</title>');
   writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What the build's precompress step writes next to each text asset.
+  const bundle = `export const panel = ${JSON.stringify('Panel '.repeat(400))};`;
+  writeFileSync(join(webDir, 'assets', 'entry-def456.js'), bundle);
+  writeFileSync(join(webDir, 'assets', 'entry-def456.js.br'), brotliCompressSync(bundle));
+  writeFileSync(join(webDir, 'assets', 'entry-def456.js.gz'), gzipSync(bundle));
+  writeFileSync(
+    join(webDir, 'index.html.gz'),
+    gzipSync('<!doctype html><title>Panel de Administración</title>'),
+  );
   ctx = await createTestContext({ env: { WEB_DIST_DIR: webDir } });
 });
 afterAll(() => ctx?.close());
@@ -193,6 +203,27 @@ describe('the built panel', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await ctx.app.inject({ method: 'GET', url: '/assets/missing-1.js' })).statusCode).toBe(404);
+  });
+
+  it('sends the precompressed copies to clients that accept them, with the right headers', async () => {
+    const url = '/assets/entry-def456.js';
+    const br = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('export const panel');
+
+    const gz = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('export const panel');
+
+    const raw = await ctx.app.inject({ method: 'GET', url });
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.body).toContain('export const panel');
+
+    const index = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(index.rawPayload).toString()).toContain('Panel de Administración');
   });
 
   it('never answers /api paths with the panel', async () => {

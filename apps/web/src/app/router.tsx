@@ -48,6 +48,16 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.brands,
                 lazy: page(() => import('../features/catalog/components/brand-list')),
               },
+              {
+                path: 'posts',
+                handle: SCREENS.posts,
+                lazy: page(() => import('../features/posts/components/post-list')),
+              },
+              {
+                path: 'stories',
+                handle: SCREENS.stories,
+                lazy: page(() => import('../features/stories/components/story-list')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],

@@ -88,13 +88,35 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return fetch(buildUrl(path, query), { method, headers, body: payload, signal });
 }
 
-async function toApiError(res: Response, skipSessionCheck: boolean): Promise<ApiError> {
+/** A non-OK response as an ApiError (its body read here). */
+async function responseError(res: Response, skipSessionCheck: boolean): Promise<ApiError> {
   const { json, text } = await readBody(res);
-  if (res.status === 401 && !skipSessionCheck) onUnauthorized();
+  return toApiError(res.status, res.statusText, json, text, skipSessionCheck);
+}
+
+/** The text of an answer as JSON when it is JSON (also used by the upload helper). */
+export function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A non-OK answer as an ApiError; a 401 also ends the session (unless `skipSessionCheck`). */
+export function toApiError(
+  status: number,
+  statusText: string,
+  json: unknown,
+  text: string,
+  skipSessionCheck = false,
+): ApiError {
+  if (status === 401 && !skipSessionCheck) onUnauthorized();
   const serverMessage = isRecord(json) && typeof json.message === 'string' ? json.message : undefined;
   const errors =
     isRecord(json) && isRecord(json.errors) ? (json.errors as Record<string, string[]>) : undefined;
-  return new ApiError(res.status, serverMessage ?? (text.trim() || res.statusText), {
+  return new ApiError(status, serverMessage ?? (text.trim() || statusText), {
     body: json ?? text,
     errors,
     hasServerMessage: Boolean(serverMessage),
@@ -106,7 +128,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const res = await send(path, options);
 
   if (res.status === 204) return undefined as T;
-  if (!res.ok) throw await toApiError(res, skipSessionCheck);
+  if (!res.ok) throw await responseError(res, skipSessionCheck);
   const { json, text } = await readBody(res);
   return (json === undefined ? text : json) as T;
 }
@@ -120,7 +142,7 @@ export async function apiDownload(
   options: Pick<RequestOptions, 'query' | 'signal'> = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
   const res = await send(path, options);
-  if (!res.ok) throw await toApiError(res, false);
+  if (!res.ok) throw await responseError(res, false);
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
   return { blob: await res.blob(), filename };

@@ -25,6 +25,8 @@ export const posts = pgTable(
     index('posts_user_id_idx').on(t.userId),
     // A seller's activity: counts per period and the newest posts.
     index('posts_user_created_idx').on(t.userId, t.createdAt),
+    // The panel's "Buscar por contenido..." (containsText, accent- and case-insensitive).
+    index('posts_content_trgm_idx').using('gin', sql`f_unaccent(lower(${t.content})) gin_trgm_ops`),
   ],
 );
 
@@ -44,7 +46,11 @@ export const postImages = pgTable(
     height: integer('height'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('post_images_post_position_key').on(t.postId, t.position)],
+  (t) => [
+    uniqueIndex('post_images_post_position_key').on(t.postId, t.position),
+    // Keys are content-addressed: a file is deleted only when no row still points to it.
+    index('post_images_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 export const postLikes = pgTable(

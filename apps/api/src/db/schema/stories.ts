@@ -21,7 +21,12 @@ export const stories = pgTable(
     endsAt: tstz('ends_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('stories_created_at_idx').on(t.createdAt), index('stories_branch_id_idx').on(t.branchId)],
+  (t) => [
+    index('stories_created_at_idx').on(t.createdAt),
+    index('stories_branch_id_idx').on(t.branchId),
+    // Keys are content-addressed: a file is deleted only when no row still points to it.
+    index('stories_image_key_idx').on(t.imageKey),
+  ],
 );
 
 export const storyViews = pgTable(
@@ -36,5 +41,8 @@ export const storyViews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: tstz('viewed_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('story_views_story_user_key').on(t.storyId, t.userId)],
+  (t) => [
+    uniqueIndex('story_views_story_user_key').on(t.storyId, t.userId),
+    index('story_views_story_viewed_idx').on(t.storyId, t.viewedAt),
+  ],
 );

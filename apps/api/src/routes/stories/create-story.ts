@@ -1,0 +1,80 @@
+import { MEDIA_MSG, makeItemResponse, ZStory, ZStoryInput } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { branches } from '../../db/schema/branches.ts';
+import { stories } from '../../db/schema/stories.ts';
+import { users } from '../../db/schema/users.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { processImage, storeImage } from '../../services/images.ts';
+import { deleteUnreferencedFiles } from '../../services/media-files.ts';
+import { checkBranch, validateForm } from '../media-form.ts';
+import { errors } from '../schemas.ts';
+import { storyColumns, storyJoins, toStoryDto } from './story-dto.ts';
+
+export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/stories',
+    {
+      config: {
+        access: 'admin',
+        uploads: {
+          fields: ['image'],
+          errorField: 'image',
+          maxFiles: 1,
+          tooMany: MEDIA_MSG.storyImageRequired,
+          tooLarge: MEDIA_MSG.storyImageTooLarge,
+        },
+      },
+      schema: {
+        tags: ['historias'],
+        summary: 'Crear una historia',
+        description:
+          '`multipart/form-data`: `title`, `active` ("1" o "0", por defecto 1), `branch_id` (0 o vacío = todas), ' +
+          '`starts_at` y `ends_at` opcionales (ISO 8601) y el archivo `image` (hasta 10 MB; JPEG, PNG, GIF, WebP o AVIF). ' +
+          'Sin `ends_at`, vence 24 h después de creada.',
+        consumes: ['multipart/form-data'],
+        response: { 201: makeItemResponse(ZStory), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const [file] = request.uploads;
+      const input = validateForm(
+        ZStoryInput,
+        request.body,
+        file ? {} : { image: [MEDIA_MSG.storyImageRequired] },
+      );
+      await checkBranch(app.db, input.branch_id, MEDIA_MSG.branchInvalid);
+      const image = await processImage(file!, 'image');
+      await storeImage(app.storage, image);
+
+      let id: number;
+      try {
+        const [row] = await app.db
+          .insert(stories)
+          .values({
+            title: input.title,
+            imageKey: image.key,
+            thumbKey: image.thumbKey,
+            createdBy: auth.user.id,
+            branchId: input.branch_id,
+            active: input.active,
+            startsAt: input.starts_at ? new Date(input.starts_at) : null,
+            endsAt: input.ends_at ? new Date(input.ends_at) : null,
+          })
+          .returning({ id: stories.id });
+        id = row!.id;
+      } catch (error) {
+        await deleteUnreferencedFiles(app.db, app.storage, [image.key, image.thumbKey], request.log);
+        throw error;
+      }
+      const [row] = await app.db
+        .select(storyColumns)
+        .from(stories)
+        .leftJoin(users, storyJoins.users)
+        .leftJoin(branches, storyJoins.branches)
+        .where(eq(stories.id, id));
+      return reply.code(201).send({ data: toStoryDto(row!, app.now()) });
+    },
+  );
+};

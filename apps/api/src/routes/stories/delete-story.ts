@@ -1,0 +1,38 @@
+import { MEDIA_MSG } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { stories } from '../../db/schema/stories.ts';
+import { notFound } from '../../http-errors.ts';
+import { deleteUnreferencedFiles } from '../../services/media-files.ts';
+import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
+
+export const deleteStoryRoute: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/api/stories/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['historias'],
+        summary: 'Eliminar una historia',
+        description: 'Borra también sus vistas y su imagen.',
+        params: ZRouteId,
+        response: { 204: ZNoContent, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const [deleted] = await app.db
+        .delete(stories)
+        .where(eq(stories.id, id))
+        .returning({ imageKey: stories.imageKey, thumbKey: stories.thumbKey });
+      if (!deleted) throw notFound(MEDIA_MSG.storyNotFound);
+      await deleteUnreferencedFiles(
+        app.db,
+        app.storage,
+        [deleted.imageKey, deleted.thumbKey ?? ''],
+        request.log,
+      );
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,49 @@
+import { MEDIA_MSG, makeListQuery, makeListResponse, ZStoryViewer } from '@panel/shared';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { stories, storyViews } from '../../db/schema/stories.ts';
+import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../http-errors.ts';
+import { listMeta, pageWindow } from '../../services/list-query.ts';
+import { errors, ZRouteId } from '../schemas.ts';
+
+const ZViewersQuery = makeListQuery(['viewed_at'] as const);
+
+export const listStoryViewersRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/stories/:id/viewers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['historias'],
+        summary: 'Quiénes vieron una historia',
+        description: 'Los más recientes primero.',
+        params: ZRouteId,
+        querystring: ZViewersQuery,
+        response: { 200: makeListResponse(ZStoryViewer), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [found] = await app.db.select({ id: stories.id }).from(stories).where(eq(stories.id, id));
+      if (!found) throw notFound(MEDIA_MSG.storyNotFound);
+      const query = request.query;
+      const { limit, offset } = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select({ id: users.id, name: users.name, avatar: users.avatarUrl, viewedAt: storyViews.viewedAt })
+          .from(storyViews)
+          .innerJoin(users, eq(users.id, storyViews.userId))
+          .where(eq(storyViews.storyId, id))
+          .orderBy(desc(storyViews.viewedAt), desc(storyViews.id))
+          .limit(limit)
+          .offset(offset),
+        app.db.select({ n: count() }).from(storyViews).where(eq(storyViews.storyId, id)),
+      ]);
+      return {
+        data: rows.map(({ viewedAt, ...r }) => ({ ...r, viewed_at: viewedAt.toISOString() })),
+        meta: listMeta(query, total?.n ?? 0),
+      };
+    },
+  );
+};

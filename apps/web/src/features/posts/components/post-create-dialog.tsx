@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Progress, Stack, Text, Textarea } from '@mantine/core';
+import {
+  IMAGE_MAX_BYTES,
+  imageProblems,
+  MEDIA_MSG,
+  POST_CONTENT_MAX,
+  POST_IMAGES_MAX,
+  ZPostInput,
+} from '@panel/shared';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { BranchSelect } from '../../../components/branch-select';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ImagePicker } from '../../../components/image-picker';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useCreatePost } from '../api/create-post';
+
+type PostFormOutput = z.output<typeof ZPostInput>;
+type PostFormValues = { content: string; branch_id: number | null };
+
+const EMPTY: PostFormValues = { content: '', branch_id: null };
+
+/**
+ * Adds newly chosen images to the ones already chosen, within the spec's limits (§5): files
+ * over 10 MB are left out, and no more than 5 in total. Returns the message to show, if any.
+ */
+export function addImages(current: File[], chosen: File[]): { files: File[]; problem: string | null } {
+  const fitting = chosen.filter((f) => f.size <= IMAGE_MAX_BYTES);
+  let problem: string | null = fitting.length < chosen.length ? MEDIA_MSG.imagesTooLarge : null;
+  const room = POST_IMAGES_MAX - current.length;
+  if (fitting.length > room) problem = MEDIA_MSG.tooManyImages;
+  return { files: [...current, ...fitting.slice(0, Math.max(0, room))], problem };
+}
+
+interface PostCreateDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** "Nueva publicación" (spec §2.7, §4, §5, §8). */
+export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
+  const createPost = useCreatePost();
+  const [images, setImages] = useState<File[]>([]);
+  const [imagesTouched, setImagesTouched] = useState(false);
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PostFormValues, unknown, PostFormOutput>({
+    resolver: zodResolver(ZPostInput) as never,
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const content = useWatch({ control, name: 'content' }) ?? '';
+
+  useEffect(() => {
+    if (!opened) return;
+    reset(EMPTY);
+    setImages([]);
+    setImagesTouched(false);
+    setImageProblem(null);
+    setProgress(null);
+    setFailure(null);
+  }, [opened, reset]);
+
+  const busy = isSubmitting;
+  const dirty = content.trim() !== '' || images.length > 0;
+  const canPublish = content.trim() !== '' && images.length > 0 && !busy;
+
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty) setConfirmDiscard(true);
+    else onClose();
+  };
+
+  const onAdd = (chosen: File[]) => {
+    if (chosen.length === 0) return;
+    const { files, problem } = addImages(images, chosen);
+    setImages(files);
+    setImagesTouched(true);
+    setImageProblem(problem);
+  };
+
+  const onRemove = (index: number) => {
+    setImages((current) => current.filter((_, i) => i !== index));
+    setImagesTouched(true);
+    setImageProblem(null);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const problem = imageProblems(images);
+    if (problem) {
+      setImagesTouched(true);
+      setImageProblem(problem);
+      return;
+    }
+    setFailure(null);
+    setProgress(0);
+    try {
+      await createPost.mutateAsync({
+        content: values.content,
+        branchId: values.branch_id,
+        images,
+        onProgress: (p) => setProgress(p.percent),
+      });
+      notify.success(MEDIA_MSG.postCreated);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) {
+        const content = error.errors.content?.[0];
+        if (content) setError('content', { type: 'server', message: content });
+        const branch = error.errors.branch_id?.[0];
+        if (branch) setError('branch_id', { type: 'server', message: branch });
+        const image = error.errors.images?.[0];
+        if (image) setImageProblem(image);
+      }
+      notify.apiError(error, MEDIA_MSG.postSaveError);
+      setFailure(`Error: ${errorMessage(error, MEDIA_MSG.unknownError)}`);
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const imagesError =
+    imageProblem ?? (imagesTouched && images.length === 0 ? MEDIA_MSG.imagesRequired : null);
+
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title="Nueva publicación"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Cerrar', disabled: busy }}
+        closeOnEscape={!busy}
+        closeOnClickOutside={!busy}
+      >
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <div>
+              <Textarea
+                label="Contenido"
+                placeholder="¿Qué querés contarle al equipo?"
+                withAsterisk
+                data-autofocus
+                autosize
+                minRows={4}
+                maxRows={10}
+                maxLength={POST_CONTENT_MAX}
+                disabled={busy}
+                error={errors.content?.message}
+                {...register('content')}
+              />
+              <Text
+                size="xs"
+                c={content.length >= POST_CONTENT_MAX ? 'red.8' : 'dimmed'}
+                ta="right"
+                mt={4}
+                aria-live="polite"
+              >
+                {content.length}/{POST_CONTENT_MAX}
+              </Text>
+            </div>
+            <ImagePicker
+              label="Imágenes"
+              hint={`JPG, PNG o GIF. Hasta ${POST_IMAGES_MAX} imágenes de 10MB cada una.`}
+              buttonLabel="Agregar imágenes"
+              files={images}
+              onAdd={onAdd}
+              onRemove={onRemove}
+              multiple
+              required
+              disabled={busy}
+              error={imagesError}
+            />
+            <Controller
+              control={control}
+              name="branch_id"
+              render={({ field, fieldState }) => (
+                <BranchSelect
+                  label="Sucursal (opcional)"
+                  allLabel="Todas las sucursales"
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  disabled={busy}
+                  error={fieldState.error?.message}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+            {progress !== null && (
+              <Stack gap={4}>
+                <Text size="xs" c="dimmed" id="post-upload-progress">
+                  {progress < 100 ? `Subiendo imágenes… ${progress}%` : 'Procesando imágenes…'}
+                </Text>
+                <Progress
+                  value={progress}
+                  aria-labelledby="post-upload-progress"
+                  animated={progress >= 100}
+                />
+              </Stack>
+            )}
+            {failure && (
+              <Alert color="red" variant="light" role="alert" title={MEDIA_MSG.postSaveError}>
+                {failure}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={requestClose} disabled={busy}>
+                Cancelar
+              </Button>
+              <Button type="submit" disabled={!canPublish} data-busy={busy || undefined}>
+                {busy ? 'Publicando...' : 'Publicar'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        opened={confirmDiscard}
+        title="Descartar publicación"
+        message="Tenés cambios sin guardar. ¿Querés cerrar y descartar la publicación?"
+        confirmLabel="Descartar"
+        onConfirm={() => {
+          setConfirmDiscard(false);
+          onClose();
+        }}
+        onClose={() => setConfirmDiscard(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { Button } from '@mantine/core';
+import { MEDIA_MSG, type TPost } from '@panel/shared';
+import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BranchSelect } from '../../../components/branch-select';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import { useListParams } from '../../../components/resource-list/use-list-params';
+import { formatDateTime } from '../../../lib/dates';
+import { notify } from '../../../lib/notify';
+import { useDeletePost } from '../api/delete-post';
+import { usePosts } from '../api/get-posts';
+import { PostCreateDialog } from './post-create-dialog';
+import classes from './post-list.module.css';
+import { PostReactionsDialog } from './post-reactions-dialog';
+import { PostThumbnails } from './post-thumbnails';
+
+/** /posts, "Publicaciones" (spec §2.7): add and delete, no edit. */
+export function PostList() {
+  const params = useListParams({ filters: ['branch_id'] as const });
+  const result = usePosts(params.query);
+  const deletePost = useDeletePost();
+  const [createOpened, setCreateOpened] = useState(false);
+  const [deleteOpened, setDeleteOpened] = useState(false);
+  const [toDelete, setToDelete] = useState<TPost | null>(null);
+  const [reactions, setReactions] = useState<{ kind: 'likes' | 'comments'; post: TPost } | null>(null);
+  const [reactionsOpened, setReactionsOpened] = useState(false);
+
+  const openReactions = (kind: 'likes' | 'comments', post: TPost) => {
+    setReactions({ kind, post });
+    setReactionsOpened(true);
+  };
+
+  const columns: ResourceListColumn<TPost>[] = [
+    {
+      key: 'images',
+      header: 'Vista previa',
+      width: 176,
+      render: (p) => <PostThumbnails images={p.images} />,
+    },
+    {
+      key: 'content',
+      header: 'Contenido',
+      // Plain text: content with HTML or script is shown as typed, never run.
+      render: (p) => (
+        <span className={classes.content} title={p.content}>
+          {p.content}
+        </span>
+      ),
+    },
+    { key: 'user_name', header: 'Autor', width: 140 },
+    { key: 'branch_name', header: 'Sucursal', width: 124, render: (p) => p.branch_name ?? 'Todas' },
+    {
+      key: 'likes_count',
+      header: 'Me gusta',
+      sortable: true,
+      width: 116,
+      render: (p) => (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconHeart size={15} aria-hidden />}
+          aria-label={`Ver los ${p.likes_count} me gusta`}
+          onClick={() => openReactions('likes', p)}
+        >
+          {p.likes_count}
+        </Button>
+      ),
+    },
+    {
+      key: 'comments_count',
+      header: 'Comentarios',
+      sortable: true,
+      width: 136,
+      render: (p) => (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconMessageCircle size={15} aria-hidden />}
+          aria-label={`Ver los ${p.comments_count} comentarios`}
+          onClick={() => openReactions('comments', p)}
+        >
+          {p.comments_count}
+        </Button>
+      ),
+    },
+    {
+      key: 'created_at',
+      header: 'Fecha',
+      sortable: true,
+      width: 144,
+      render: (p) => formatDateTime(p.created_at),
+    },
+  ];
+
+  const askDelete = (post: TPost) => {
+    setToDelete(post);
+    setDeleteOpened(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deletePost.mutateAsync(toDelete.id);
+      notify.success(MEDIA_MSG.postDeleted);
+    } catch (error) {
+      notify.apiError(error, MEDIA_MSG.postDeleteError);
+    } finally {
+      setDeleteOpened(false);
+    }
+  };
+
+  const branchFilter = params.filters.branch_id ? Number(params.filters.branch_id) : null;
+
+  return (
+    <>
+      <ResourceList
+        title="Publicaciones"
+        subtitle="Lo que el equipo ve en el muro de la app, con sus me gusta y comentarios."
+        breadcrumb="Inicio / Publicaciones"
+        searchPlaceholder="Buscar por contenido..."
+        params={params}
+        result={result}
+        columns={columns}
+        getRowId={(p) => p.id}
+        errorText={MEDIA_MSG.postsLoadError}
+        onAdd={() => setCreateOpened(true)}
+        onDelete={askDelete}
+        actionsWidth={84}
+        minTableWidth={1120}
+        filters={
+          <BranchSelect
+            label="Sucursal"
+            placeholder="Todas"
+            value={branchFilter}
+            onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
+            clearable
+            comboboxProps={{ withinPortal: false }}
+          />
+        }
+      />
+      <PostCreateDialog opened={createOpened} onClose={() => setCreateOpened(false)} />
+      <PostReactionsDialog
+        kind={reactions?.kind ?? 'likes'}
+        post={reactions?.post ?? null}
+        opened={reactionsOpened}
+        onClose={() => setReactionsOpened(false)}
+      />
+      <ConfirmDialog
+        opened={deleteOpened}
+        title="Eliminar publicación"
+        message="¿Estás seguro que deseas eliminar esta publicación?"
+        busy={deletePost.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleteOpened(false)}
+      />
+    </>
+  );
+}
+
+export default PostList;

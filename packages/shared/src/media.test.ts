@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES, imageProblems, isStoryLive, MEDIA_MSG, ZPostInput, ZStoryInput } from './media.ts';
+
+const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  r.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+
+describe('ZPostInput', () => {
+  it('trims the content and requires it with "Debes escribir un contenido para la publicación"', () => {
+    expect(ZPostInput.parse({ content: '  Hola  ' })).toEqual({ content: 'Hola', branch_id: null });
+    for (const content of [undefined, '', '   ']) {
+      expect(issues(ZPostInput.safeParse({ content }))).toEqual([['content', MEDIA_MSG.contentRequired]]);
+    }
+  });
+
+  it('allows 500 characters, not 501', () => {
+    expect(ZPostInput.safeParse({ content: 'x'.repeat(500) }).success).toBe(true);
+    expect(issues(ZPostInput.safeParse({ content: 'x'.repeat(501) }))).toEqual([
+      ['content', MEDIA_MSG.contentTooLong],
+    ]);
+  });
+
+  it('reads branch_id 0, "0", "" and absent as every branch, and a number as a branch', () => {
+    for (const branch_id of [0, '0', '', undefined, null]) {
+      expect(ZPostInput.parse({ content: 'x', branch_id }).branch_id).toBeNull();
+    }
+    expect(ZPostInput.parse({ content: 'x', branch_id: '12' }).branch_id).toBe(12);
+    expect(issues(ZPostInput.safeParse({ content: 'x', branch_id: 'abc' }))).toEqual([
+      ['branch_id', MEDIA_MSG.branchInvalid],
+    ]);
+  });
+});
+
+describe('imageProblems', () => {
+  it('gives the spec messages for none, more than 5 and over 10 MB', () => {
+    const ok = { size: 1000 };
+    expect(imageProblems([])).toBe(MEDIA_MSG.imagesRequired);
+    expect(imageProblems(Array(6).fill(ok))).toBe(MEDIA_MSG.tooManyImages);
+    expect(imageProblems([ok, { size: IMAGE_MAX_BYTES + 1 }])).toBe(MEDIA_MSG.imagesTooLarge);
+    expect(imageProblems([ok, { size: IMAGE_MAX_BYTES }])).toBeNull();
+  });
+});
+
+describe('ZStoryInput', () => {
+  it('requires a title, is active by default and reads "0" as inactive', () => {
+    expect(issues(ZStoryInput.safeParse({ title: ' ' }))).toEqual([['title', MEDIA_MSG.titleRequired]]);
+    expect(ZStoryInput.parse({ title: 'A' })).toMatchObject({
+      active: true,
+      branch_id: null,
+      starts_at: null,
+    });
+    expect(ZStoryInput.parse({ title: 'A', active: '0' }).active).toBe(false);
+  });
+
+  it('turns dates into ISO instants and wants the end after the start', () => {
+    expect(ZStoryInput.parse({ title: 'A', starts_at: '2026-06-10T12:00:00-03:00' }).starts_at).toBe(
+      '2026-06-10T15:00:00.000Z',
+    );
+    expect(issues(ZStoryInput.safeParse({ title: 'A', starts_at: 'ayer' }))).toEqual([
+      ['starts_at', MEDIA_MSG.invalidDate],
+    ]);
+    const reversed = { title: 'A', starts_at: '2026-06-10T12:00:00Z', ends_at: '2026-06-10T11:00:00Z' };
+    expect(issues(ZStoryInput.safeParse(reversed))).toEqual([['ends_at', MEDIA_MSG.endsBeforeStart]]);
+  });
+});
+
+describe('isStoryLive (DECISIONS §4)', () => {
+  const now = new Date('2026-06-10T12:00:00Z');
+  const story = { active: true, starts_at: null, expires_at: '2026-06-11T00:00:00Z' };
+  it('is live when active, started and not expired', () => {
+    expect(isStoryLive(story, now)).toBe(true);
+    expect(isStoryLive({ ...story, active: false }, now)).toBe(false);
+    expect(isStoryLive({ ...story, starts_at: '2026-06-10T13:00:00Z' }, now)).toBe(false);
+    expect(isStoryLive({ ...story, expires_at: '2026-06-10T12:00:00Z' }, now)).toBe(false);
+  });
+});
