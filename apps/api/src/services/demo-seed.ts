@@ -22,6 +22,7 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
 } from './demo-data.ts';
+import { seedScheduleDemo } from './demo-seed-schedule.ts';
 import { hashPassword } from './passwords.ts';
 
 export const DEMO_SELLER = { email: 'vendedor@demo.local', password: 'vendedor-demo-2026' } as const;
@@ -130,6 +131,8 @@ async function seed(tx: Tx, passwordHash: string, now: Date): Promise<DemoSeedRe
       createdAt: ago((DEMO_NOTIFICATIONS.length - i) * 2 * DAY),
     })),
   );
+
+  await seedScheduleDemo(tx, now, branchIds);
 
   const postRows = await tx
     .insert(posts)

@@ -75,8 +75,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body; // the browser sets the multipart boundary
+  if (body instanceof FormData || body instanceof URLSearchParams) {
+    payload = body; // the browser sets the content type (and the multipart boundary)
   } else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
