@@ -33,7 +33,7 @@ test('shows a Spanish month grid of 6 weeks from Monday, with events in their ty
   await page.getByRole('button', { name: 'Mes siguiente' }).click();
   await expect(heading).not.toHaveText(thisMonth);
   await expect(page.locator('.fc-daygrid-day')).toHaveCount(42);
-  await page.getByRole('button', { name: 'Ir al mes actual' }).click();
+  await page.getByRole('button', { name: 'Hoy', exact: true }).click();
   await expect(heading).toHaveText(thisMonth);
   await page.getByRole('button', { name: 'Mes anterior' }).click();
   await expect(heading).not.toHaveText(thisMonth);

@@ -83,5 +83,5 @@ test('a new event starts at the next full hour, lasts two hours, for every branc
   const startMs = Date.parse(`${start}:00-03:00`);
   expect(startMs).toBeGreaterThan(Date.now());
   expect(startMs - Date.now()).toBeLessThanOrEqual(3_600_000);
-  await expect(dialog.getByRole('textbox', { name: 'Sucursal' })).toHaveValue('Todas las sucursales');
+  await expect(dialog.getByRole('combobox', { name: 'Sucursal' })).toHaveValue('Todas las sucursales');
 });

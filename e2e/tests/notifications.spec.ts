@@ -32,10 +32,10 @@ test('edits a notification: type, branch, title and message (POST with _method=P
   const dialog = page.getByRole('dialog', { name: 'Editar notificación' });
   await expect(dialog.getByLabel('Título')).toHaveValue(title);
 
-  await dialog.getByRole('textbox', { name: 'Tipo' }).click();
+  await dialog.getByRole('combobox', { name: 'Tipo' }).click();
   await page.getByRole('option', { name: type.name }).click();
-  await dialog.getByRole('textbox', { name: 'Sucursal' }).click();
-  await dialog.getByRole('textbox', { name: 'Sucursal' }).fill(branch.name);
+  await dialog.getByRole('combobox', { name: 'Sucursal' }).click();
+  await dialog.getByRole('combobox', { name: 'Sucursal' }).fill(branch.name);
   await page.getByRole('option', { name: branch.name }).click();
   await dialog.getByLabel('Título').fill(`${title} editado`);
   await dialog.getByLabel('Mensaje').fill('Los pedidos llegan el jueves.');
@@ -59,7 +59,7 @@ test('shows "El título es requerido" and "El mensaje es requerido" and keeps th
   await openNotifications(page);
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva notificación' });
-  await expect(dialog.getByRole('textbox', { name: 'Sucursal' })).toHaveValue('Todas las sucursales');
+  await expect(dialog.getByRole('combobox', { name: 'Sucursal' })).toHaveValue('Todas las sucursales');
   await dialog.getByLabel('Título').fill('   ');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('El título es requerido')).toBeVisible();

@@ -40,7 +40,9 @@ export function TypeSelect({
   ...props
 }: TypeSelectProps) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  // Mantine fills the search box with the chosen option's label: that is not a search.
+  const [shownLabel, setShownLabel] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(search === shownLabel ? '' : search, 250);
   const options = useQuery({
     queryKey: [path.slice(1), 'options', debounced],
     queryFn: ({ signal }) =>
@@ -62,6 +64,11 @@ export function TypeSelect({
       list.unshift(chosenLabel);
     return list.map((t) => ({ value: String(t.id), label: t.name }));
   }, [options.data, chosenLabel, value]);
+
+  const selectedLabel = data.find((o) => o.value === String(value))?.label ?? null;
+  useEffect(() => {
+    if (selectedLabel !== null) setShownLabel(selectedLabel);
+  }, [selectedLabel]);
 
   return (
     <Select
