@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { scheduleShots } from './screenshots-schedule.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
-const port = 3400;
+const port = Number(process.env.SCREENSHOTS_PORT ?? 3400);
 const base = `http://127.0.0.1:${port}`;
 mkdirSync(outDir, { recursive: true });
 
@@ -87,6 +88,7 @@ try {
     await page.getByRole('dialog').waitFor();
     await shot('branch-delete');
     await page.keyboard.press('Escape');
+    await scheduleShots(page, base, shot);
     await page.goto(`${base}/posts`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot('under-construction');

@@ -28,3 +28,40 @@ test('branches has no serious or critical accessibility violations', async ({ pa
   await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const [path, name] of [
+  ['/notification-types', 'notification types'],
+  ['/notifications', 'notifications'],
+  ['/event-types', 'event types'],
+  ['/events', 'events'],
+] as const) {
+  test(`${name} has no serious or critical accessibility violations`, async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto(path);
+    await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the notification type dialog has no serious or critical accessibility violations', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/notification-types');
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByRole('radio')).toHaveCount(32);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the event dialog has no serious or critical accessibility violations', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/events');
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nuevo evento' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('calendar has no serious or critical accessibility violations', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/calendar');
+  await expect(page.locator('.fc-event').first()).toBeVisible({ timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+});

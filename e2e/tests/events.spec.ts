@@ -3,6 +3,9 @@ import { apiLogin, unique } from '../support/api.ts';
 import { buenosAires, createEvent, createEventType, currentMonthDay } from '../support/schedule-api.ts';
 import { loginAsAdmin } from '../support/ui.ts';
 
+// Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 async function openEvents(page: Page) {
   await loginAsAdmin(page);
   await page.goto('/events');

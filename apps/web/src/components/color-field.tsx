@@ -49,7 +49,8 @@ export function ColorField({ label, value, onChange, error }: ColorFieldProps) {
         swatches={SWATCHES}
         swatchesPerRow={12}
         fullWidth
-        aria-label={`${label}: selector`}
+        saturationLabel={`${label}: saturación y brillo`}
+        hueLabel={`${label}: tono`}
       />
     </Stack>
   );

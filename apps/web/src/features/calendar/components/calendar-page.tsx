@@ -7,9 +7,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
+import { textOn } from '../../../lib/contrast';
 import { useCalendarEvents } from '../api/get-calendar-events';
 import classes from './calendar-page.module.css';
-import { businessNow, textOn, toCalendarWallTime, visibleRange } from './calendar-range';
+import { businessNow, toCalendarWallTime, visibleRange } from './calendar-range';
 
 /** /calendar, "Calendario de Eventos" (spec §2.13): a Spanish month grid, Monday first, always 6 weeks. */
 export function CalendarPage() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textOn, toCalendarWallTime, visibleRange } from './calendar-range';
+import { toCalendarWallTime, visibleRange } from './calendar-range';
 
 describe('calendar range and times (business time zone, UTC-3)', () => {
   it('asks for the visible weeks from Buenos Aires midnight to Buenos Aires midnight', () => {
@@ -12,15 +12,5 @@ describe('calendar range and times (business time zone, UTC-3)', () => {
 
   it('places an event at its Buenos Aires wall time, also across midnight UTC', () => {
     expect(toCalendarWallTime('2026-03-10T01:30:00.000Z')).toBe('2026-03-09T22:30:00');
-  });
-
-  it('picks the text with the higher contrast on the type colour', () => {
-    // Pure red: black reaches 5.3:1, white only 4.0:1.
-    expect(textOn('#FF0000')).toBe('#1A1B1E');
-    expect(textOn('#212529')).toBe('#FFFFFF');
-    expect(textOn('#2F9E44')).toBe('#1A1B1E');
-    expect(textOn('#5F3DC4')).toBe('#FFFFFF');
-    expect(textOn('#F59F00')).toBe('#1A1B1E');
-    expect(textOn('#FFFFFF')).toBe('#1A1B1E');
   });
 });

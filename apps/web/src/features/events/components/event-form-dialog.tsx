@@ -17,6 +17,7 @@ import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
 import { type TypeRow, TypeSelect } from '../../../components/type-select';
 import { ApiError } from '../../../lib/api-client';
+import { textOn } from '../../../lib/contrast';
 import { defaultEventRange, isoToLocalInput, localInputToIso } from '../../../lib/date-input';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -193,7 +194,13 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
             <Group gap="sm" wrap="nowrap" align="stretch">
               <Box w={6} style={{ borderRadius: 3, background: typeColor, flex: 'none' }} />
               <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ color: typeColor }} truncate>
+                <Text
+                  fw={600}
+                  size="sm"
+                  truncate
+                  px={6}
+                  style={{ background: typeColor, color: textOn(typeColor), borderRadius: 4 }}
+                >
                   {title.trim() || 'Título del evento'}
                 </Text>
                 <Text size="sm">
