@@ -36,14 +36,16 @@ for (const [path, name] of [
   ['/events', 'events'],
 ] as const) {
   test(`${name} has no serious or critical accessibility violations`, async ({ page }) => {
+    test.setTimeout(60_000);
     await loginAsAdmin(page);
     await page.goto(path);
-    await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+    await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
 
 test('the notification type dialog has no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(60_000);
   await loginAsAdmin(page);
   await page.goto('/notification-types');
   await page.getByRole('button', { name: 'Agregar' }).click();
@@ -52,6 +54,7 @@ test('the notification type dialog has no serious or critical accessibility viol
 });
 
 test('the event dialog has no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(60_000);
   await loginAsAdmin(page);
   await page.goto('/events');
   await page.getByRole('button', { name: 'Agregar' }).click();
@@ -60,6 +63,7 @@ test('the event dialog has no serious or critical accessibility violations', asy
 });
 
 test('calendar has no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(60_000);
   await loginAsAdmin(page);
   await page.goto('/calendar');
   await expect(page.locator('.fc-event').first()).toBeVisible({ timeout: 20_000 });

@@ -24,10 +24,10 @@ test('shows a Spanish month grid of 6 weeks from Monday, with events in their ty
   await loginAsAdmin(page);
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: 'Calendario de Eventos', level: 1 })).toBeVisible();
-  await expect(page.locator('.fc-daygrid-day')).toHaveCount(42);
+  await expect(page.locator('.fc-daygrid-day')).toHaveCount(42, { timeout: 20_000 });
   await expect(page.locator('.fc-col-header-cell').first()).toContainText(/lun/i);
   const event = page.locator(`td[data-date="${day}"] .fc-event`).filter({ hasText: title });
-  await expect(event).toBeVisible();
+  await expect(event).toBeVisible({ timeout: 20_000 });
   await expect(event).toHaveCSS('background-color', 'rgb(95, 61, 196)');
   await expect(event).not.toContainText('09:00');
 

@@ -39,6 +39,8 @@ export const events = pgTable(
     index('events_start_at_idx').on(t.startAt),
     index('events_branch_id_idx').on(t.branchId),
     index('events_event_type_id_idx').on(t.eventTypeId),
+    // The list's default order (by start, ties by id).
+    index('events_start_at_id_idx').on(t.startAt, t.id),
     // The calendar asks for the events overlapping its visible weeks: tstzrange(...) && tstzrange(from, to).
     index('events_period_idx').using('gist', sql`tstzrange(${t.startAt}, ${t.endAt})`),
     index('events_title_trgm_idx').using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`),

@@ -39,6 +39,8 @@ export const notifications = pgTable(
     index('notifications_created_at_idx').on(t.createdAt),
     index('notifications_branch_id_idx').on(t.branchId),
     index('notifications_type_id_idx').on(t.notificationTypeId),
+    // The list's default order (newest first, ties by id).
+    index('notifications_created_at_id_idx').on(t.createdAt, t.id),
     index('notifications_title_trgm_idx').using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`),
     index('notifications_message_trgm_idx').using('gin', sql`f_unaccent(lower(${t.message})) gin_trgm_ops`),
   ],

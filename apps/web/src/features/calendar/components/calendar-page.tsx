@@ -4,7 +4,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import FullCalendar from '@fullcalendar/react';
 import { Alert, Box, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { textOn } from '../../../lib/contrast';
@@ -17,7 +17,12 @@ export function CalendarPage() {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const result = useCalendarEvents(range);
 
+  const container = useRef<HTMLDivElement>(null);
   const onDatesSet = useCallback((arg: DatesSetArg) => {
+    // The toolbar's chevrons are role="img" without a name; the buttons are named by their hints.
+    for (const icon of container.current?.querySelectorAll('.fc-icon') ?? []) {
+      icon.setAttribute('aria-hidden', 'true');
+    }
     const next = visibleRange(arg.start, arg.end);
     setRange((prev) => (prev?.from === next.from && prev.to === next.to ? prev : next));
   }, []);
@@ -72,7 +77,7 @@ export function CalendarPage() {
             </Text>
           </Box>
         )}
-        <Box aria-busy={loading || undefined} className={classes.calendar}>
+        <Box ref={container} aria-busy={loading || undefined} className={classes.calendar}>
           <FullCalendar
             plugins={[dayGridPlugin]}
             initialView="dayGridMonth"
