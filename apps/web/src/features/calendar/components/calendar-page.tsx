@@ -4,7 +4,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import FullCalendar from '@fullcalendar/react';
 import { Alert, Box, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { textOn } from '../../../lib/contrast';
@@ -18,11 +18,20 @@ export function CalendarPage() {
   const result = useCalendarEvents(range);
 
   const container = useRef<HTMLDivElement>(null);
+  // The toolbar's chevrons are role="img" without a name; the buttons are named by their hints.
+  useEffect(() => {
+    const hide = () => {
+      for (const icon of container.current?.querySelectorAll('.fc-icon:not([aria-hidden])') ?? []) {
+        icon.removeAttribute('role');
+        icon.setAttribute('aria-hidden', 'true');
+      }
+    };
+    hide();
+    const observer = new MutationObserver(hide);
+    if (container.current) observer.observe(container.current, { subtree: true, childList: true });
+    return () => observer.disconnect();
+  }, []);
   const onDatesSet = useCallback((arg: DatesSetArg) => {
-    // The toolbar's chevrons are role="img" without a name; the buttons are named by their hints.
-    for (const icon of container.current?.querySelectorAll('.fc-icon') ?? []) {
-      icon.setAttribute('aria-hidden', 'true');
-    }
     const next = visibleRange(arg.start, arg.end);
     setRange((prev) => (prev?.from === next.from && prev.to === next.to ? prev : next));
   }, []);
