@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { scheduleShots } from './screenshots-schedule.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
@@ -128,7 +129,8 @@ try {
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     }
     await shot('users');
-    await page.goto(`${base}/surveys`);
+    await scheduleShots(page, base, shot);
+    await page.goto(`${base}/posts`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot('under-construction');
 

@@ -29,6 +29,31 @@ test('branches has no serious or critical accessibility violations', async ({ pa
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+
+test('Vendedores, its selection bar and the import dialog have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/users');
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  await page
+    .getByRole('checkbox', { name: /^Seleccionar a / })
+    .first()
+    .check();
+  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Importar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar vendedores' });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'equipo.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('nombre;email\nAna Ruiz;no-es-email\n'),
+  });
+  await expect(dialog.getByText('Una de 1 filas tiene problemas.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+
 for (const [path, title] of [
   ['/suppliers', 'Proveedores'],
   ['/brands', 'Marcas'],
@@ -67,6 +92,7 @@ test('the per-seller dialogs have no serious or critical accessibility violation
   }
 });
 
+
 test('posts and the "Nueva publicación" dialog have no serious or critical accessibility violations', async ({
   page,
 }) => {
@@ -88,5 +114,47 @@ test('stories and the "Nueva historia" dialog have no serious or critical access
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Agregar' }).click();
   await expect(page.getByRole('dialog', { name: 'Nueva historia' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+
+for (const [path, name] of [
+  ['/notification-types', 'notification types'],
+  ['/notifications', 'notifications'],
+  ['/event-types', 'event types'],
+  ['/events', 'events'],
+] as const) {
+  test(`${name} has no serious or critical accessibility violations`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await loginAsAdmin(page);
+    await page.goto(path);
+    await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible({ timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the notification type dialog has no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAsAdmin(page);
+  await page.goto('/notification-types');
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByRole('radio')).toHaveCount(32);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the event dialog has no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAsAdmin(page);
+  await page.goto('/events');
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nuevo evento' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('calendar has no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAsAdmin(page);
+  await page.goto('/calendar');
+  await expect(page.locator('.fc-event').first()).toBeVisible({ timeout: 20_000 });
   expect(await seriousViolations(page)).toEqual([]);
 });

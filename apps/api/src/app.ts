@@ -41,6 +41,23 @@ import { createStoryRoute } from './routes/stories/create-story.ts';
 import { deleteStoryRoute } from './routes/stories/delete-story.ts';
 import { listStoriesRoute } from './routes/stories/list-stories.ts';
 import { listStoryViewersRoute } from './routes/stories/list-story-viewers.ts';
+import { createEventTypeRoute } from './routes/event-types/create-event-type.ts';
+import { deleteEventTypeRoute } from './routes/event-types/delete-event-type.ts';
+import { listEventTypesRoute } from './routes/event-types/list-event-types.ts';
+import { updateEventTypeRoute } from './routes/event-types/update-event-type.ts';
+import { createEventRoute } from './routes/events/create-event.ts';
+import { deleteEventRoute } from './routes/events/delete-event.ts';
+import { listEventsRoute } from './routes/events/list-events.ts';
+import { updateEventRoute } from './routes/events/update-event.ts';
+import { getHealthRoute } from './routes/health/get-health.ts';
+import { createNotificationTypeRoute } from './routes/notification-types/create-notification-type.ts';
+import { deleteNotificationTypeRoute } from './routes/notification-types/delete-notification-type.ts';
+import { listNotificationTypesRoute } from './routes/notification-types/list-notification-types.ts';
+import { updateNotificationTypeRoute } from './routes/notification-types/update-notification-type.ts';
+import { createNotificationRoute } from './routes/notifications/create-notification.ts';
+import { deleteNotificationRoute } from './routes/notifications/delete-notification.ts';
+import { listNotificationsRoute } from './routes/notifications/list-notifications.ts';
+import { updateNotificationRoute } from './routes/notifications/update-notification.ts';
 import { createUserRoute } from './routes/users/create-user.ts';
 import { exportUsersRoute } from './routes/users/export-users.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
@@ -129,6 +146,27 @@ export async function buildApp({
   await app.register(listStoryViewersRoute);
   await app.register(createStoryRoute);
   await app.register(deleteStoryRoute);
+  // Notifications, events and their types (issue 6: content-schedule).
+  for (const route of [
+    listNotificationTypesRoute,
+    createNotificationTypeRoute,
+    updateNotificationTypeRoute,
+    deleteNotificationTypeRoute,
+    listNotificationsRoute,
+    createNotificationRoute,
+    updateNotificationRoute,
+    deleteNotificationRoute,
+    listEventTypesRoute,
+    createEventTypeRoute,
+    updateEventTypeRoute,
+    deleteEventTypeRoute,
+    listEventsRoute,
+    createEventRoute,
+    updateEventRoute,
+    deleteEventRoute,
+  ]) {
+    await app.register(route);
+  }
 
   await app.register(methodOverrideRoutes);
   await app.register(staticWebPlugin);

@@ -11,4 +11,8 @@ export * from './dashboard.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './targets.ts';
+export * from './events.ts';
+export * from './human-messages.ts';
+export * from './notifications.ts';
+export * from './schedule-fields.ts';
 export * from './users.ts';

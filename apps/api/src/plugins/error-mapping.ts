@@ -1,4 +1,4 @@
-import { CATALOG_MSG, MEDIA_MSG, MSG, TARGETS_MSG, type TErrorBody } from '@panel/shared';
+import { CATALOG_MSG, MEDIA_MSG, isRegisteredMessage, MSG, TARGETS_MSG, type TErrorBody } from '@panel/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, SERVER_MSG } from '../http-errors.ts';
 
@@ -83,7 +83,7 @@ export function mapError(error: unknown): MappedError {
 
 /** "El nombre es obligatorio" stays as it is; generic texts get the field's name in front. */
 export function describeField(field: string, message: string): string {
-  if (HUMAN_MESSAGES.has(message)) return message;
+  if (HUMAN_MESSAGES.has(message) || isRegisteredMessage(message)) return message;
   return `El campo "${field}": ${message}`;
 }
 

@@ -22,6 +22,7 @@ import {
 } from './demo-data.ts';
 import { seedTargets } from './demo-seed-targets.ts';
 import { seedDemoMedia } from './demo-seed-media.ts';
+import { seedScheduleDemo } from './demo-seed-schedule.ts';
 import { hashPassword } from './passwords.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -101,6 +102,8 @@ async function seed(tx: Tx, passwordHash: string, now: Date, storage?: Storage):
       createdAt: ago((DEMO_NOTIFICATIONS.length - i) * 2 * DAY),
     })),
   );
+
+  await seedScheduleDemo(tx, now, branchIds);
 
   const postRows = await tx
     .insert(posts)

@@ -58,6 +58,31 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.stories,
                 lazy: page(() => import('../features/stories/components/story-list')),
               },
+              {
+                path: 'notification-types',
+                handle: SCREENS['notification-types'],
+                lazy: page(() => import('../features/notification-types/components/notification-type-list')),
+              },
+              {
+                path: 'notifications',
+                handle: SCREENS.notifications,
+                lazy: page(() => import('../features/notifications/components/notification-list')),
+              },
+              {
+                path: 'event-types',
+                handle: SCREENS['event-types'],
+                lazy: page(() => import('../features/event-types/components/event-type-list')),
+              },
+              {
+                path: 'events',
+                handle: SCREENS.events,
+                lazy: page(() => import('../features/events/components/event-list')),
+              },
+              {
+                path: 'calendar',
+                handle: SCREENS.calendar,
+                lazy: page(() => import('../features/calendar/components/calendar-page')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],

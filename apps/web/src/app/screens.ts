@@ -31,11 +31,6 @@ export type ScreenKey = keyof typeof SCREENS;
 
 /** Screens that arrive in a later version; each shows an honest "En construcción" page. */
 export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
-  'notifications',
-  'notification-types',
-  'events',
-  'event-types',
-  'calendar',
   'points-dashboard',
   'points-leaderboard',
   'points-transactions',

@@ -2,7 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TBranch, TListResponse } from '@panel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { apiRequest } from '../lib/api-client';
 
 /** The value the "every branch" option carries; forms send it as 0 / null (spec §5, §7). */
@@ -26,7 +26,9 @@ const OPTIONS_PAGE = 100;
  */
 export function BranchSelect({ value, onChange, allLabel, ...props }: BranchSelectProps) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  // Mantine fills the search box with the chosen option's label: that is not a search.
+  const [shownLabel, setShownLabel] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(search === shownLabel ? '' : search, 250);
   const options = useQuery({
     queryKey: ['branches', 'options', debounced],
     queryFn: ({ signal }) =>
@@ -55,6 +57,10 @@ export function BranchSelect({ value, onChange, allLabel, ...props }: BranchSele
   }, [loaded, chosen.data, chosenMissing, allLabel]);
 
   const selected = value === null ? (allLabel ? ALL_BRANCHES : null) : String(value);
+  const selectedLabel = data.find((o) => o.value === selected)?.label ?? null;
+  useEffect(() => {
+    if (selectedLabel !== null) setShownLabel(selectedLabel);
+  }, [selectedLabel]);
 
   return (
     <Select

@@ -75,8 +75,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body; // the browser sets the multipart boundary
+  if (body instanceof FormData || body instanceof URLSearchParams) {
+    payload = body; // the browser sets the content type (and the multipart boundary)
   } else if (body instanceof Blob) {
     payload = body; // sent as it is, with the Blob's own type (e.g. text/csv)
     if (body.type) headers.set('Content-Type', body.type);

@@ -3,12 +3,19 @@ import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 
-export const eventTypes = pgTable('event_types', {
-  id: id(),
-  name: text('name').notNull(),
-  color: text('color').notNull().default('#FF0000'),
-  createdAt: createdAt(),
-});
+export const eventTypes = pgTable(
+  'event_types',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#FF0000'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('event_types_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
+    index('event_types_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+  ],
+);
 
 export const events = pgTable(
   'events',
@@ -31,5 +38,12 @@ export const events = pgTable(
     check('events_end_after_start_check', sql`${t.endAt} > ${t.startAt}`),
     index('events_start_at_idx').on(t.startAt),
     index('events_branch_id_idx').on(t.branchId),
+    index('events_event_type_id_idx').on(t.eventTypeId),
+    // The list's default order (by start, ties by id).
+    index('events_start_at_id_idx').on(t.startAt, t.id),
+    // The calendar asks for the events overlapping its visible weeks: tstzrange(...) && tstzrange(from, to).
+    index('events_period_idx').using('gist', sql`tstzrange(${t.startAt}, ${t.endAt})`),
+    index('events_title_trgm_idx').using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`),
+    index('events_description_trgm_idx').using('gin', sql`f_unaccent(lower(${t.description})) gin_trgm_ops`),
   ],
 );

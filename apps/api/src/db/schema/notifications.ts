@@ -1,16 +1,24 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { createdAt, id, tstz } from './columns.ts';
 import { users } from './users.ts';
 
-export const notificationTypes = pgTable('notification_types', {
-  id: id(),
-  name: text('name').notNull(),
-  color: text('color').notNull().default('#FF0000'),
-  /** A file name of the panel's icon set (1.png … 32.png). */
-  icon: text('icon').notNull().default('1.png'),
-  createdAt: createdAt(),
-});
+export const notificationTypes = pgTable(
+  'notification_types',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#FF0000'),
+    /** A file name of the panel's icon set (1.png … 32.png). */
+    icon: text('icon').notNull().default('1.png'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_types_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
+    index('notification_types_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+  ],
+);
 
 export const notifications = pgTable(
   'notifications',
@@ -30,6 +38,11 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_created_at_idx').on(t.createdAt),
     index('notifications_branch_id_idx').on(t.branchId),
+    index('notifications_type_id_idx').on(t.notificationTypeId),
+    // The list's default order (newest first, ties by id).
+    index('notifications_created_at_id_idx').on(t.createdAt, t.id),
+    index('notifications_title_trgm_idx').using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`),
+    index('notifications_message_trgm_idx').using('gin', sql`f_unaccent(lower(${t.message})) gin_trgm_ops`),
   ],
 );
 

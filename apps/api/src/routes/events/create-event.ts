@@ -1,0 +1,41 @@
+import { makeItemResponse, ZEvent, ZEventInput } from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { events } from '../../db/schema/events.ts';
+import { errors, FORM_BODIES } from '../schemas.ts';
+import { findEvent } from './event-dto.ts';
+import { assertEventRefs } from './event-refs.ts';
+
+export const createEventRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/events',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['eventos'],
+        summary: 'Crear un evento',
+        description:
+          'JSON, urlencoded o multipart: event_type_id (por defecto 1), branch_id (0 = todas), title, ' +
+          'description, start_at y end_at (instantes ISO; el fin posterior al inicio).',
+        consumes: FORM_BODIES,
+        body: ZEventInput,
+        response: { 201: makeItemResponse(ZEvent), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await assertEventRefs(app.db, body);
+      const [row] = await app.db
+        .insert(events)
+        .values({
+          eventTypeId: body.event_type_id,
+          branchId: body.branch_id,
+          title: body.title,
+          description: body.description,
+          startAt: new Date(body.start_at),
+          endAt: new Date(body.end_at),
+        })
+        .returning({ id: events.id });
+      return reply.code(201).send({ data: (await findEvent(app.db, row!.id))! });
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import { EVENT_MSG, makeItemResponse, ZEvent, ZEventInput } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { events } from '../../db/schema/events.ts';
+import { notFound } from '../../http-errors.ts';
+import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
+import { findEvent } from './event-dto.ts';
+import { assertEventRefs } from './event-refs.ts';
+
+/** Also answers `POST /api/events/{id}` with `_method=PUT` (spec §7). */
+export const updateEventRoute: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/events/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['eventos'],
+        summary: 'Actualizar un evento',
+        consumes: FORM_BODIES,
+        params: ZRouteId,
+        body: ZEventInput,
+        response: { 200: makeItemResponse(ZEvent), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const [found] = await app.db.select({ id: events.id }).from(events).where(eq(events.id, id));
+      if (!found) throw notFound(EVENT_MSG.eventNotFound);
+      await assertEventRefs(app.db, body);
+      const [row] = await app.db
+        .update(events)
+        .set({
+          eventTypeId: body.event_type_id,
+          branchId: body.branch_id,
+          title: body.title,
+          description: body.description,
+          startAt: new Date(body.start_at),
+          endAt: new Date(body.end_at),
+          updatedAt: app.now(),
+        })
+        .where(eq(events.id, id))
+        .returning({ id: events.id });
+      if (!row) throw notFound(EVENT_MSG.eventNotFound);
+      return { data: (await findEvent(app.db, id))! };
+    },
+  );
+};

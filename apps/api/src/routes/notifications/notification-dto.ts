@@ -1,0 +1,53 @@
+import { notificationIconUrl, type TNotification } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { branches } from '../../db/schema/branches.ts';
+import { notifications, notificationTypes } from '../../db/schema/notifications.ts';
+
+export const notificationColumns = {
+  id: notifications.id,
+  notificationTypeId: notifications.notificationTypeId,
+  branchId: notifications.branchId,
+  title: notifications.title,
+  message: notifications.message,
+  createdAt: notifications.createdAt,
+  typeName: notificationTypes.name,
+  typeColor: notificationTypes.color,
+  typeIcon: notificationTypes.icon,
+  branchName: branches.name,
+};
+
+/** A notification with its type and branch, as every answer carries it. */
+export function selectNotifications(db: Db) {
+  return db
+    .select(notificationColumns)
+    .from(notifications)
+    .innerJoin(notificationTypes, eq(notificationTypes.id, notifications.notificationTypeId))
+    .leftJoin(branches, eq(branches.id, notifications.branchId));
+}
+
+type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
+
+export function toNotificationDto(row: NotificationRow): TNotification {
+  return {
+    id: row.id,
+    notification_type_id: row.notificationTypeId,
+    notification_type: {
+      id: row.notificationTypeId,
+      name: row.typeName,
+      color: row.typeColor,
+      icon: row.typeIcon,
+      icon_url: notificationIconUrl(row.typeIcon),
+    },
+    branch_id: row.branchId,
+    branch_name: row.branchName,
+    title: row.title,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function findNotification(db: Db, id: number) {
+  const [row] = await selectNotifications(db).where(eq(notifications.id, id)).limit(1);
+  return row ? toNotificationDto(row) : null;
+}

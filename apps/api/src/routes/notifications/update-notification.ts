@@ -1,0 +1,48 @@
+import { makeItemResponse, NOTIFICATION_MSG, ZNotification, ZNotificationInput } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notifications } from '../../db/schema/notifications.ts';
+import { notFound } from '../../http-errors.ts';
+import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
+import { findNotification } from './notification-dto.ts';
+import { assertNotificationRefs } from './notification-refs.ts';
+
+/** Also answers `POST /api/notifications/{id}` with `_method=PUT` (spec §7, DECISIONS §3). */
+export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/notifications/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['notificaciones'],
+        summary: 'Actualizar una notificación',
+        consumes: FORM_BODIES,
+        params: ZRouteId,
+        body: ZNotificationInput,
+        response: { 200: makeItemResponse(ZNotification), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const [found] = await app.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.id, id));
+      if (!found) throw notFound(NOTIFICATION_MSG.notificationNotFound);
+      await assertNotificationRefs(app.db, body);
+      const [row] = await app.db
+        .update(notifications)
+        .set({
+          notificationTypeId: body.notification_type_id,
+          branchId: body.branch_id,
+          title: body.title,
+          message: body.message,
+        })
+        .where(eq(notifications.id, id))
+        .returning({ id: notifications.id });
+      if (!row) throw notFound(NOTIFICATION_MSG.notificationNotFound);
+      return { data: (await findNotification(app.db, id))! };
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { TListResponse } from '@panel/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { apiRequest } from '../lib/api-client';
+
+export interface TypeRow {
+  id: number;
+  name: string;
+  color?: string;
+}
+
+interface TypeSelectProps
+  extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'error'> {
+  /** `/notification-types` or `/event-types`. */
+  path: '/notification-types' | '/event-types';
+  value: number | null;
+  onChange: (id: number | null) => void;
+  error?: string;
+  /** Shown under the field when the types cannot be loaded (spec §8). */
+  loadErrorText: string;
+  /** Told the chosen type's row (name, colour) once it is among the loaded options, for previews. */
+  onResolved?: (row: TypeRow | null) => void;
+}
+
+const OPTIONS_PAGE = 100;
+
+/**
+ * A notification or event type chosen by name, searched on the server like BranchSelect: the
+ * first 100 by name, narrowed as the user types; the chosen one keeps its label.
+ */
+export function TypeSelect({
+  path,
+  value,
+  onChange,
+  error,
+  loadErrorText,
+  onResolved,
+  ...props
+}: TypeSelectProps) {
+  const [search, setSearch] = useState('');
+  // Mantine fills the search box with the chosen option's label: that is not a search.
+  const [shownLabel, setShownLabel] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(search === shownLabel ? '' : search, 250);
+  const options = useQuery({
+    queryKey: [path.slice(1), 'options', debounced],
+    queryFn: ({ signal }) =>
+      apiRequest<TListResponse<TypeRow>>(path, {
+        query: { q: debounced || undefined, per_page: OPTIONS_PAGE, sort: 'name' },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const [chosenLabel, setChosenLabel] = useState<TypeRow | null>(null);
+  const resolved = options.data?.data.find((t) => t.id === value) ?? null;
+  useEffect(() => {
+    if (resolved) onResolved?.(resolved);
+  }, [resolved, onResolved]);
+  const data = useMemo(() => {
+    const list = [...(options.data?.data ?? [])];
+    if (chosenLabel && chosenLabel.id === value && !list.some((t) => t.id === value))
+      list.unshift(chosenLabel);
+    return list.map((t) => ({ value: String(t.id), label: t.name }));
+  }, [options.data, chosenLabel, value]);
+
+  const selectedLabel = data.find((o) => o.value === String(value))?.label ?? null;
+  useEffect(() => {
+    if (selectedLabel !== null) setShownLabel(selectedLabel);
+  }, [selectedLabel]);
+
+  return (
+    <Select
+      searchable
+      nothingFoundMessage="Sin resultados"
+      {...props}
+      data={data}
+      value={value === null ? null : String(value)}
+      error={error ?? (options.isError ? loadErrorText : undefined)}
+      onChange={(next, option) => {
+        setSearch('');
+        if (next !== null && option) setChosenLabel({ id: Number(next), name: option.label });
+        onChange(next === null ? null : Number(next));
+      }}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+    />
+  );
+}

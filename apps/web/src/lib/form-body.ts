@@ -1,0 +1,14 @@
+/**
+ * A form body (application/x-www-form-urlencoded), as the spec's calls send notifications, events
+ * and their types (§7). `update` adds `_method=PUT`, for `POST /{resource}/{id}` (DECISIONS §4).
+ */
+export function toFormBody(
+  values: Record<string, string | number | null | undefined>,
+  options: { update?: boolean } = {},
+): URLSearchParams {
+  const body = new URLSearchParams();
+  if (options.update) body.set('_method', 'PUT');
+  for (const [key, value] of Object.entries(values))
+    body.set(key, value === null || value === undefined ? '' : String(value));
+  return body;
+}

@@ -1,0 +1,49 @@
+import type { TEvent, TEventType, TNotification, TNotificationType } from '@panel/shared';
+import { type APIRequestContext, expect } from '@playwright/test';
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function post<T>(request: APIRequestContext, token: string, url: string, data: object): Promise<T> {
+  const res = await request.post(url, { data, headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: T }).data;
+}
+
+export const createNotificationType = (
+  request: APIRequestContext,
+  token: string,
+  input: { name: string; color?: string; icon?: string },
+) => post<TNotificationType>(request, token, '/api/notification-types', input);
+
+export const createNotification = (
+  request: APIRequestContext,
+  token: string,
+  input: { title: string; message: string; notification_type_id?: number; branch_id?: number },
+) => post<TNotification>(request, token, '/api/notifications', input);
+
+export const createEventType = (
+  request: APIRequestContext,
+  token: string,
+  input: { name: string; color?: string },
+) => post<TEventType>(request, token, '/api/event-types', input);
+
+export const createEvent = (
+  request: APIRequestContext,
+  token: string,
+  input: { title: string; start_at: string; end_at: string; event_type_id?: number; description?: string },
+) => post<TEvent>(request, token, '/api/events', input);
+
+/** A Buenos Aires wall-clock time (UTC-3, no daylight saving) as an ISO instant. */
+export const buenosAires = (date: string, time: string) => new Date(`${date}T${time}:00-03:00`).toISOString();
+
+/** Today's year and month in Buenos Aires, and a day of it as YYYY-MM-DD. */
+export function currentMonthDay(day: number): string {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .split('-');
+  return `${y}-${m}-${String(day).padStart(2, '0')}`;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Fields of the bodies the panel sends as forms (spec §7, DECISIONS §4): multipart and urlencoded
+ * values arrive as strings, JSON as numbers, so ids are coerced here, in the one shared schema.
+ */
+const MAX_INT = 2_147_483_647;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A type id: absent or blank is `fallback` (spec §9: type 1). */
+export const zFormTypeId = (fallback: number, message: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? fallback : v),
+    z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message),
+  );
+
+/** A branch id where 0, blank or absent means every branch (spec §3, §9); stored as null. */
+export const zFormBranchId = (message: string) =>
+  z
+    .preprocess(
+      (v) => (blank(v) ? 0 : v),
+      z.coerce.number({ error: message }).int(message).min(0, message).max(MAX_INT, message),
+    )
+    .transform((v) => (v === 0 ? null : v));
+
+/** `#RRGGBB`, stored upper-case; absent or blank is the spec's default #FF0000. */
+export const DEFAULT_COLOR = '#FF0000';
+export const zHexColor = (message: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? DEFAULT_COLOR : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: message })
+      .regex(/^#[0-9a-fA-F]{6}$/, message)
+      .transform((v) => v.toUpperCase()),
+  );
+
+/** An id filter in a list's query string. */
+export const zQueryId = z.coerce.number().int().min(1).max(MAX_INT).optional();
