@@ -27,6 +27,7 @@ import { createUserRoute } from './routes/users/create-user.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
 import { listUsersRoute } from './routes/users/list-users.ts';
 import { updateUserRoute } from './routes/users/update-user.ts';
+import { setPointsTimeZone } from './services/points/award.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   // Order matters: hooks that inspect routes (access, PUT collection, OpenAPI) come first.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: db, now });
+  setPointsTimeZone(config.timeZone);
   await app.register(authPlugin);
   await app.register(collectPutRoutes);
   await app.register(securityPlugin);
