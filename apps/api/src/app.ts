@@ -12,6 +12,12 @@ import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-overrid
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { commentPostRoute } from './routes/app/comment-post.ts';
+import { getFeedRoute } from './routes/app/get-feed.ts';
+import { likePostRoutes } from './routes/app/like-post.ts';
+import { myPointsRoute } from './routes/app/my-points.ts';
+import { notificationsEventsRoutes } from './routes/app/notifications-events.ts';
+import { storiesRoutes } from './routes/app/stories.ts';
 import { loginRoute } from './routes/auth/login.ts';
 import { logoutRoute } from './routes/auth/logout.ts';
 import { meRoute } from './routes/auth/me.ts';
@@ -23,6 +29,11 @@ import { listCitiesRoute } from './routes/branches/list-cities.ts';
 import { updateBranchRoute } from './routes/branches/update-branch.ts';
 import { getSummaryRoute } from './routes/dashboard/get-summary.ts';
 import { getHealthRoute } from './routes/health/get-health.ts';
+import { createPointActionRoute } from './routes/point-actions/create-point-action.ts';
+import { deletePointActionRoute } from './routes/point-actions/delete-point-action.ts';
+import { listPointActionsRoute } from './routes/point-actions/list-point-actions.ts';
+import { togglePointActionRoute } from './routes/point-actions/toggle-point-action.ts';
+import { updatePointActionRoute } from './routes/point-actions/update-point-action.ts';
 import { createUserRoute } from './routes/users/create-user.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
 import { listUsersRoute } from './routes/users/list-users.ts';
@@ -77,6 +88,18 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   await app.register(updateBranchRoute);
   await app.register(deleteBranchRoute);
   await app.register(getSummaryRoute);
+  // Gamification: Configuración (/point-actions) and the community-app API (/api/app/*).
+  await app.register(listPointActionsRoute);
+  await app.register(createPointActionRoute);
+  await app.register(updatePointActionRoute);
+  await app.register(togglePointActionRoute);
+  await app.register(deletePointActionRoute);
+  await app.register(getFeedRoute);
+  await app.register(likePostRoutes);
+  await app.register(commentPostRoute);
+  await app.register(storiesRoutes);
+  await app.register(notificationsEventsRoutes);
+  await app.register(myPointsRoute);
 
   await app.register(methodOverrideRoutes);
   await app.register(staticWebPlugin);

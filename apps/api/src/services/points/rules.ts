@@ -100,3 +100,13 @@ export function businessDayBounds(now: Date, timeZone: string): { start: Date; e
   const end = localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone);
   return { start: new Date(start), end: new Date(end) };
 }
+
+/** [start, end) of the calendar month (business time zone) that contains `now`, as UTC instants. */
+export function businessMonthBounds(now: Date, timeZone: string): { start: Date; end: Date } {
+  const w = wallClock(now.getTime(), timeZone);
+  const next = w.month === 12 ? { year: w.year + 1, month: 1 } : { year: w.year, month: w.month + 1 };
+  return {
+    start: new Date(localMidnight(w.year, w.month, 1, timeZone)),
+    end: new Date(localMidnight(next.year, next.month, 1, timeZone)),
+  };
+}
