@@ -91,11 +91,20 @@ export const ZPointActionCreate = z.object({
     ),
   ...fields,
 });
-export type TPointActionCreate = z.input<typeof ZPointActionCreate>;
+/** The body as sent (number inputs may send '' for "none"; absent points default to 10). */
+export interface TPointActionCreate {
+  key: string;
+  name: string;
+  description?: string | null;
+  points?: number | '';
+  active?: boolean;
+  daily_limit?: number | '' | null;
+  cooldown_seconds?: number | '' | null;
+}
 
 /** PUT: the same fields; a `key` sent along is ignored (the key is fixed after creation). */
 export const ZPointActionUpdate = z.object(fields);
-export type TPointActionUpdate = z.input<typeof ZPointActionUpdate>;
+export type TPointActionUpdate = Omit<TPointActionCreate, 'key'>;
 
 export const ZPointActionToggle = z.object({
   active: z.boolean({ error: 'Indicá si la acción queda activa' }),

@@ -33,6 +33,11 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.branches,
                 lazy: page(() => import('../features/branches/components/branch-list')),
               },
+              {
+                path: 'point-actions',
+                handle: SCREENS['point-actions'],
+                lazy: page(() => import('../features/point-actions/components/point-action-list')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],
