@@ -41,7 +41,7 @@ const columns: ResourceListColumn<TPointAction>[] = [
     sortable: true,
     width: 90,
     render: (a) => (
-      <Text size="sm" fw={600} c="teal.8">
+      <Text size="sm" fw={600} c="teal.9">
         {formatActionPoints(a.points)}
       </Text>
     ),
@@ -58,7 +58,7 @@ const columns: ResourceListColumn<TPointAction>[] = [
     header: 'Estado',
     width: 95,
     render: (a) => (
-      <Badge color={a.active ? 'teal' : 'gray'} variant="light">
+      <Badge color={a.active ? 'teal.9' : 'gray.7'} variant="filled">
         {a.active ? 'Activa' : 'Inactiva'}
       </Badge>
     ),
