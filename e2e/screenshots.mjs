@@ -11,7 +11,7 @@ import { scheduleShots } from './screenshots-schedule.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
-const port = Number(process.env.E2E_PORT ?? 3400);
+const port = Number(process.env.SCREENSHOTS_PORT ?? process.env.E2E_PORT ?? 3400);
 const base = `http://127.0.0.1:${port}`;
 mkdirSync(outDir, { recursive: true });
 
@@ -88,6 +88,66 @@ try {
     await page.getByRole('dialog').waitFor();
     await shot('branch-delete');
     await page.keyboard.press('Escape');
+    // Vendedores: the list, its dialogs, the selection bar and the import steps.
+    await page.goto(`${base}/users`);
+    await page
+      .getByText(/de \d+$/)
+      .first()
+      .waitFor();
+    await shot('users');
+    await page.getByRole('button', { name: /^Editar a / }).nth(1).click();
+    await page.getByRole('dialog').waitFor();
+    await shot('user-form');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    await page.getByRole('dialog', { name: 'Filtros' }).waitFor();
+    await shot('users-filters');
+    await page.mouse.click(viewport.width - 10, viewport.height - 10);
+    await page.getByRole('dialog', { name: 'Filtros' }).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: /^Restablecer la contraseña de / }).nth(1).click();
+    await page.getByRole('dialog', { name: 'Restablecer contraseña' }).waitFor();
+    await page.getByLabel('Escribir la contraseña').check();
+    await shot('user-reset-password');
+    await page.getByLabel('Generar una contraseña al azar').check();
+    await page.getByRole('button', { name: 'Restablecer', exact: true }).click();
+    await page.getByTestId('generated-password').waitFor();
+    await shot('user-reset-password-done');
+    await page.getByRole('button', { name: 'Listo' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByRole('checkbox', { name: /^Seleccionar a / }).nth(1).check();
+    await page.getByRole('checkbox', { name: /^Seleccionar a / }).nth(2).check();
+    await shot('users-selection');
+    await page.getByRole('button', { name: 'Quitar selección' }).click();
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Importar vendedores' });
+    await importDialog.waitFor();
+    await shot('users-import');
+    const csv = (rows) => ({ name: 'equipo.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+    await importDialog.locator('input[type="file"]').setInputFiles(
+      csv([
+        'Nombre;Email;Rol;Sucursal',
+        `Sofía Benítez;sofia.benitez.${label}@empresa.com.ar;Vendedor;Casa Central`,
+        `Martín Quiroga;martin.quiroga.${label}@empresa.com.ar;Vendedor;Sucursal Inexistente`,
+        ';sin.nombre@empresa.com.ar;;',
+        `Paula Giménez;vendedor@demo.local;Vendedora;`,
+        `Diego Ferreyra;diego.ferreyra.${label}@empresa.com.ar;Supervisor;`,
+      ]),
+    );
+    await importDialog.getByText(/filas tienen problemas/).waitFor();
+    await shot('users-import-preview');
+    await importDialog.locator('input[type="file"]').setInputFiles(
+      csv([
+        'Nombre;Email;Rol;Sucursal',
+        `Sofía Benítez;sofia.benitez.${label}@empresa.com.ar;Vendedor;Casa Central`,
+        `Martín Quiroga;martin.quiroga.${label}@empresa.com.ar;Vendedor;`,
+      ]),
+    );
+    await importDialog.getByText(/listas para importar/).waitFor();
+    await importDialog.getByRole('button', { name: /^Importar \d/ }).click();
+    await importDialog.getByText(/Se crearon/).waitFor({ timeout: 60_000 });
+    await shot('users-import-done');
+    await page.keyboard.press('Escape');
     // Issue 5: Proveedores, Marcas and the per-seller dialogs of Vendedores.
     for (const [path, name] of [
       ['suppliers', 'suppliers'],
@@ -130,9 +190,6 @@ try {
     }
     await shot('users');
     await scheduleShots(page, base, shot);
-    await page.goto(`${base}/posts`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await shot('under-construction');
 
     // Publicaciones and its dialogs.
     await page.goto(`${base}/posts`);
@@ -220,6 +277,47 @@ try {
     await page.getByRole('button', { name: 'Eliminar' }).first().click();
     await page.getByRole('dialog', { name: 'Eliminar historia' }).waitFor();
     await shot('story-delete');
+    await page.keyboard.press('Escape');
+    // Configuración (/point-actions): a custom action too, so a row shows its delete button.
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
+    );
+    await fetch(`${base}/api/admin/point-actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        key: `asistir_capacitacion_${label}`,
+        name: 'Asistir a capacitación',
+        points: 30,
+        cooldown_seconds: 3600,
+      }),
+    });
+    await page.goto(`${base}/point-actions?per_page=10`);
+    await page
+      .getByText(/de \d+$/)
+      .first()
+      .waitFor();
+    await shot('point-actions');
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('La clave es obligatoria').waitFor();
+    await shot('point-action-form');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'like_post' })
+      .getByRole('button', { name: 'Editar' })
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await shot('point-action-edit');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('row')
+      .filter({ hasText: `asistir_capacitacion_${label}` })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await shot('point-action-delete');
     await page.keyboard.press('Escape');
     await page.close();
   }

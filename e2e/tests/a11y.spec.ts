@@ -158,3 +158,11 @@ test('calendar has no serious or critical accessibility violations', async ({ pa
   await expect(page.locator('.fc-event').first()).toBeVisible({ timeout: 20_000 });
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+
+test('point-actions has no serious or critical accessibility violations', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/point-actions');
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -13,6 +13,12 @@ import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-lim
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { type StoragePluginOptions, storagePlugin } from './plugins/storage.ts';
+import { commentPostRoute } from './routes/app/comment-post.ts';
+import { getFeedRoute } from './routes/app/get-feed.ts';
+import { likePostRoutes } from './routes/app/like-post.ts';
+import { myPointsRoute } from './routes/app/my-points.ts';
+import { notificationsEventsRoutes } from './routes/app/notifications-events.ts';
+import { storiesRoutes } from './routes/app/stories.ts';
 import { loginRoute } from './routes/auth/login.ts';
 import { logoutRoute } from './routes/auth/logout.ts';
 import { meRoute } from './routes/auth/me.ts';
@@ -58,6 +64,11 @@ import { createNotificationRoute } from './routes/notifications/create-notificat
 import { deleteNotificationRoute } from './routes/notifications/delete-notification.ts';
 import { listNotificationsRoute } from './routes/notifications/list-notifications.ts';
 import { updateNotificationRoute } from './routes/notifications/update-notification.ts';
+import { createPointActionRoute } from './routes/point-actions/create-point-action.ts';
+import { deletePointActionRoute } from './routes/point-actions/delete-point-action.ts';
+import { listPointActionsRoute } from './routes/point-actions/list-point-actions.ts';
+import { togglePointActionRoute } from './routes/point-actions/toggle-point-action.ts';
+import { updatePointActionRoute } from './routes/point-actions/update-point-action.ts';
 import { createUserRoute } from './routes/users/create-user.ts';
 import { exportUsersRoute } from './routes/users/export-users.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
@@ -66,6 +77,7 @@ import { importUsersRoute } from './routes/users/import-users.ts';
 import { listUsersRoute } from './routes/users/list-users.ts';
 import { resetPasswordRoute } from './routes/users/reset-password.ts';
 import { updateUserRoute } from './routes/users/update-user.ts';
+import { setPointsTimeZone } from './services/points/award.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -101,6 +113,7 @@ export async function buildApp({
   // Order matters: hooks that inspect routes (access, PUT collection, OpenAPI) come first.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: db, now });
+  setPointsTimeZone(config.timeZone);
   await app.register(authPlugin);
   await app.register(storagePlugin, { storage });
   await app.register(collectPutRoutes);
@@ -167,6 +180,18 @@ export async function buildApp({
   ]) {
     await app.register(route);
   }
+  // Gamification: Configuración (/point-actions) and the community-app API (/api/app/*).
+  await app.register(listPointActionsRoute);
+  await app.register(createPointActionRoute);
+  await app.register(updatePointActionRoute);
+  await app.register(togglePointActionRoute);
+  await app.register(deletePointActionRoute);
+  await app.register(getFeedRoute);
+  await app.register(likePostRoutes);
+  await app.register(commentPostRoute);
+  await app.register(storiesRoutes);
+  await app.register(notificationsEventsRoutes);
+  await app.register(myPointsRoute);
 
   await app.register(methodOverrideRoutes);
   await app.register(staticWebPlugin);

@@ -1,6 +1,7 @@
 import './zod-es.ts';
 
 export * from './activity.ts';
+export * from './app.ts';
 export * from './auth.ts';
 export * from './branches.ts';
 export * from './catalog.ts';
@@ -15,4 +16,5 @@ export * from './events.ts';
 export * from './human-messages.ts';
 export * from './notifications.ts';
 export * from './schedule-fields.ts';
+export * from './point-actions.ts';
 export * from './users.ts';

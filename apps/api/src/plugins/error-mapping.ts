@@ -1,4 +1,13 @@
-import { CATALOG_MSG, MEDIA_MSG, isRegisteredMessage, MSG, TARGETS_MSG, type TErrorBody } from '@panel/shared';
+import {
+  APP_MSG,
+  CATALOG_MSG,
+  isRegisteredMessage,
+  MEDIA_MSG,
+  MSG,
+  POINT_ACTION_MSG,
+  TARGETS_MSG,
+  type TErrorBody,
+} from '@panel/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, SERVER_MSG } from '../http-errors.ts';
 
@@ -11,12 +20,11 @@ export interface MappedError {
 }
 
 /** Messages written for people, in the shared catalogue: they already name what is wrong. */
-const HUMAN_MESSAGES = new Set<string>([
-  ...Object.values(MSG),
-  ...Object.values(CATALOG_MSG),
-  ...Object.values(TARGETS_MSG),
-  ...Object.values(MEDIA_MSG),
-]);
+const HUMAN_MESSAGES = new Set<string>(
+  [MSG, CATALOG_MSG, TARGETS_MSG, MEDIA_MSG, POINT_ACTION_MSG, APP_MSG].flatMap((catalogue) =>
+    Object.values(catalogue),
+  ),
+);
 
 /** Unique constraints whose violation has a specific message. */
 const UNIQUE_MESSAGES: Record<string, string> = {

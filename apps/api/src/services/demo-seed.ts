@@ -4,7 +4,6 @@ import { branches } from '../db/schema/branches.ts';
 import { brands, suppliers } from '../db/schema/catalog.ts';
 import { events, eventTypes } from '../db/schema/events.ts';
 import { notifications, notificationTypes } from '../db/schema/notifications.ts';
-import { pointActions, pointTransactions } from '../db/schema/points.ts';
 import { postComments, postLikes, posts } from '../db/schema/posts.ts';
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
 import { monthlyTargetUnits, monthlyVolumes } from '../db/schema/targets.ts';
@@ -23,6 +22,7 @@ import {
 import { seedTargets } from './demo-seed-targets.ts';
 import { seedDemoMedia } from './demo-seed-media.ts';
 import { seedScheduleDemo } from './demo-seed-schedule.ts';
+import { seedDemoPoints } from './demo-seed-points.ts';
 import { hashPassword } from './passwords.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -139,18 +139,12 @@ async function seed(tx: Tx, passwordHash: string, now: Date, storage?: Storage):
     }
   }
   await tx.insert(postLikes).values(likes);
-  const commentRows =
-    comments.length > 0
-      ? await tx
-          .insert(postComments)
-          .values(comments)
-          .returning({ id: postComments.id, userId: postComments.userId, createdAt: postComments.createdAt })
-      : [];
+  if (comments.length > 0) await tx.insert(postComments).values(comments);
 
   await seedSurvey(tx, sellerIds, pick, between, ago);
-  await seedTransactions(tx, { sellerIds, postRows, likes, comments: commentRows, now, random });
-
   if (storage) await seedMedia(tx, storage, { postRows, sellerIds, branchIds, now });
+  // Last: the ledger follows the activity every other part seeded.
+  await seedDemoPoints(tx, now);
 
   return { seeded: true, branches: branchIds.length, sellers: sellerIds.length };
 }
@@ -241,57 +235,6 @@ async function seedSurvey(
       { responseId: r.id, questionId: questions[2]!.id, value: pick(['Presencial', 'Virtual', 'Mixto']) },
     ]),
   );
-}
-
-/** Ledger rows consistent with the demo activity, as the points engine would have written them. */
-async function seedTransactions(
-  tx: Tx,
-  input: {
-    sellerIds: number[];
-    postRows: { id: number; createdAt: Date; userId: number }[];
-    likes: (typeof postLikes.$inferInsert)[];
-    comments: { id: number; userId: number; createdAt: Date }[];
-    now: Date;
-    random: () => number;
-  },
-) {
-  const actions = await tx
-    .select({
-      id: pointActions.id,
-      key: pointActions.key,
-      points: pointActions.points,
-      name: pointActions.name,
-    })
-    .from(pointActions);
-  const byKey = new Map(actions.map((a) => [a.key, a]));
-  const rows: (typeof pointTransactions.$inferInsert)[] = [];
-  const award = (key: string, userId: number, refType: string, refId: string, at: Date) => {
-    const action = byKey.get(key);
-    if (!action) return;
-    rows.push({
-      userId,
-      pointActionId: action.id,
-      points: action.points,
-      description: action.name,
-      referenceType: refType,
-      referenceId: refId,
-      createdAt: at,
-    });
-  };
-  for (const userId of input.sellerIds) {
-    for (let d = 1; d <= 14; d++) {
-      if (input.random() < 0.6) {
-        const at = new Date(input.now.getTime() - d * DAY);
-        award('daily_login', userId, 'date', at.toISOString().slice(0, 10), at);
-      }
-    }
-  }
-  for (const post of input.postRows)
-    award('create_post', post.userId, 'post', String(post.id), post.createdAt);
-  for (const like of input.likes)
-    award('like_post', like.userId, 'post', String(like.postId), like.createdAt as Date);
-  for (const c of input.comments) award('comment_post', c.userId, 'comment', String(c.id), c.createdAt);
-  if (rows.length > 0) await tx.insert(pointTransactions).values(rows);
 }
 
 function slug(name: string): string {

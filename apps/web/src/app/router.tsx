@@ -83,6 +83,11 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.calendar,
                 lazy: page(() => import('../features/calendar/components/calendar-page')),
               },
+              {
+                path: 'point-actions',
+                handle: SCREENS['point-actions'],
+                lazy: page(() => import('../features/point-actions/components/point-action-list')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],

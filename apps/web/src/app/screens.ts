@@ -34,6 +34,5 @@ export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
   'points-dashboard',
   'points-leaderboard',
   'points-transactions',
-  'point-actions',
   'surveys',
 ];

@@ -38,10 +38,12 @@ function Harness({
   fetcher,
   onEdit,
   onDelete,
+  canDelete,
 }: {
   fetcher: (q: ListQuery) => Promise<TListResponse<Fruit>>;
   onEdit?: (f: Fruit) => void;
   onDelete?: (f: Fruit) => void;
+  canDelete?: (f: Fruit) => boolean;
 }) {
   const params = useListParams();
   const result = useQuery({
@@ -59,6 +61,7 @@ function Harness({
       onAdd={() => {}}
       onEdit={onEdit}
       onDelete={onDelete}
+      canDelete={canDelete}
     />
   );
 }
@@ -187,6 +190,15 @@ describe('ResourceList', () => {
     await user.click(within(first).getByRole('button', { name: 'Eliminar' }));
     expect(onDelete).toHaveBeenCalledWith(FRUITS[0]);
     expect(within(first).getByRole('button', { name: 'Editar' })).toHaveAttribute('title', 'Editar');
+  });
+
+  it('leaves "Eliminar" out of the rows canDelete refuses', async () => {
+    setup('/fruits', undefined, { onEdit: vi.fn(), onDelete: vi.fn(), canDelete: (f: Fruit) => f.id !== 1 });
+    await screen.findByText('Fruta 01');
+    const [first, second] = dataRows();
+    expect(within(first!).queryByRole('button', { name: 'Eliminar' })).toBeNull();
+    expect(within(first!).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+    expect(within(second!).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
   });
 });
 
