@@ -6,4 +6,5 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './messages.ts';
+export * from './surveys.ts';
 export * from './users.ts';

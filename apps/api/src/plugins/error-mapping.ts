@@ -1,4 +1,4 @@
-import { MSG, type TErrorBody } from '@panel/shared';
+import { MSG, SURVEY_MSG, type TErrorBody } from '@panel/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, SERVER_MSG } from '../http-errors.ts';
 
@@ -11,11 +11,12 @@ export interface MappedError {
 }
 
 /** Messages written for people, in the shared catalogue: they already name what is wrong. */
-const HUMAN_MESSAGES = new Set<string>(Object.values(MSG));
+const HUMAN_MESSAGES = new Set<string>([...Object.values(MSG), ...Object.values(SURVEY_MSG)]);
 
 /** Unique constraints whose violation has a specific message. */
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_email_key: MSG.emailTaken,
+  survey_responses_survey_user_key: SURVEY_MSG.alreadyAnswered,
 };
 
 /**
