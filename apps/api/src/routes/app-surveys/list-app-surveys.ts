@@ -1,7 +1,7 @@
 import { makeListResponse, ZAppSurvey, ZAppSurveyListQuery } from '@panel/shared';
 import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { surveyResponses, surveys } from '../../db/schema/surveys.ts';
+import { surveys } from '../../db/schema/surveys.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { listMeta, pageWindow } from '../../services/list-query.ts';
 import { errors } from '../schemas.ts';
@@ -48,7 +48,7 @@ export const listAppSurveysRoute: FastifyPluginAsyncZod = async (app) => {
             pointsReward: surveys.pointsReward,
             startDate: surveys.startDate,
             endDate: surveys.endDate,
-            answered: sql<boolean>`EXISTS (SELECT 1 FROM ${surveyResponses} WHERE ${surveyResponses.surveyId} = ${surveys.id} AND ${surveyResponses.userId} = ${user.id})`,
+            answered: sql<boolean>`EXISTS (SELECT 1 FROM survey_responses r WHERE r.survey_id = "surveys"."id" AND r.user_id = ${user.id})`,
           })
           .from(surveys)
           .where(where)

@@ -2,7 +2,7 @@ import { isSurveyAvailable, type TSurvey, type TSurveyQuestion } from '@panel/sh
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
-import { surveyQuestions, surveyResponses, surveys } from '../../db/schema/surveys.ts';
+import { surveyQuestions, surveys } from '../../db/schema/surveys.ts';
 
 /** A survey row with its branch name and counts, as one SELECT (left join + two counted subqueries). */
 export const surveyColumns = {
@@ -18,13 +18,9 @@ export const surveyColumns = {
   createdAt: surveys.createdAt,
   updatedAt: surveys.updatedAt,
   responseCount:
-    sql<number>`(SELECT count(*) FROM ${surveyResponses} WHERE ${surveyResponses.surveyId} = ${surveys.id})`.mapWith(
-      Number,
-    ),
+    sql<number>`(SELECT count(*) FROM survey_responses r WHERE r.survey_id = "surveys"."id")`.mapWith(Number),
   questionsCount:
-    sql<number>`(SELECT count(*) FROM ${surveyQuestions} WHERE ${surveyQuestions.surveyId} = ${surveys.id})`.mapWith(
-      Number,
-    ),
+    sql<number>`(SELECT count(*) FROM survey_questions q WHERE q.survey_id = "surveys"."id")`.mapWith(Number),
 };
 
 export type SurveyRow = {
