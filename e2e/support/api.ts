@@ -1,4 +1,4 @@
-import type { TBranch, TBranchInput, TUser, TUserCreate } from '@panel/shared';
+import type { TBranch, TBranchInput, TSurveyDetail, TSurveyInput, TUser, TUserCreate } from '@panel/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 
@@ -45,3 +45,23 @@ export async function me(request: APIRequestContext, token: string) {
 
 /** A short unique suffix so parallel tests never collide on names. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export async function createSurvey(request: APIRequestContext, token: string, input: TSurveyInput) {
+  const res = await request.post('/api/admin/surveys', { data: input, headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: TSurveyDetail }).data;
+}
+
+export async function getSurvey(request: APIRequestContext, token: string, id: number) {
+  return request.get(`/api/admin/surveys/${id}`, { headers: auth(token) });
+}
+
+/** A seller's answer through the community-app API. */
+export async function answerSurvey(
+  request: APIRequestContext,
+  token: string,
+  surveyId: number,
+  answers: { question_id: number; value: unknown }[],
+) {
+  return request.post(`/api/app/surveys/${surveyId}/responses`, { data: { answers }, headers: auth(token) });
+}

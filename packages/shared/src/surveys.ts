@@ -97,15 +97,16 @@ export const ZSurveyQuestionInput = z
   .superRefine((q, ctx) => {
     if (q.type !== 'multiple_choice') return;
     const options = q.options ?? [];
-    options.forEach((option, i) => {
-      if (option === '')
-        ctx.addIssue({ code: 'custom', path: ['options', i], message: SURVEY_MSG.optionRequired });
-    });
     const filled = options.filter((o) => o !== '');
+    // The list's own message first: the form nests the options' messages under it.
     if (filled.length < 2)
       ctx.addIssue({ code: 'custom', path: ['options'], message: SURVEY_MSG.optionsMin });
     else if (new Set(filled.map((o) => o.toLowerCase())).size !== filled.length)
       ctx.addIssue({ code: 'custom', path: ['options'], message: SURVEY_MSG.optionsDuplicated });
+    options.forEach((option, i) => {
+      if (option === '')
+        ctx.addIssue({ code: 'custom', path: ['options', i], message: SURVEY_MSG.optionRequired });
+    });
   })
   .transform((q) => ({ ...q, options: q.type === 'multiple_choice' ? (q.options ?? []) : null }));
 export type TSurveyQuestionInput = z.input<typeof ZSurveyQuestionInput>;

@@ -33,6 +33,11 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.branches,
                 lazy: page(() => import('../features/branches/components/branch-list')),
               },
+              {
+                path: 'surveys',
+                handle: SCREENS.surveys,
+                lazy: page(() => import('../features/surveys/components/survey-list')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],

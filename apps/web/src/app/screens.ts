@@ -45,5 +45,4 @@ export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
   'points-leaderboard',
   'points-transactions',
   'point-actions',
-  'surveys',
 ];
