@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
-const port = 3400;
+const port = Number(process.env.SHOTS_PORT ?? 3400);
 const base = `http://127.0.0.1:${port}`;
 mkdirSync(outDir, { recursive: true });
 
@@ -90,6 +90,47 @@ try {
     await page.goto(`${base}/posts`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot('under-construction');
+    // Configuración (/point-actions): a custom action too, so a row shows its delete button.
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
+    );
+    await fetch(`${base}/api/admin/point-actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        key: `asistir_capacitacion_${label}`,
+        name: 'Asistir a capacitación',
+        points: 30,
+        cooldown_seconds: 3600,
+      }),
+    });
+    await page.goto(`${base}/point-actions?per_page=10`);
+    await page
+      .getByText(/de \d+$/)
+      .first()
+      .waitFor();
+    await shot('point-actions');
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('La clave es obligatoria').waitFor();
+    await shot('point-action-form');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'like_post' })
+      .getByRole('button', { name: 'Editar' })
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await shot('point-action-edit');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('row')
+      .filter({ hasText: `asistir_capacitacion_${label}` })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await shot('point-action-delete');
+    await page.keyboard.press('Escape');
     await page.close();
   }
   await browser.close();

@@ -28,3 +28,10 @@ test('branches has no serious or critical accessibility violations', async ({ pa
   await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('point-actions has no serious or critical accessibility violations', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/point-actions');
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

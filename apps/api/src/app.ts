@@ -12,6 +12,12 @@ import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-overrid
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { commentPostRoute } from './routes/app/comment-post.ts';
+import { getFeedRoute } from './routes/app/get-feed.ts';
+import { likePostRoutes } from './routes/app/like-post.ts';
+import { myPointsRoute } from './routes/app/my-points.ts';
+import { notificationsEventsRoutes } from './routes/app/notifications-events.ts';
+import { storiesRoutes } from './routes/app/stories.ts';
 import { answerSurveyRoute } from './routes/app-surveys/answer-survey.ts';
 import { listAppSurveysRoute } from './routes/app-surveys/list-app-surveys.ts';
 import { loginRoute } from './routes/auth/login.ts';
@@ -25,6 +31,11 @@ import { listCitiesRoute } from './routes/branches/list-cities.ts';
 import { updateBranchRoute } from './routes/branches/update-branch.ts';
 import { getSummaryRoute } from './routes/dashboard/get-summary.ts';
 import { getHealthRoute } from './routes/health/get-health.ts';
+import { createPointActionRoute } from './routes/point-actions/create-point-action.ts';
+import { deletePointActionRoute } from './routes/point-actions/delete-point-action.ts';
+import { listPointActionsRoute } from './routes/point-actions/list-point-actions.ts';
+import { togglePointActionRoute } from './routes/point-actions/toggle-point-action.ts';
+import { updatePointActionRoute } from './routes/point-actions/update-point-action.ts';
 import { createSurveyRoute } from './routes/surveys/create-survey.ts';
 import { deleteSurveyRoute } from './routes/surveys/delete-survey.ts';
 import { getSurveyRoute } from './routes/surveys/get-survey.ts';
@@ -37,6 +48,7 @@ import { createUserRoute } from './routes/users/create-user.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
 import { listUsersRoute } from './routes/users/list-users.ts';
 import { updateUserRoute } from './routes/users/update-user.ts';
+import { setPointsTimeZone } from './services/points/award.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -63,6 +75,7 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   // Order matters: hooks that inspect routes (access, PUT collection, OpenAPI) come first.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: db, now });
+  setPointsTimeZone(config.timeZone);
   await app.register(authPlugin);
   await app.register(collectPutRoutes);
   await app.register(securityPlugin);
@@ -85,6 +98,18 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   await app.register(updateBranchRoute);
   await app.register(deleteBranchRoute);
   await app.register(getSummaryRoute);
+  // Gamification: Configuración (/point-actions) and the community-app API (/api/app/*).
+  await app.register(listPointActionsRoute);
+  await app.register(createPointActionRoute);
+  await app.register(updatePointActionRoute);
+  await app.register(togglePointActionRoute);
+  await app.register(deletePointActionRoute);
+  await app.register(getFeedRoute);
+  await app.register(likePostRoutes);
+  await app.register(commentPostRoute);
+  await app.register(storiesRoutes);
+  await app.register(notificationsEventsRoutes);
+  await app.register(myPointsRoute);
   await app.register(listSurveysRoute);
   await app.register(getSurveyRoute);
   await app.register(createSurveyRoute);

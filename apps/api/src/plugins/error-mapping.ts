@@ -1,4 +1,4 @@
-import { MSG, SURVEY_MSG, type TErrorBody } from '@panel/shared';
+import { APP_MSG, MSG, POINT_ACTION_MSG, SURVEY_MSG, type TErrorBody } from '@panel/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, SERVER_MSG } from '../http-errors.ts';
 
@@ -11,7 +11,9 @@ export interface MappedError {
 }
 
 /** Messages written for people, in the shared catalogue: they already name what is wrong. */
-const HUMAN_MESSAGES = new Set<string>([...Object.values(MSG), ...Object.values(SURVEY_MSG)]);
+const HUMAN_MESSAGES = new Set<string>(
+  [MSG, POINT_ACTION_MSG, APP_MSG, SURVEY_MSG].flatMap((catalogue) => Object.values(catalogue)),
+);
 
 /** Unique constraints whose violation has a specific message. */
 const UNIQUE_MESSAGES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { SURVEY_MSG, ZAppSurvey, ZSurveyDetail, ZSurveyStatistics } from '@panel/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pointTransactions } from '../../src/db/schema/points.ts';
+import { pointActions, pointTransactions } from '../../src/db/schema/points.ts';
 import { surveyAnswers, surveyResponses } from '../../src/db/schema/surveys.ts';
 import { bearer, createBranch, createUser, tokenFor } from '../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../src/testing/test-app.ts';
@@ -78,7 +78,8 @@ describe('POST /api/app/surveys/{id}/responses', () => {
     const s = await createSurvey();
     const res = await answer(ctx.seller.token, s.id, fullAnswers(s));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ survey_id: s.id, points_awarded: 15 });
+    // points_reward (15) plus the complete_survey action (10) through the engine.
+    expect(res.json().data).toMatchObject({ survey_id: s.id, points_awarded: 25 });
     const stored = await ctx.db
       .select({ questionId: surveyAnswers.questionId, value: surveyAnswers.value })
       .from(surveyAnswers)
@@ -87,6 +88,11 @@ describe('POST /api/app/surveys/{id}/responses', () => {
     expect(stored.map((a) => a.value).sort()).toEqual(['5', 'Excelente', 'Virtual', 'true']);
     const rows = await ledger(ctx.seller.id, s.id);
     expect(rows.filter((r) => r.pointActionId === null).map((r) => r.points)).toEqual([15]);
+    const [completeSurvey] = await ctx.db
+      .select({ id: pointActions.id })
+      .from(pointActions)
+      .where(eq(pointActions.key, 'complete_survey'));
+    expect(rows.filter((r) => r.pointActionId === completeSurvey!.id).map((r) => r.points)).toEqual([10]);
   });
 
   it('accepts optional questions left out or blank', async () => {
@@ -105,7 +111,7 @@ describe('POST /api/app/surveys/{id}/responses', () => {
     const again = await answer(ctx.seller.token, s.id, fullAnswers(s));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: SURVEY_MSG.alreadyAnswered });
-    expect((await ledger(ctx.seller.id, s.id)).filter((r) => r.pointActionId === null)).toHaveLength(1);
+    expect(await ledger(ctx.seller.id, s.id)).toHaveLength(2);
   });
 
   it('rewards once under two parallel submissions', async () => {
@@ -118,7 +124,8 @@ describe('POST /api/app/surveys/{id}/responses', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     for (const r of results.filter((x) => x.statusCode === 409))
       expect(r.json().message).toBe(SURVEY_MSG.alreadyAnswered);
-    expect((await ledger(ctx.seller.id, s.id)).filter((r) => r.pointActionId === null)).toHaveLength(1);
+    // One points_reward row and one complete_survey award: nothing twice.
+    expect(await ledger(ctx.seller.id, s.id)).toHaveLength(2);
     const responses = await ctx.db.select().from(surveyResponses).where(eq(surveyResponses.surveyId, s.id));
     expect(responses).toHaveLength(1);
   });
@@ -309,5 +316,15 @@ describe('GET /api/admin/surveys/{id}/statistics', () => {
     );
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ message: SURVEY_MSG.questionNotFound });
+  });
+});
+
+describe('the complete_survey action', () => {
+  it('is skipped when inactive while the survey reward is still credited', async () => {
+    await ctx.db.update(pointActions).set({ active: false }).where(eq(pointActions.key, 'complete_survey'));
+    const s = await createSurvey();
+    const res = await answer(ctx.seller.token, s.id, fullAnswers(s));
+    expect(res.json().data.points_awarded).toBe(15);
+    expect(await ledger(ctx.seller.id, s.id)).toHaveLength(1);
   });
 });

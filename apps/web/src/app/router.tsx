@@ -34,6 +34,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/branches/components/branch-list')),
               },
               {
+                path: 'point-actions',
+                handle: SCREENS['point-actions'],
+                lazy: page(() => import('../features/point-actions/components/point-action-list')),
+              },
+              {
                 path: 'surveys',
                 handle: SCREENS.surveys,
                 lazy: page(() => import('../features/surveys/components/survey-list')),

@@ -44,5 +44,4 @@ export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
   'points-dashboard',
   'points-leaderboard',
   'points-transactions',
-  'point-actions',
 ];

@@ -50,5 +50,9 @@ export const pointTransactions = pgTable(
     uniqueIndex('point_transactions_award_key').on(t.userId, t.pointActionId, t.referenceType, t.referenceId),
     index('point_transactions_user_created_idx').on(t.userId, t.createdAt),
     index('point_transactions_created_id_idx').on(t.createdAt, t.id),
+    // The engine's daily-limit count and cooldown look-up: one user's awards of one action by time.
+    index('point_transactions_user_action_created_idx').on(t.userId, t.pointActionId, t.createdAt),
+    // "Has this action awarded anything?" (delete refused) and the ledger filtered by action.
+    index('point_transactions_action_created_idx').on(t.pointActionId, t.createdAt),
   ],
 );

@@ -21,12 +21,16 @@ export const answerSurveyRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const result = await answerSurvey(app.db, {
-        surveyId: request.params.id,
-        user: { id: user.id, branch_id: user.branch_id },
-        answers: request.body.answers,
-        now: app.now(),
-      });
+      const result = await answerSurvey(
+        app.db,
+        {
+          surveyId: request.params.id,
+          user: { id: user.id, branch_id: user.branch_id },
+          answers: request.body.answers,
+          now: app.now(),
+        },
+        request.log,
+      );
       return reply.code(201).send({ data: result });
     },
   );

@@ -5,6 +5,8 @@ import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError } from '../../http-errors.ts';
 import { getDummyHash, verifyPassword } from '../../services/passwords.ts';
+import { awardQuietly } from '../../services/points/award.ts';
+import { businessDate } from '../../services/points/rules.ts';
 import { createSession } from '../../services/sessions.ts';
 import { toUserDto, userColumns } from '../../services/users.ts';
 import { errors } from '../schemas.ts';
@@ -48,7 +50,22 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       }
 
       await app.loginThrottle.recordSuccess(email, ip);
-      const token = await createSession(app.db, row.id, app.now());
+      const now = app.now();
+      const token = await createSession(app.db, row.id, now);
+      // The first sign-in of the business day earns daily_login, for sellers only (admins are not
+      // on the leaderboard). Refusals and errors are logged and never fail the sign-in.
+      if (row.role === 'seller') {
+        await awardQuietly(
+          app.db,
+          {
+            userId: row.id,
+            actionKey: 'daily_login',
+            reference: { type: 'login', id: businessDate(now, app.config.timeZone) },
+            now,
+          },
+          request.log,
+        );
+      }
       const { passwordHash: _hash, ...user } = row;
       return { token, user: toUserDto(user) };
     },

@@ -6,10 +6,11 @@ import {
   type TSurveyResponseResult,
 } from '@panel/shared';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { pointTransactions } from '../../db/schema/points.ts';
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../../db/schema/surveys.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
+import { award, creditPoints } from '../points/award.ts';
 
 export interface AnswerSurveyInput {
   surveyId: number;
@@ -25,7 +26,11 @@ export interface AnswerSurveyInput {
  * the unique (survey, user) index makes a second, parallel submission fail as a whole (409), so
  * the reward is given once.
  */
-export async function answerSurvey(db: Db, input: AnswerSurveyInput): Promise<TSurveyResponseResult> {
+export async function answerSurvey(
+  db: Db,
+  input: AnswerSurveyInput,
+  log?: FastifyBaseLogger,
+): Promise<TSurveyResponseResult> {
   return db.transaction(async (tx) => {
     // FOR SHARE: an edit of the survey (FOR UPDATE) waits for this answer, and vice versa.
     const [survey] = await tx
@@ -68,11 +73,15 @@ export async function answerSurvey(db: Db, input: AnswerSurveyInput): Promise<TS
         .insert(surveyAnswers)
         .values(values.map((v) => ({ responseId: response!.id, questionId: v.questionId, value: v.value })));
 
-    const points = await rewardSurveyAnswer(tx, {
-      userId: input.user.id,
-      survey: { id: survey.id, title: survey.title, pointsReward: survey.pointsReward },
-      now: input.now,
-    });
+    const points = await rewardSurveyAnswer(
+      tx,
+      {
+        userId: input.user.id,
+        survey: { id: survey.id, title: survey.title, pointsReward: survey.pointsReward },
+        now: input.now,
+      },
+      log,
+    );
     return {
       response_id: response!.id,
       survey_id: survey.id,
@@ -119,28 +128,32 @@ export function checkAnswers(
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
 /**
- * The survey's own reward (points_reward), as a ledger row that is not an action award
- * (point_action_id null, reference survey/{id}). Returns the points credited.
- *
- * The points engine (services/points/award.ts, branch points-engine) replaces this body with
- *   creditPoints(tx, { userId, points: survey.pointsReward, description, reference: { type: 'survey', id } })
- * and adds, in this same transaction,
- *   award(tx, { userId, actionKey: 'complete_survey', reference: { type: 'survey', id }, now })
- * adding its points to the total when `awarded` is true.
+ * The points of an answer, inside the answer's transaction: the survey's own reward
+ * (points_reward, a ledger row that is not an action award) and the complete_survey action through
+ * the engine, which applies its limits and gives it once per (user, survey). Returns the total.
  */
 export async function rewardSurveyAnswer(
   tx: Tx,
   input: { userId: number; survey: { id: number; title: string; pointsReward: number }; now: Date },
+  log?: FastifyBaseLogger,
 ): Promise<number> {
-  if (input.survey.pointsReward <= 0) return 0;
-  await tx.insert(pointTransactions).values({
-    userId: input.userId,
-    pointActionId: null,
-    points: input.survey.pointsReward,
-    description: `Encuesta respondida: ${input.survey.title}`,
-    referenceType: 'survey',
-    referenceId: String(input.survey.id),
-    createdAt: input.now,
-  });
-  return input.survey.pointsReward;
+  const reference = { type: 'survey', id: input.survey.id };
+  let total = 0;
+  if (input.survey.pointsReward > 0) {
+    await creditPoints(tx, {
+      userId: input.userId,
+      points: input.survey.pointsReward,
+      description: `Encuesta respondida: ${input.survey.title}`,
+      reference,
+      now: input.now,
+    });
+    total += input.survey.pointsReward;
+  }
+  const completed = await award(
+    tx,
+    { userId: input.userId, actionKey: 'complete_survey', reference, now: input.now },
+    log,
+  );
+  if (completed.awarded) total += completed.points;
+  return total;
 }

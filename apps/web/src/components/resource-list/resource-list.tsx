@@ -50,6 +50,8 @@ export interface ResourceListProps<T, F extends string = string> {
   onEdit?: (row: T) => void;
   /** Shows the "Eliminar" icon in "Acciones" when given. */
   onDelete?: (row: T) => void;
+  /** Rows that may not be deleted get no "Eliminar" icon (e.g. built-in records). Default: every row. */
+  canDelete?: (row: T) => boolean;
   /** More buttons for a row, before edit and delete (e.g. "Actividad"). */
   rowActions?: (row: T) => ReactNode;
   /** Default "Cargando datos...". */
@@ -94,6 +96,7 @@ export function ResourceList<T, F extends string = string>({
   addLabel = 'Agregar',
   onEdit,
   onDelete,
+  canDelete,
   rowActions,
   loadingText = 'Cargando datos...',
   emptyText = 'No hay datos disponibles.',
@@ -241,7 +244,7 @@ export function ResourceList<T, F extends string = string>({
                               <IconPencil size={18} aria-hidden />
                             </ActionIcon>
                           )}
-                          {onDelete && (
+                          {onDelete && (canDelete?.(row) ?? true) && (
                             <ActionIcon
                               color="red"
                               aria-label="Eliminar"

@@ -1,0 +1,1 @@
+CREATE INDEX "point_transactions_user_action_created_idx" ON "point_transactions" USING btree ("user_id","point_action_id","created_at");

@@ -1,0 +1,126 @@
+import { APP_MSG, makeListResponse, ZAppPageQuery, ZAppStory, ZAppStoryView } from '@panel/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows } from '../../db/client.ts';
+import { storyViews } from '../../db/schema/stories.ts';
+import { notFound } from '../../http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { listMeta, pageWindow } from '../../services/list-query.ts';
+import { awardQuietly } from '../../services/points/award.ts';
+import { fileUrl } from '../../services/storage/file-url.ts';
+import { errors, ZRouteId } from '../schemas.ts';
+import { APP_TAG, iso, storyIsActive, visibleTo } from './app-scope.ts';
+
+interface StoryRow {
+  id: number;
+  title: string;
+  image_key: string;
+  thumb_key: string | null;
+  user_name: string;
+  branch_id: number | null;
+  branch_name: string | null;
+  created_at: Date | string;
+  starts_at: Date | string | null;
+  expires_at: Date | string;
+  viewed_by_me: boolean;
+}
+
+export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/app/stories',
+    {
+      config: { access: 'app' },
+      schema: {
+        tags: [APP_TAG],
+        summary: 'Historias activas',
+        description:
+          'Las activas (activas, ya empezadas y sin vencer) de la sucursal del vendedor y de todas, la más nueva primero.',
+        querystring: ZAppPageQuery,
+        response: { 200: makeListResponse(ZAppStory), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const where = sql`${storyIsActive('s', app.now())} AND ${visibleTo(user, sql`s.branch_id`)}`;
+      const { limit, offset } = pageWindow(request.query);
+      const [rows, [total]] = await Promise.all([
+        queryRows<StoryRow>(
+          app.db,
+          sql`SELECT s.id, s.title, s.image_key, s.thumb_key, u.name AS user_name, s.branch_id, b.name AS branch_name,
+              s.created_at, s.starts_at, COALESCE(s.ends_at, s.created_at + interval '24 hours') AS expires_at,
+              EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.user_id = ${user.id}) AS viewed_by_me
+            FROM stories s JOIN users u ON u.id = s.created_by LEFT JOIN branches b ON b.id = s.branch_id
+            WHERE ${where}
+            ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM stories s WHERE ${where}`),
+      ]);
+      return {
+        data: rows.map((s) => ({
+          id: s.id,
+          title: s.title,
+          image_url: fileUrl(s.image_key),
+          thumb_url: s.thumb_key ? fileUrl(s.thumb_key) : null,
+          user_name: s.user_name,
+          branch_id: s.branch_id,
+          branch_name: s.branch_name,
+          created_at: iso(s.created_at),
+          starts_at: s.starts_at ? iso(s.starts_at) : null,
+          expires_at: iso(s.expires_at),
+          viewed_by_me: Boolean(s.viewed_by_me),
+        })),
+        meta: listMeta(request.query, Number(total?.n ?? 0)),
+      };
+    },
+  );
+
+  app.post(
+    '/api/app/stories/:id/view',
+    {
+      config: { access: 'app' },
+      schema: {
+        tags: [APP_TAG],
+        summary: 'Marcar una historia como vista',
+        description:
+          'Una vez por vendedor: las vistas siguientes conservan la hora de la primera. La primera otorga `view_story`.',
+        params: ZRouteId,
+        response: { 200: ZAppStoryView, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const storyId = request.params.id;
+      const now = app.now();
+      return app.db.transaction(async (tx) => {
+        const [story] = await queryRows<{ id: number }>(
+          tx,
+          sql`SELECT s.id FROM stories s
+            WHERE s.id = ${storyId} AND ${storyIsActive('s', now)} AND ${visibleTo(user, sql`s.branch_id`)}`,
+        );
+        if (!story) throw notFound(APP_MSG.storyNotFound);
+        const inserted = await tx
+          .insert(storyViews)
+          .values({ storyId, userId: user.id, viewedAt: now })
+          .onConflictDoNothing()
+          .returning({ viewedAt: storyViews.viewedAt });
+        let viewedAt = inserted[0]?.viewedAt;
+        let points = 0;
+        if (viewedAt) {
+          const result = await awardQuietly(
+            tx,
+            { userId: user.id, actionKey: 'view_story', reference: { type: 'story', id: storyId }, now },
+            request.log,
+          );
+          if (result?.awarded) points = result.points;
+        } else {
+          const [first] = await queryRows<{ viewed_at: Date | string }>(
+            tx,
+            sql`SELECT viewed_at FROM story_views WHERE story_id = ${storyId} AND user_id = ${user.id}`,
+          );
+          viewedAt = new Date(first!.viewed_at);
+        }
+        return { data: { story_id: storyId, viewed_at: iso(viewedAt), points_awarded: points } };
+      });
+    },
+  );
+};

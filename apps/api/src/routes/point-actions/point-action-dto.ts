@@ -1,0 +1,25 @@
+import { BUILT_IN_POINT_ACTION_KEYS, type TPointAction } from '@panel/shared';
+import type { pointActions } from '../../db/schema/points.ts';
+
+export const TAG = 'configuración de puntos';
+
+type PointActionRow = typeof pointActions.$inferSelect;
+
+const builtIn = new Set<string>(BUILT_IN_POINT_ACTION_KEYS);
+export const isBuiltInAction = (key: string) => builtIn.has(key);
+
+export function toPointActionDto(row: PointActionRow): TPointAction {
+  return {
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    description: row.description,
+    points: row.points,
+    active: row.active,
+    daily_limit: row.dailyLimit,
+    cooldown_seconds: row.cooldownSeconds,
+    built_in: isBuiltInAction(row.key),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

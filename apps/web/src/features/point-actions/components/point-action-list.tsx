@@ -1,0 +1,178 @@
+import { ActionIcon, Badge, Code, Select, Text } from '@mantine/core';
+import {
+  formatActionPoints,
+  formatCooldown,
+  formatDailyLimit,
+  POINT_ACTION_MSG,
+  type TPointAction,
+} from '@panel/shared';
+import { IconToggleLeft, IconToggleRight } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import { useListParams } from '../../../components/resource-list/use-list-params';
+import { notify } from '../../../lib/notify';
+import { useDeletePointAction } from '../api/delete-point-action';
+import { usePointActions } from '../api/get-point-actions';
+import { useTogglePointAction } from '../api/toggle-point-action';
+import { PointActionFormDialog } from './point-action-form-dialog';
+
+const columns: ResourceListColumn<TPointAction>[] = [
+  { key: 'name', header: 'Nombre', sortable: true },
+  {
+    key: 'key',
+    header: 'Clave',
+    sortable: true,
+    width: 150,
+    render: (a) => <Code style={{ wordBreak: 'break-all' }}>{a.key}</Code>,
+  },
+  {
+    key: 'description',
+    header: 'Descripción',
+    render: (a) => (
+      <Text size="sm" lineClamp={2} c={a.description ? undefined : 'dimmed'}>
+        {a.description || '—'}
+      </Text>
+    ),
+  },
+  {
+    key: 'points',
+    header: 'Puntos',
+    sortable: true,
+    width: 90,
+    render: (a) => (
+      <Text size="sm" fw={600} c="teal.8">
+        {formatActionPoints(a.points)}
+      </Text>
+    ),
+  },
+  { key: 'daily_limit', header: 'Límite diario', width: 105, render: (a) => formatDailyLimit(a.daily_limit) },
+  {
+    key: 'cooldown_seconds',
+    header: 'Cooldown',
+    width: 120,
+    render: (a) => formatCooldown(a.cooldown_seconds),
+  },
+  {
+    key: 'active',
+    header: 'Estado',
+    width: 95,
+    render: (a) => (
+      <Badge color={a.active ? 'teal' : 'gray'} variant="light">
+        {a.active ? 'Activa' : 'Inactiva'}
+      </Badge>
+    ),
+  },
+];
+
+/** /point-actions, "Configuración" (spec §2.15). */
+export function PointActionList() {
+  const params = useListParams({ filters: ['active'] as const });
+  const result = usePointActions(params.query);
+  const toggleAction = useTogglePointAction();
+  const deleteAction = useDeletePointAction();
+  const [formOpened, setFormOpened] = useState(false);
+  const [editing, setEditing] = useState<TPointAction | null>(null);
+  const [deleteOpened, setDeleteOpened] = useState(false);
+  const [toDelete, setToDelete] = useState<TPointAction | null>(null);
+
+  // Spec §8: a failed load also raises the toast "Error al cargar acciones de puntos".
+  const loadFailed = result.isError;
+  useEffect(() => {
+    if (loadFailed) notify.error(POINT_ACTION_MSG.loadErrorToast);
+  }, [loadFailed]);
+
+  const openForm = (action: TPointAction | null) => {
+    setEditing(action);
+    setFormOpened(true);
+  };
+
+  const askDelete = (action: TPointAction) => {
+    setToDelete(action);
+    setDeleteOpened(true);
+  };
+
+  const toggle = async (action: TPointAction) => {
+    try {
+      const updated = await toggleAction.mutateAsync({ id: action.id, active: !action.active });
+      notify.success(updated.active ? POINT_ACTION_MSG.activated : POINT_ACTION_MSG.deactivated);
+    } catch (error) {
+      notify.apiError(error, POINT_ACTION_MSG.toggleError);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteAction.mutateAsync(toDelete.id);
+      notify.success(POINT_ACTION_MSG.deleted);
+    } catch (error) {
+      notify.apiError(error, POINT_ACTION_MSG.deleteError);
+    } finally {
+      setDeleteOpened(false);
+    }
+  };
+
+  const filtered = Boolean(params.query.q) || params.activeFilterCount > 0;
+
+  return (
+    <>
+      <ResourceList
+        title="Configuración de puntos"
+        subtitle="Las acciones que suman puntos en la app de la comunidad, con sus límites."
+        breadcrumb="Inicio / Gamificación / Configuración"
+        searchPlaceholder="Buscar por nombre, clave o descripción..."
+        params={params}
+        result={result}
+        columns={columns}
+        getRowId={(a) => a.id}
+        errorText={POINT_ACTION_MSG.loadError}
+        emptyText={filtered ? 'No hay acciones que coincidan con la búsqueda.' : POINT_ACTION_MSG.empty}
+        minTableWidth={900}
+        actionsWidth={124}
+        onAdd={() => openForm(null)}
+        onEdit={openForm}
+        onDelete={askDelete}
+        canDelete={(a) => !a.built_in}
+        rowActions={(a) => (
+          <ActionIcon
+            variant="subtle"
+            color={a.active ? 'teal' : 'gray'}
+            aria-label={a.active ? `Desactivar ${a.name}` : `Activar ${a.name}`}
+            title={a.active ? 'Desactivar' : 'Activar'}
+            aria-pressed={a.active}
+            disabled={toggleAction.isPending && toggleAction.variables?.id === a.id}
+            onClick={() => toggle(a)}
+          >
+            {a.active ? <IconToggleRight size={20} aria-hidden /> : <IconToggleLeft size={20} aria-hidden />}
+          </ActionIcon>
+        )}
+        filters={
+          <Select
+            label="Estado"
+            placeholder="Todas"
+            data={[
+              { value: 'true', label: 'Activas' },
+              { value: 'false', label: 'Inactivas' },
+            ]}
+            value={params.filters.active || null}
+            onChange={(value) => params.setFilter('active', value)}
+            clearable
+            comboboxProps={{ withinPortal: false }}
+          />
+        }
+      />
+      <PointActionFormDialog opened={formOpened} action={editing} onClose={() => setFormOpened(false)} />
+      <ConfirmDialog
+        opened={deleteOpened}
+        title="Eliminar acción"
+        message={`¿Seguro que querés eliminar la acción «${toDelete?.name ?? ''}»? Esta acción no se puede deshacer.`}
+        busy={deleteAction.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleteOpened(false)}
+      />
+    </>
+  );
+}
+
+export default PointActionList;
