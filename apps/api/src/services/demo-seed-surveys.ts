@@ -235,11 +235,11 @@ export async function seedDemoSurveys(
     const responses = await tx
       .insert(surveyResponses)
       .values(
-        respondents.map((s) => ({
-          surveyId: survey!.id,
-          userId: s.id,
-          createdAt: new Date(from + Math.floor(random() * Math.max(1, until - from))),
-        })),
+        // In arrival order, as real answers are stored: ids and times grow together.
+        respondents
+          .map((s) => ({ s, at: from + Math.floor(random() * Math.max(1, until - from)) }))
+          .sort((a, b) => a.at - b.at)
+          .map(({ s, at }) => ({ surveyId: survey!.id, userId: s.id, createdAt: new Date(at) })),
       )
       .returning({
         id: surveyResponses.id,

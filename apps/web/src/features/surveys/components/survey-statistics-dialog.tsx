@@ -92,7 +92,7 @@ export function SurveyStatisticsDialog({ opened, survey, onClose }: SurveyStatis
                   <Title order={3} size="h6" style={{ overflowWrap: 'anywhere' }}>
                     {i + 1}. {question.question_text}
                   </Title>
-                  <Badge variant="light" color="gray.8" style={{ flexShrink: 0 }}>
+                  <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
                     {SURVEY_QUESTION_TYPE_LABELS[question.type]}
                   </Badge>
                 </Group>
