@@ -39,11 +39,7 @@ export function SurveyCard({ survey, toggling, onToggle, onStatistics, onEdit, o
           <Title order={2} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {survey.title}
           </Title>
-          <Badge
-            color={survey.is_available ? 'green.9' : 'gray.7'}
-            variant="filled"
-            style={{ flexShrink: 0 }}
-          >
+          <Badge color={survey.is_available ? 'teal.9' : 'gray.7'} variant="filled" style={{ flexShrink: 0 }}>
             {survey.is_available ? SURVEY_MSG.available : SURVEY_MSG.notAvailable}
           </Badge>
         </Group>

@@ -34,6 +34,9 @@ const toPicker = (iso: string | null | undefined) =>
   iso ? dayjs(iso).tz(BUSINESS_TZ).format(PICKER_FORMAT) : null;
 const fromPicker = (value: string | null) => (value ? dayjs.tz(value, BUSINESS_TZ).toISOString() : null);
 
+// The picker's placeholder is a text node (not ::placeholder): it needs text contrast (4.5:1).
+const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
+
 const TOP_FIELDS = ['title', 'description', 'branch_id', 'points_reward', 'start_date', 'end_date', 'active'];
 
 interface SurveyFormDialogProps {
@@ -176,6 +179,7 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
                         onChange={(v) => field.onChange(fromPicker(v))}
                         error={errors.start_date?.message}
                         popoverProps={{ withinPortal: true }}
+                        styles={PICKER_STYLES}
                       />
                     )}
                   />
@@ -192,6 +196,7 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
                         onChange={(v) => field.onChange(fromPicker(v))}
                         error={errors.end_date?.message}
                         popoverProps={{ withinPortal: true }}
+                        styles={PICKER_STYLES}
                       />
                     )}
                   />
