@@ -1,4 +1,4 @@
-import type { TBranch, TBranchInput, TUser, TUserCreate } from '@panel/shared';
+import type { TBranch, TBranchInput, TSurveyDetail, TSurveyInput, TUser, TUserCreate } from '@panel/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 
@@ -84,4 +84,24 @@ export async function createPost(request: APIRequestContext, token: string, cont
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data;
+}
+
+export async function createSurvey(request: APIRequestContext, token: string, input: TSurveyInput) {
+  const res = await request.post('/api/admin/surveys', { data: input, headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: TSurveyDetail }).data;
+}
+
+export async function getSurvey(request: APIRequestContext, token: string, id: number) {
+  return request.get(`/api/admin/surveys/${id}`, { headers: auth(token) });
+}
+
+/** A seller's answer through the community-app API. */
+export async function answerSurvey(
+  request: APIRequestContext,
+  token: string,
+  surveyId: number,
+  answers: { question_id: number; value: unknown }[],
+) {
+  return request.post(`/api/app/surveys/${surveyId}/responses`, { data: { answers }, headers: auth(token) });
 }

@@ -166,3 +166,21 @@ test('point-actions has no serious or critical accessibility violations', async 
   await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('surveys, its form and its statistics have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await loginAsAdmin(page);
+  await page.goto('/surveys');
+  await expect(page.getByTestId('survey-card').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nueva Encuesta' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Estadísticas de Satisfacción/ }).click();
+  await expect(page.getByTestId('question-statistics').first()).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -17,4 +17,5 @@ export * from './human-messages.ts';
 export * from './notifications.ts';
 export * from './schedule-fields.ts';
 export * from './point-actions.ts';
+export * from './surveys.ts';
 export * from './users.ts';

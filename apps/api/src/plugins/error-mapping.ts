@@ -5,6 +5,7 @@ import {
   MEDIA_MSG,
   MSG,
   POINT_ACTION_MSG,
+  SURVEY_MSG,
   TARGETS_MSG,
   type TErrorBody,
 } from '@panel/shared';
@@ -21,7 +22,7 @@ export interface MappedError {
 
 /** Messages written for people, in the shared catalogue: they already name what is wrong. */
 const HUMAN_MESSAGES = new Set<string>(
-  [MSG, CATALOG_MSG, TARGETS_MSG, MEDIA_MSG, POINT_ACTION_MSG, APP_MSG].flatMap((catalogue) =>
+  [MSG, CATALOG_MSG, TARGETS_MSG, MEDIA_MSG, POINT_ACTION_MSG, APP_MSG, SURVEY_MSG].flatMap((catalogue) =>
     Object.values(catalogue),
   ),
 );
@@ -31,6 +32,7 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   users_email_key: MSG.emailTaken,
   suppliers_code_key: CATALOG_MSG.supplierCodeTakenGeneric,
   brands_code_key: CATALOG_MSG.brandCodeTakenGeneric,
+  survey_responses_survey_user_key: SURVEY_MSG.alreadyAnswered,
 };
 
 /**

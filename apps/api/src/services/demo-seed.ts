@@ -5,7 +5,6 @@ import { brands, suppliers } from '../db/schema/catalog.ts';
 import { events, eventTypes } from '../db/schema/events.ts';
 import { notifications, notificationTypes } from '../db/schema/notifications.ts';
 import { postComments, postLikes, posts } from '../db/schema/posts.ts';
-import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
 import { monthlyTargetUnits, monthlyVolumes } from '../db/schema/targets.ts';
 import { users } from '../db/schema/users.ts';
 import {
@@ -23,6 +22,7 @@ import { seedTargets } from './demo-seed-targets.ts';
 import { seedDemoMedia } from './demo-seed-media.ts';
 import { seedScheduleDemo } from './demo-seed-schedule.ts';
 import { seedDemoPoints } from './demo-seed-points.ts';
+import { seedDemoSurveys } from './demo-seed-surveys.ts';
 import { hashPassword } from './passwords.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -141,7 +141,7 @@ async function seed(tx: Tx, passwordHash: string, now: Date, storage?: Storage):
   await tx.insert(postLikes).values(likes);
   if (comments.length > 0) await tx.insert(postComments).values(comments);
 
-  await seedSurvey(tx, sellerIds, pick, between, ago);
+  await seedDemoSurveys(tx, { sellers: sellerRows, branchIds, now, random });
   if (storage) await seedMedia(tx, storage, { postRows, sellerIds, branchIds, now });
   // Last: the ledger follows the activity every other part seeded.
   await seedDemoPoints(tx, now);
@@ -169,72 +169,6 @@ function buildSellers(random: () => number, branchIds: number[], passwordHash: s
       createdAt: new Date(now.getTime() - (SELLER_COUNT - i) * 2 * DAY),
     };
   });
-}
-
-async function seedSurvey(
-  tx: Tx,
-  sellerIds: number[],
-  pick: <T>(list: readonly T[]) => T,
-  between: (min: number, max: number) => number,
-  ago: (ms: number) => Date,
-): Promise<void> {
-  const [survey] = await tx
-    .insert(surveys)
-    .values({
-      title: 'Satisfacción con la capacitación de marzo',
-      description: 'Ayudanos a mejorar las próximas capacitaciones.',
-      active: true,
-      pointsReward: 15,
-      startDate: ago(20 * DAY),
-    })
-    .returning({ id: surveys.id });
-  await tx.insert(surveys).values({
-    title: 'Relevamiento de góndolas (borrador)',
-    description: 'Encuesta en preparación.',
-    active: false,
-  });
-  const questions = await tx
-    .insert(surveyQuestions)
-    .values([
-      {
-        surveyId: survey!.id,
-        questionText: '¿Cómo calificarías la capacitación?',
-        type: 'rating',
-        required: true,
-        order: 0,
-      },
-      {
-        surveyId: survey!.id,
-        questionText: '¿Te resultó útil para tu trabajo diario?',
-        type: 'boolean',
-        required: true,
-        order: 1,
-      },
-      {
-        surveyId: survey!.id,
-        questionText: '¿Qué formato preferís?',
-        type: 'multiple_choice',
-        required: false,
-        order: 2,
-        options: ['Presencial', 'Virtual', 'Mixto'],
-      },
-      { surveyId: survey!.id, questionText: 'Comentarios', type: 'text', required: false, order: 3 },
-    ])
-    .returning({ id: surveyQuestions.id });
-  const respondents = sellerIds.filter((_, i) => i % 4 === 1);
-  const responses = await tx
-    .insert(surveyResponses)
-    .values(
-      respondents.map((userId, i) => ({ surveyId: survey!.id, userId, createdAt: ago((i + 1) * 7 * HOUR) })),
-    )
-    .returning({ id: surveyResponses.id });
-  await tx.insert(surveyAnswers).values(
-    responses.flatMap((r) => [
-      { responseId: r.id, questionId: questions[0]!.id, value: String(between(3, 5)) },
-      { responseId: r.id, questionId: questions[1]!.id, value: between(0, 4) > 0 ? 'true' : 'false' },
-      { responseId: r.id, questionId: questions[2]!.id, value: pick(['Presencial', 'Virtual', 'Mixto']) },
-    ]),
-  );
 }
 
 function slug(name: string): string {

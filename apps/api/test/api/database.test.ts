@@ -75,6 +75,8 @@ describe('migrations', () => {
         'posts_content_trgm_idx',
         'suppliers_business_name_trgm_idx',
         'suppliers_code_trgm_idx',
+        'surveys_description_trgm_idx',
+        'surveys_title_trgm_idx',
         'users_email_trgm_idx',
         'users_name_key_trgm_idx',
       ]),

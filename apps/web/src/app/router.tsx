@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
                 handle: SCREENS['point-actions'],
                 lazy: page(() => import('../features/point-actions/components/point-action-list')),
               },
+              {
+                path: 'surveys',
+                handle: SCREENS.surveys,
+                lazy: page(() => import('../features/surveys/components/survey-list')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],

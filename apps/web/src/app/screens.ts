@@ -34,5 +34,4 @@ export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
   'points-dashboard',
   'points-leaderboard',
   'points-transactions',
-  'surveys',
 ];

@@ -39,6 +39,10 @@ export const surveys = pgTable(
   (t) => [
     check('surveys_points_reward_check', sql`${t.pointsReward} >= 0`),
     index('surveys_branch_id_idx').on(t.branchId),
+    // The panel lists newest first; `q` searches title and description.
+    index('surveys_created_id_idx').on(t.createdAt, t.id),
+    index('surveys_title_trgm_idx').using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`),
+    index('surveys_description_trgm_idx').using('gin', sql`f_unaccent(lower(${t.description})) gin_trgm_ops`),
   ],
 );
 
@@ -90,5 +94,9 @@ export const surveyAnswers = pgTable(
       .references(() => surveyQuestions.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
   },
-  (t) => [uniqueIndex('survey_answers_response_question_key').on(t.responseId, t.questionId)],
+  (t) => [
+    uniqueIndex('survey_answers_response_question_key').on(t.responseId, t.questionId),
+    // Statistics group one question's answers by value; text answers page newest first.
+    index('survey_answers_question_id_idx').on(t.questionId, t.id),
+  ],
 );

@@ -1,0 +1,30 @@
+import { makeItemResponse, ZSurveyDetail, ZSurveyInput } from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createSurvey } from '../../services/surveys/save-survey.ts';
+import { errors } from '../schemas.ts';
+import { findSurvey, loadQuestions, toSurveyDto } from './survey-dto.ts';
+
+export const createSurveyRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/admin/surveys',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['encuestas'],
+        summary: 'Crear una encuesta',
+        description:
+          'Queda inactiva salvo `active: true`; `points_reward` por defecto 10; `branch_id` null o 0 = todas las sucursales. Las preguntas se guardan en el orden de la lista (desde 0).',
+        body: ZSurveyInput,
+        response: { 201: makeItemResponse(ZSurveyDetail), ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const id = await app.db.transaction((tx) => createSurvey(tx, request.body));
+      const row = (await findSurvey(app.db, id))!;
+      const questions = await loadQuestions(app.db, [id]);
+      return reply
+        .code(201)
+        .send({ data: { ...toSurveyDto(row, app.now()), questions: questions.get(id) ?? [] } });
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { SURVEY_MSG } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { surveys } from '../../db/schema/surveys.ts';
+import { notFound } from '../../http-errors.ts';
+import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
+
+export const deleteSurveyRoute: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/api/admin/surveys/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['encuestas'],
+        summary: 'Eliminar una encuesta',
+        description:
+          'Borra también sus preguntas y respuestas. Los puntos ya otorgados quedan en el historial (el libro de puntos no se borra).',
+        params: ZRouteId,
+        response: { 204: ZNoContent, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await app.db
+        .delete(surveys)
+        .where(eq(surveys.id, request.params.id))
+        .returning({ id: surveys.id });
+      if (deleted.length === 0) throw notFound(SURVEY_MSG.surveyNotFound);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import { makeItemResponse, SURVEY_MSG, ZSurveyDetail } from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../http-errors.ts';
+import { errors, ZRouteId } from '../schemas.ts';
+import { findSurvey, loadQuestions, toSurveyDto } from './survey-dto.ts';
+
+export const getSurveyRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/surveys/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['encuestas'],
+        summary: 'Ver una encuesta con sus preguntas en orden',
+        params: ZRouteId,
+        response: { 200: makeItemResponse(ZSurveyDetail), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findSurvey(app.db, request.params.id);
+      if (!row) throw notFound(SURVEY_MSG.surveyNotFound);
+      const questions = await loadQuestions(app.db, [row.id]);
+      return { data: { ...toSurveyDto(row, app.now()), questions: questions.get(row.id) ?? [] } };
+    },
+  );
+};

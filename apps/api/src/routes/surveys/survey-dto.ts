@@ -1,0 +1,96 @@
+import { isSurveyAvailable, type TSurvey, type TSurveyQuestion } from '@panel/shared';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { branches } from '../../db/schema/branches.ts';
+import { surveyQuestions, surveys } from '../../db/schema/surveys.ts';
+
+/** A survey row with its branch name and counts, as one SELECT (left join + two counted subqueries). */
+export const surveyColumns = {
+  id: surveys.id,
+  title: surveys.title,
+  description: surveys.description,
+  active: surveys.active,
+  branchId: surveys.branchId,
+  branchName: branches.name,
+  pointsReward: surveys.pointsReward,
+  startDate: surveys.startDate,
+  endDate: surveys.endDate,
+  createdAt: surveys.createdAt,
+  updatedAt: surveys.updatedAt,
+  responseCount:
+    sql<number>`(SELECT count(*) FROM survey_responses r WHERE r.survey_id = "surveys"."id")`.mapWith(Number),
+  questionsCount:
+    sql<number>`(SELECT count(*) FROM survey_questions q WHERE q.survey_id = "surveys"."id")`.mapWith(Number),
+};
+
+export type SurveyRow = {
+  id: number;
+  title: string;
+  description: string | null;
+  active: boolean;
+  branchId: number | null;
+  branchName: string | null;
+  pointsReward: number;
+  startDate: Date | null;
+  endDate: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  responseCount: number;
+  questionsCount: number;
+};
+
+export function selectSurveys(db: Db | Tx) {
+  return db.select(surveyColumns).from(surveys).leftJoin(branches, eq(branches.id, surveys.branchId));
+}
+
+export async function findSurvey(db: Db | Tx, id: number): Promise<SurveyRow | undefined> {
+  const [row] = await selectSurveys(db).where(eq(surveys.id, id)).limit(1);
+  return row;
+}
+
+export function toSurveyDto(row: SurveyRow, now: Date): TSurvey {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    active: row.active,
+    branch_id: row.branchId,
+    branch: row.branchName === null ? null : { name: row.branchName },
+    points_reward: row.pointsReward,
+    start_date: row.startDate?.toISOString() ?? null,
+    end_date: row.endDate?.toISOString() ?? null,
+    is_available: isSurveyAvailable(
+      { active: row.active, start_date: row.startDate, end_date: row.endDate },
+      now,
+    ),
+    response_count: row.responseCount,
+    questions_count: row.questionsCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The questions of some surveys, in order, grouped by survey id. */
+export async function loadQuestions(
+  db: Db | Tx,
+  surveyIds: number[],
+): Promise<Map<number, TSurveyQuestion[]>> {
+  const grouped = new Map<number, TSurveyQuestion[]>(surveyIds.map((id) => [id, []]));
+  if (surveyIds.length === 0) return grouped;
+  const rows = await db
+    .select()
+    .from(surveyQuestions)
+    .where(inArray(surveyQuestions.surveyId, surveyIds))
+    .orderBy(asc(surveyQuestions.surveyId), asc(surveyQuestions.order), asc(surveyQuestions.id));
+  for (const q of rows) {
+    grouped.get(q.surveyId)?.push({
+      id: q.id,
+      question_text: q.questionText,
+      type: q.type,
+      required: q.required,
+      order: q.order,
+      options: q.options ?? null,
+    });
+  }
+  return grouped;
+}

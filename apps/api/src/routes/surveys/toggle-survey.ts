@@ -1,0 +1,33 @@
+import { makeItemResponse, SURVEY_MSG, ZSurvey, ZSurveyToggle } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { surveys } from '../../db/schema/surveys.ts';
+import { notFound } from '../../http-errors.ts';
+import { errors, ZRouteId } from '../schemas.ts';
+import { findSurvey, toSurveyDto } from './survey-dto.ts';
+
+export const toggleSurveyRoute: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/api/admin/surveys/:id/toggle',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['encuestas'],
+        summary: 'Activar o desactivar una encuesta',
+        params: ZRouteId,
+        body: ZSurveyToggle,
+        response: { 200: makeItemResponse(ZSurvey), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const now = app.now();
+      const updated = await app.db
+        .update(surveys)
+        .set({ active: request.body.active, updatedAt: now })
+        .where(eq(surveys.id, request.params.id))
+        .returning({ id: surveys.id });
+      if (updated.length === 0) throw notFound(SURVEY_MSG.surveyNotFound);
+      return { data: toSurveyDto((await findSurvey(app.db, request.params.id))!, now) };
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import { SURVEY_MSG, type TSurveyDetail } from '@panel/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../testing/fetch-mock';
+import { renderWithApp, signIn } from '../../../testing/render';
+import { SurveyFormDialog } from './survey-form-dialog';
+
+const branches = { data: [], meta: { page: 1, per_page: 100, total: 0, last_page: 1 } };
+
+const saved: TSurveyDetail = {
+  id: 9,
+  title: 'Capacitación',
+  description: null,
+  active: false,
+  branch_id: null,
+  branch: null,
+  points_reward: 10,
+  start_date: null,
+  end_date: null,
+  is_available: false,
+  response_count: 0,
+  questions_count: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  questions: [{ id: 31, question_text: 'Primera', type: 'text', required: false, order: 0, options: null }],
+};
+
+function renderDialog(surveyId: number | null = null) {
+  signIn();
+  const onClose = vi.fn();
+  const view = renderWithApp(<SurveyFormDialog opened surveyId={surveyId} onClose={onClose} />);
+  return { ...view, onClose };
+}
+
+const questionCards = () => screen.getAllByTestId('survey-question');
+
+async function chooseType(user: ReturnType<typeof renderDialog>['user'], card: HTMLElement, label: string) {
+  await user.click(within(card).getByRole('combobox', { name: 'Tipo' }));
+  // Earlier dropdowns stay mounted (hidden): the open one is the last.
+  const options = await screen.findAllByRole('option', { name: label, hidden: true });
+  await user.click(options.at(-1)!);
+}
+
+describe('SurveyFormDialog and its question editor', { timeout: 20_000 }, () => {
+  it('starts inactive with reward 10 and one question; multiple choice starts one empty option, other types clear them', async () => {
+    mockApi({ 'GET /api/branches': () => ({ body: branches }) });
+    const { user } = renderDialog();
+    expect(screen.getByRole('checkbox', { name: 'Activa' })).not.toBeChecked();
+    expect(screen.getByLabelText('Puntos de recompensa')).toHaveValue('10');
+    expect(questionCards()).toHaveLength(1);
+
+    await chooseType(user, questionCards()[0]!, 'Opción múltiple');
+    expect(within(questionCards()[0]!).getAllByPlaceholderText(/^Opción \d$/)).toHaveLength(1);
+    expect(within(questionCards()[0]!).getByPlaceholderText('Opción 1')).toHaveValue('');
+    await user.type(within(questionCards()[0]!).getByPlaceholderText('Opción 1'), 'Presencial');
+    await chooseType(user, questionCards()[0]!, 'Sí/No');
+    expect(within(questionCards()[0]!).queryByText('Opciones')).toBeNull();
+    await chooseType(user, questionCards()[0]!, 'Opción múltiple');
+    expect(within(questionCards()[0]!).getByPlaceholderText('Opción 1')).toHaveValue('');
+  });
+
+  it('shows every rule message and sends nothing', async () => {
+    const { requests } = mockApi({ 'GET /api/branches': () => ({ body: branches }) });
+    const { user } = renderDialog();
+    await chooseType(user, questionCards()[0]!, 'Opción múltiple');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(SURVEY_MSG.titleRequired)).toBeInTheDocument();
+    expect(screen.getByText(SURVEY_MSG.questionTextRequired)).toBeInTheDocument();
+    expect(screen.getByText(SURVEY_MSG.optionRequired)).toBeInTheDocument();
+    expect(screen.getByText(SURVEY_MSG.optionsMin)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Quitar pregunta 1' }));
+    expect(await screen.findByText(SURVEY_MSG.questionsRequired)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('adds, reorders and removes questions, renumbering the order from 0, and creates the survey', async () => {
+    const { requests } = mockApi({
+      'GET /api/branches': () => ({ body: branches }),
+      'POST /api/admin/surveys': () => ({ status: 201, body: { data: saved } }),
+    });
+    const { user, onClose } = renderDialog();
+    await user.type(screen.getByLabelText(/Título/), 'Capacitación');
+    await user.type(within(questionCards()[0]!).getByLabelText(/Texto de la pregunta/), 'A');
+    await user.click(screen.getByRole('button', { name: 'Agregar pregunta' }));
+    await user.type(within(questionCards()[1]!).getByLabelText(/Texto de la pregunta/), 'B');
+    await chooseType(user, questionCards()[1]!, 'rating (1-5)');
+    await user.click(screen.getByRole('button', { name: 'Agregar pregunta' }));
+    await user.type(within(questionCards()[2]!).getByLabelText(/Texto de la pregunta/), 'C');
+    await user.click(screen.getByRole('button', { name: 'Subir pregunta 2' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar pregunta 2' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText(SURVEY_MSG.created)).toBeInTheDocument();
+    const body = requests.find((r) => r.method === 'POST')?.body as { questions: unknown[]; active: boolean };
+    expect(body.active).toBe(false);
+    expect(body.questions).toEqual([
+      { question_text: 'B', type: 'rating', required: false, order: 0, options: null },
+      { question_text: 'C', type: 'text', required: false, order: 1, options: null },
+    ]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('edits a survey sending question ids, and shows the server 409 with "Error al guardar encuesta" as fallback', async () => {
+    const { requests } = mockApi({
+      'GET /api/branches': () => ({ body: branches }),
+      'GET /api/admin/surveys/9': () => ({ body: { data: saved } }),
+      'PUT /api/admin/surveys/9': () => ({
+        status: 409,
+        body: { message: 'No se puede quitar la pregunta' },
+      }),
+    });
+    const { user, onClose } = renderDialog(9);
+    expect(await screen.findByDisplayValue('Capacitación')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('No se puede quitar la pregunta')).toBeInTheDocument();
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const body = requests.find((r) => r.method === 'PUT')?.body as { questions: { id?: number }[] };
+    expect(body.questions[0]?.id).toBe(31);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,221 @@
+import '@mantine/dates/styles.css';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { SURVEY_MSG, type TSurveyInput, type TSurveyInputParsed, ZSurveyInput } from '@panel/shared';
+import { useEffect } from 'react';
+import { Controller, FormProvider, type Path, useForm } from 'react-hook-form';
+import { BranchSelect } from '../../../components/branch-select';
+import { ApiError } from '../../../lib/api-client';
+import { BUSINESS_TZ, dayjs } from '../../../lib/dates';
+import { notify } from '../../../lib/notify';
+import { useSurvey } from '../api/get-survey';
+import { useCreateSurvey, useUpdateSurvey } from '../api/save-survey';
+import { QuestionEditor } from './question-editor';
+import { emptySurveyValues, type SurveyFormValues, surveyToValues } from './survey-form-values';
+
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The picker shows and edits wall-clock time in the business time zone (DECISIONS §4). */
+const toPicker = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).tz(BUSINESS_TZ).format(PICKER_FORMAT) : null;
+const fromPicker = (value: string | null) => (value ? dayjs.tz(value, BUSINESS_TZ).toISOString() : null);
+
+// The picker's placeholder is a text node (not ::placeholder): it needs text contrast (4.5:1).
+const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
+
+const TOP_FIELDS = ['title', 'description', 'branch_id', 'points_reward', 'start_date', 'end_date', 'active'];
+
+interface SurveyFormDialogProps {
+  opened: boolean;
+  /** The survey to edit; null creates a new one. */
+  surveyId: number | null;
+  onClose: () => void;
+}
+
+/** "Nueva Encuesta" / "Editar Encuesta" (spec §2.19, §4, §5, §8). */
+export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialogProps) {
+  const isEdit = surveyId !== null;
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const loaded = useSurvey(opened ? surveyId : null);
+  const createSurvey = useCreateSurvey();
+  const updateSurvey = useUpdateSurvey();
+  const form = useForm<SurveyFormValues, unknown, TSurveyInputParsed>({
+    resolver: zodResolver(ZSurveyInput) as never,
+    defaultValues: emptySurveyValues(),
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  useEffect(() => {
+    if (!opened) return;
+    if (!isEdit) reset(emptySurveyValues());
+    else if (loaded.data) reset(surveyToValues(loaded.data));
+  }, [opened, isEdit, loaded.data, reset]);
+
+  useEffect(() => {
+    if (opened && isEdit && loaded.isError) {
+      notify.apiError(loaded.error, SURVEY_MSG.loadOneError);
+      onClose();
+    }
+  }, [opened, isEdit, loaded.isError, loaded.error, onClose]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The parsed body, with the order of the list; the server checks it with the same schema.
+    const input: TSurveyInput = {
+      ...values,
+      questions: values.questions.map((q, order) => ({ ...q, order })),
+    };
+    try {
+      if (surveyId !== null) await updateSurvey.mutateAsync({ id: surveyId, input });
+      else await createSurvey.mutateAsync(input);
+      notify.success(isEdit ? SURVEY_MSG.updated : SURVEY_MSG.created);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) {
+        for (const [field, messages] of Object.entries(error.errors)) {
+          const root = field.split('.')[0] ?? '';
+          if (messages[0] && (TOP_FIELDS.includes(root) || root === 'questions'))
+            setError(field as Path<SurveyFormValues>, { type: 'server', message: messages[0] });
+        }
+      }
+      notify.apiError(error, SURVEY_MSG.saveError);
+    }
+  });
+
+  const waiting = isEdit && !loaded.data;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={isEdit ? 'Editar Encuesta' : 'Nueva Encuesta'}
+      size="xl"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {waiting ? (
+        <Center mih={200} aria-busy>
+          <Loader aria-label="Cargando encuesta..." />
+        </Center>
+      ) : (
+        <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+          <FormProvider {...form}>
+            <form onSubmit={onSubmit} noValidate>
+              <Stack gap="sm">
+                <TextInput
+                  label="Título"
+                  withAsterisk
+                  data-autofocus
+                  error={errors.title?.message}
+                  {...register('title')}
+                />
+                <Textarea
+                  label="Descripción"
+                  rows={3}
+                  error={errors.description?.message}
+                  {...register('description')}
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <Controller
+                    control={control}
+                    name="branch_id"
+                    render={({ field }) => (
+                      <BranchSelect
+                        label="Sucursal"
+                        allLabel="Todas"
+                        value={field.value ?? null}
+                        onChange={field.onChange}
+                        error={errors.branch_id?.message}
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="points_reward"
+                    render={({ field }) => (
+                      <NumberInput
+                        label="Puntos de recompensa"
+                        min={0}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        value={field.value ?? ''}
+                        onChange={(v) => field.onChange(typeof v === 'number' ? v : null)}
+                        onBlur={field.onBlur}
+                        error={errors.points_reward?.message}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="start_date"
+                    render={({ field }) => (
+                      <DateTimePicker
+                        label="Fecha de inicio"
+                        placeholder="Sin fecha de inicio"
+                        valueFormat="DD/MM/YYYY HH:mm"
+                        clearable
+                        value={toPicker(field.value)}
+                        onChange={(v) => field.onChange(fromPicker(v))}
+                        error={errors.start_date?.message}
+                        popoverProps={{ withinPortal: true }}
+                        styles={PICKER_STYLES}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="end_date"
+                    render={({ field }) => (
+                      <DateTimePicker
+                        label="Fecha de fin"
+                        placeholder="Sin fecha de fin"
+                        valueFormat="DD/MM/YYYY HH:mm"
+                        clearable
+                        value={toPicker(field.value)}
+                        onChange={(v) => field.onChange(fromPicker(v))}
+                        error={errors.end_date?.message}
+                        popoverProps={{ withinPortal: true }}
+                        styles={PICKER_STYLES}
+                      />
+                    )}
+                  />
+                </SimpleGrid>
+                <Checkbox label="Activa" {...register('active')} />
+                <QuestionEditor />
+                <Group justify="flex-end" mt="md" gap="sm">
+                  <Button variant="default" onClick={onClose} disabled={isSubmitting}>
+                    Cancelar
+                  </Button>
+                  <Button type="submit" loading={isSubmitting}>
+                    Guardar
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </FormProvider>
+        </DatesProvider>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { SURVEY_DEFAULT_REWARD, type TSurveyDetail, type TSurveyInput } from '@panel/shared';
+import type { FormQuestion } from './question-rules';
+import { newQuestion } from './question-rules';
+
+/** The form holds the request body itself (ZSurveyInput), questions with their order. */
+export type SurveyFormValues = Omit<TSurveyInput, 'questions'> & { questions: FormQuestion[] };
+
+/** A new survey: inactive (spec §4), reward 10 (§9), every branch, one empty question. */
+export function emptySurveyValues(): SurveyFormValues {
+  return {
+    title: '',
+    description: '',
+    active: false,
+    branch_id: null,
+    points_reward: SURVEY_DEFAULT_REWARD,
+    start_date: null,
+    end_date: null,
+    questions: [newQuestion(0)],
+  };
+}
+
+export function surveyToValues(survey: TSurveyDetail): SurveyFormValues {
+  return {
+    title: survey.title,
+    description: survey.description ?? '',
+    active: survey.active,
+    branch_id: survey.branch_id,
+    points_reward: survey.points_reward,
+    start_date: survey.start_date,
+    end_date: survey.end_date,
+    questions: survey.questions.map((q) => ({
+      id: q.id,
+      question_text: q.question_text,
+      type: q.type,
+      required: q.required,
+      order: q.order,
+      options: q.options,
+    })),
+  };
+}

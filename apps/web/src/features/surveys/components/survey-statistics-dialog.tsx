@@ -1,0 +1,209 @@
+import {
+  Badge,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  SURVEY_MSG,
+  SURVEY_QUESTION_TYPE_LABELS,
+  type TSurvey,
+  type TSurveyQuestionStatistics,
+  type TSurveyStatistics,
+} from '@panel/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { formatDateTime } from '../../../lib/dates';
+import { notify } from '../../../lib/notify';
+import { TEXT_ANSWERS_PER_PAGE, useQuestionAnswers, useSurveyStatistics } from '../api/get-survey-statistics';
+import type { DistributionBar } from './distribution-chart';
+
+// recharts is heavy: it loads when a statistics dialog opens, not with the grid.
+const DistributionChart = lazy(() => import('./distribution-chart'));
+
+const percent = new Intl.NumberFormat('es-AR', { style: 'percent', maximumFractionDigits: 1 });
+const decimal = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });
+
+/** "75 % (3 de 4 vendedores)": DECISIONS §3, the real rate with both numbers. */
+export function responseRateLabel(rate: TSurveyStatistics['response_rate']): string {
+  const sellers = rate.eligible === 1 ? 'vendedor' : 'vendedores';
+  return `${percent.format(rate.rate)} (${rate.respondents} de ${rate.eligible} ${sellers})`;
+}
+
+/** The bars of a closed question, labelled for people: "Sí"/"No", "1".."5", the options. */
+export function distributionBars(question: TSurveyQuestionStatistics): DistributionBar[] {
+  return Object.entries(question.distribution).map(([value, count]) => ({
+    label: question.type === 'boolean' ? (value === 'true' ? 'Sí' : value === 'false' ? 'No' : value) : value,
+    count,
+  }));
+}
+
+interface SurveyStatisticsDialogProps {
+  opened: boolean;
+  survey: TSurvey | null;
+  onClose: () => void;
+}
+
+/** Statistics of one survey (spec §2.19); closes with "Error al cargar estadísticas" on failure (§4). */
+export function SurveyStatisticsDialog({ opened, survey, onClose }: SurveyStatisticsDialogProps) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const stats = useSurveyStatistics(opened && survey ? survey.id : null);
+
+  useEffect(() => {
+    if (opened && stats.isError) {
+      notify.error(SURVEY_MSG.statisticsError);
+      onClose();
+    }
+  }, [opened, stats.isError, onClose]);
+
+  const data = stats.data;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Estadísticas: ${survey?.title ?? ''}`}
+      size="xl"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {!data || stats.isFetching ? (
+        <Center mih={200} aria-busy>
+          <Loader aria-label="Cargando estadísticas..." />
+        </Center>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Figure label="Respuestas totales" value={String(data.total_responses)} />
+            <Figure label="Preguntas" value={String(data.questions_count)} />
+            <Figure label="Tasa de respuesta" value={responseRateLabel(data.response_rate)} />
+          </SimpleGrid>
+          {data.question_statistics.map((question, i) => (
+            <Paper key={question.question_id} withBorder p="md" radius="md" data-testid="question-statistics">
+              <Stack gap="xs">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                  <Title order={3} size="h6" style={{ overflowWrap: 'anywhere' }}>
+                    {i + 1}. {question.question_text}
+                  </Title>
+                  <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
+                    {SURVEY_QUESTION_TYPE_LABELS[question.type]}
+                  </Badge>
+                </Group>
+                <Group gap="lg">
+                  <Text size="sm">Respuestas: {question.total_answers}</Text>
+                  {question.type === 'rating' && (
+                    <Text size="sm">
+                      Promedio:{' '}
+                      {question.average_rating === null ? '-' : decimal.format(question.average_rating)}
+                    </Text>
+                  )}
+                </Group>
+                {question.type === 'text' ? (
+                  survey && (
+                    <TextAnswers
+                      surveyId={survey.id}
+                      questionId={question.question_id}
+                      total={question.total_answers}
+                    />
+                  )
+                ) : question.total_answers === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    Todavía no hay respuestas.
+                  </Text>
+                ) : (
+                  <Suspense fallback={<Loader size="sm" aria-label="Cargando gráfico..." />}>
+                    <DistributionChart
+                      bars={distributionBars(question)}
+                      title={`Distribución: ${question.question_text}`}
+                    />
+                  </Suspense>
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="lg" fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function TextAnswers({
+  surveyId,
+  questionId,
+  total,
+}: {
+  surveyId: number;
+  questionId: number;
+  total: number;
+}) {
+  const [page, setPage] = useState(1);
+  const answers = useQuestionAnswers(surveyId, questionId, page);
+  if (total === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Todavía no hay respuestas.
+      </Text>
+    );
+  if (answers.isError)
+    return (
+      <Text size="sm" c="red.8" role="alert">
+        {SURVEY_MSG.statisticsError}
+      </Text>
+    );
+  if (!answers.data) return <Loader size="sm" aria-label="Cargando respuestas..." />;
+  const lastPage = answers.data.meta.last_page;
+  return (
+    <Stack gap="xs">
+      <VisuallyHidden>Últimas respuestas</VisuallyHidden>
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {answers.data.data.map((a) => (
+          <Paper key={a.id} component="li" bg="gray.0" p="xs" radius="sm">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {a.value}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {a.user_name} · {formatDateTime(a.created_at, 'DD/MM/YYYY HH:mm')}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+      {lastPage > 1 && (
+        <Group justify="flex-end">
+          <Pagination
+            size="sm"
+            total={lastPage}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Respuestas anteriores' : 'Respuestas siguientes',
+            })}
+            getItemProps={(p) => ({ 'aria-label': `Respuestas, página ${p}` })}
+          />
+        </Group>
+      )}
+      <Text size="xs" c="dimmed">
+        {TEXT_ANSWERS_PER_PAGE} por página, las más recientes primero.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isSurveyAvailable, normalizeSurveyAnswer, SURVEY_MSG, ZSurveyInput } from './surveys.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+
+describe('isSurveyAvailable (DECISIONS §4)', () => {
+  it('needs active, started (when a start is set) and not ended (when an end is set)', () => {
+    const base = { active: true, start_date: null, end_date: null };
+    expect(isSurveyAvailable(base, now)).toBe(true);
+    expect(isSurveyAvailable({ ...base, active: false }, now)).toBe(false);
+    expect(isSurveyAvailable({ ...base, start_date: '2026-11-22T12:00:00Z' }, now)).toBe(true);
+    expect(isSurveyAvailable({ ...base, start_date: '2026-11-22T12:00:01Z' }, now)).toBe(false);
+    expect(isSurveyAvailable({ ...base, end_date: '2026-11-22T12:00:00Z' }, now)).toBe(true);
+    expect(isSurveyAvailable({ ...base, end_date: '2026-11-22T11:59:59Z' }, now)).toBe(false);
+  });
+});
+
+describe('normalizeSurveyAnswer', () => {
+  const rating = { type: 'rating' as const, options: null };
+  it('accepts ratings 1 to 5 as integers (or their digits) and nothing else', () => {
+    for (const v of [1, 5, '3', ' 4 ']) expect(normalizeSurveyAnswer(rating, v).ok).toBe(true);
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.string(), fc.boolean()), (v) => {
+        const result = normalizeSurveyAnswer(rating, v);
+        const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+        const valid = typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 5;
+        expect(result.ok).toBe(valid);
+        if (!result.ok) expect(result.message).toBe(SURVEY_MSG.ratingInvalid);
+      }),
+    );
+  });
+
+  it('stores booleans as "true"/"false", options as themselves and text trimmed', () => {
+    expect(normalizeSurveyAnswer({ type: 'boolean', options: null }, false)).toEqual({
+      ok: true,
+      value: 'false',
+    });
+    expect(normalizeSurveyAnswer({ type: 'boolean', options: null }, 'sí').ok).toBe(false);
+    const choice = { type: 'multiple_choice' as const, options: ['Sí', 'No'] };
+    expect(normalizeSurveyAnswer(choice, ' No ')).toEqual({ ok: true, value: 'No' });
+    expect(normalizeSurveyAnswer(choice, 'no').ok).toBe(false);
+    const text = { type: 'text' as const, options: null };
+    expect(normalizeSurveyAnswer(text, '  hola  ')).toEqual({ ok: true, value: 'hola' });
+    expect(normalizeSurveyAnswer(text, 'x'.repeat(2001)).ok).toBe(false);
+    expect(normalizeSurveyAnswer(text, '   ').ok).toBe(false);
+  });
+});
+
+describe('ZSurveyInput', () => {
+  it('defaults to inactive, reward 10 and every branch, and drops options of non-choice questions', () => {
+    const parsed = ZSurveyInput.parse({
+      title: 'T',
+      branch_id: 0,
+      questions: [{ question_text: 'Q', type: 'rating', options: ['x'] }],
+    });
+    expect(parsed).toMatchObject({ active: false, points_reward: 10, branch_id: null });
+    expect(parsed.questions[0]).toMatchObject({ required: false, options: null });
+  });
+});
