@@ -319,47 +319,6 @@ try {
     await page.getByRole('dialog').waitFor();
     await shot('point-action-delete');
     await page.keyboard.press('Escape');
-    // Configuración (/point-actions): a custom action too, so a row shows its delete button.
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
-    );
-    await fetch(`${base}/api/admin/point-actions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        key: `asistir_capacitacion_${label}`,
-        name: 'Asistir a capacitación',
-        points: 30,
-        cooldown_seconds: 3600,
-      }),
-    });
-    await page.goto(`${base}/point-actions?per_page=10`);
-    await page
-      .getByText(/de \d+$/)
-      .first()
-      .waitFor();
-    await shot('point-actions');
-    await page.getByRole('button', { name: 'Agregar' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('La clave es obligatoria').waitFor();
-    await shot('point-action-form');
-    await page.keyboard.press('Escape');
-    await page
-      .getByRole('row')
-      .filter({ hasText: 'like_post' })
-      .getByRole('button', { name: 'Editar' })
-      .click();
-    await page.getByRole('dialog').waitFor();
-    await shot('point-action-edit');
-    await page.keyboard.press('Escape');
-    await page
-      .getByRole('row')
-      .filter({ hasText: `asistir_capacitacion_${label}` })
-      .getByRole('button', { name: 'Eliminar' })
-      .click();
-    await page.getByRole('dialog').waitFor();
-    await shot('point-action-delete');
-    await page.keyboard.press('Escape');
     // Encuestas (/surveys): the grid, the form with every question type, the statistics.
     await page.goto(`${base}/surveys`);
     await page.getByTestId('survey-card').first().waitFor();
