@@ -21,8 +21,13 @@ import { getBranchRoute } from './routes/branches/get-branch.ts';
 import { listBranchesRoute } from './routes/branches/list-branches.ts';
 import { listCitiesRoute } from './routes/branches/list-cities.ts';
 import { updateBranchRoute } from './routes/branches/update-branch.ts';
+import { getActivityRoute } from './routes/dashboard/get-activity.ts';
 import { getSummaryRoute } from './routes/dashboard/get-summary.ts';
 import { getHealthRoute } from './routes/health/get-health.ts';
+import { exportTransactionsRoute } from './routes/points/export-transactions.ts';
+import { getLeaderboardRoute } from './routes/points/get-leaderboard.ts';
+import { getPointsSummaryRoute } from './routes/points/get-points-summary.ts';
+import { listTransactionsRoute } from './routes/points/list-transactions.ts';
 import { createUserRoute } from './routes/users/create-user.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
 import { listUsersRoute } from './routes/users/list-users.ts';
@@ -75,6 +80,11 @@ export async function buildApp({ config, db, logger = false, now, rateLimit = {}
   await app.register(updateBranchRoute);
   await app.register(deleteBranchRoute);
   await app.register(getSummaryRoute);
+  await app.register(getActivityRoute);
+  await app.register(getLeaderboardRoute);
+  await app.register(listTransactionsRoute);
+  await app.register(exportTransactionsRoute);
+  await app.register(getPointsSummaryRoute);
 
   await app.register(methodOverrideRoutes);
   await app.register(staticWebPlugin);
