@@ -62,6 +62,7 @@ describe('migrations', () => {
       'branches_address_trgm_idx',
       'branches_city_trgm_idx',
       'branches_name_trgm_idx',
+      'point_transactions_description_trgm_idx',
       'users_email_trgm_idx',
       'users_name_key_trgm_idx',
     ]);

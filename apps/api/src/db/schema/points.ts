@@ -50,5 +50,13 @@ export const pointTransactions = pgTable(
     uniqueIndex('point_transactions_award_key').on(t.userId, t.pointActionId, t.referenceType, t.referenceId),
     index('point_transactions_user_created_idx').on(t.userId, t.createdAt),
     index('point_transactions_created_id_idx').on(t.createdAt, t.id),
+    // Leaderboards of a month or a week: an index-only range scan sums points per user.
+    index('point_transactions_created_user_points_idx').on(t.createdAt, t.userId, t.points),
+    // Historial's action filter and search (also the foreign key's index).
+    index('point_transactions_action_created_idx').on(t.pointActionId, t.createdAt),
+    index('point_transactions_description_trgm_idx').using(
+      'gin',
+      sql`f_unaccent(lower(${t.description})) gin_trgm_ops`,
+    ),
   ],
 );

@@ -36,5 +36,9 @@ export const storyViews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: tstz('viewed_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('story_views_story_user_key').on(t.storyId, t.userId)],
+  (t) => [
+    uniqueIndex('story_views_story_user_key').on(t.storyId, t.userId),
+    // The dashboard's activity per day.
+    index('story_views_viewed_at_idx').on(t.viewedAt),
+  ],
 );

@@ -95,12 +95,14 @@ export const exportTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
       });
       source.pipe(csv);
       const day = isoDay(localDay(app.now(), tz));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="transacciones-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        // A stream bypasses the serializer; the 200 schema only documents the body for OpenAPI.
-        .send(csv as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="transacciones-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream bypasses the serializer; the 200 schema only documents the body for OpenAPI.
+          .send(csv as unknown as string)
+      );
     },
   );
 };
