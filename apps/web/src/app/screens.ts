@@ -41,9 +41,6 @@ export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
   'calendar',
   'suppliers',
   'brands',
-  'points-dashboard',
-  'points-leaderboard',
-  'points-transactions',
   'point-actions',
   'surveys',
 ];
