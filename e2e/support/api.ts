@@ -45,3 +45,10 @@ export async function me(request: APIRequestContext, token: string) {
 
 /** A short unique suffix so parallel tests never collide on names. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** GET a JSON call of the panel's API as the admin (to compare the screens with what the server says). */
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const res = await request.get(path, { headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}
