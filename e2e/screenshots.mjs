@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
-const port = 3400;
+const port = Number(process.env.SHOTS_PORT ?? 3400);
 const base = `http://127.0.0.1:${port}`;
 mkdirSync(outDir, { recursive: true });
 
@@ -90,6 +90,23 @@ try {
     await page.goto(`${base}/posts`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot('under-construction');
+    await page.goto(`${base}/points-leaderboard?period=all_time`);
+    await page.getByTestId('podium-card').first().waitFor();
+    await shot('points-leaderboard');
+    await page.goto(`${base}/points-transactions`);
+    await page.getByText(/^Página 1 de \d+$/).waitFor();
+    await shot('points-transactions');
+    await page.getByRole('button', { name: /^Filtros/ }).click();
+    await page.getByText('Limpiar filtros').waitFor();
+    await shot('points-transactions-filters');
+    await page.keyboard.press('Escape');
+    await page.goto(`${base}/points-dashboard`);
+    await page.locator('.recharts-surface').nth(1).waitFor();
+    await shot('points-dashboard');
+    await page.screenshot({ path: join(outDir, `points-dashboard-full-${label}.png`), fullPage: true });
+    await page.goto(`${base}/dashboard`);
+    await page.locator('.recharts-surface').first().waitFor();
+    await page.screenshot({ path: join(outDir, `dashboard-full-${label}.png`), fullPage: true });
     await page.close();
   }
   await browser.close();

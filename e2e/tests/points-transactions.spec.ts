@@ -40,7 +40,7 @@ test('pages 20 at a time with "Página X de Y", and changes the page size', asyn
 
   // Points are green when positive.
   const points = rows(page).first().getByTestId('points');
-  if (second.data[0]!.points > 0) await expect(points).toHaveCSS('color', 'rgb(47, 158, 68)');
+  if (second.data[0]!.points > 0) await expect(points).toHaveCSS('color', 'rgb(35, 112, 50)');
 
   await page.getByLabel('Por página:').selectOption('50');
   await expect(page).toHaveURL(/per_page=50/);

@@ -4,6 +4,9 @@ import type { TLeaderboardEntry } from '@panel/shared';
 /** Gold, silver and bronze for ranks 1–3 (ties share a medal). */
 export const MEDAL_COLORS: Record<number, string> = { 1: 'yellow', 2: 'gray', 3: 'orange' };
 
+/** Text on light medal badges, dark enough for WCAG AA contrast. */
+export const MEDAL_TEXT: Record<number, string> = { 1: '#7a4b00', 2: '#343a40', 3: '#8a3a00' };
+
 export const formatPoints = (n: number) => `${n.toLocaleString('es-AR')} pts`;
 
 interface RankedSellersProps {
@@ -49,6 +52,7 @@ export function RankedSellers({ entries, loading, emptyText, label }: RankedSell
               size={30}
               variant={MEDAL_COLORS[e.rank] ? 'filled' : 'light'}
               color={MEDAL_COLORS[e.rank] ?? 'brand'}
+              role="img"
               aria-label={`Puesto ${e.rank}`}
             >
               <Text size="xs" fw={700} c="inherit" aria-hidden>

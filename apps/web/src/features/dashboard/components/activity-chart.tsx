@@ -22,22 +22,23 @@ export function ActivityChart({ days }: { days: TDashboardActivity['days'] }) {
     Puntos: d.points,
   }));
   return (
-    <LineChart
-      h={300}
-      data={data}
-      dataKey="day"
-      series={SERIES}
-      withLegend
-      legendProps={{ verticalAlign: 'bottom', height: 50 }}
-      withRightYAxis
-      rightYAxisLabel="Puntos"
-      curveType="monotone"
-      withDots={false}
-      gridAxis="y"
-      valueFormatter={(n) => n.toLocaleString('es-AR')}
-      xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
-      aria-label="Actividad de la comunidad por día, últimos 30 días"
-    />
+    <div role="img" aria-label="Actividad de la comunidad por día, últimos 30 días">
+      <LineChart
+        h={300}
+        data={data}
+        dataKey="day"
+        series={SERIES}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        withRightYAxis
+        rightYAxisLabel="Puntos"
+        curveType="linear"
+        withDots={false}
+        gridAxis="y"
+        valueFormatter={(n) => n.toLocaleString('es-AR')}
+        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
+      />
+    </div>
   );
 }
 

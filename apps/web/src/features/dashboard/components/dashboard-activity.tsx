@@ -99,7 +99,7 @@ export function DashboardActivity() {
                     }}
                   />
                   <div style={{ minWidth: 0, flex: 1 }}>
-                    <Text size="sm" fw={600} truncate>
+                    <Text size="sm" fw={600} lineClamp={2}>
                       {e.title}
                     </Text>
                     <Text size="xs" c="dimmed">

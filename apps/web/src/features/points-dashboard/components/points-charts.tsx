@@ -10,17 +10,18 @@ const points = (n: number) => n.toLocaleString('es-AR');
 export function PointsPerDayChart({ data }: { data: TPointsSummary['points_per_day'] }) {
   const rows = data.map((d) => ({ day: dayjs(d.date).format('DD/MM'), Puntos: d.points }));
   return (
-    <BarChart
-      h={240}
-      data={rows}
-      dataKey="day"
-      series={[{ name: 'Puntos', color: 'brand.6' }]}
-      valueFormatter={points}
-      tickLine="y"
-      gridAxis="y"
-      xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
-      aria-label="Puntos otorgados por día, últimos 30 días"
-    />
+    <div role="img" aria-label="Puntos otorgados por día, últimos 30 días">
+      <BarChart
+        h={240}
+        data={rows}
+        dataKey="day"
+        series={[{ name: 'Puntos', color: 'brand.6' }]}
+        valueFormatter={points}
+        tickLine="y"
+        gridAxis="y"
+        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
+      />
+    </div>
   );
 }
 
@@ -34,16 +35,17 @@ export function PointsPerActionChart({ data }: { data: TPointsSummary['points_pe
     );
   }
   return (
-    <BarChart
-      h={Math.max(160, data.length * 38)}
-      data={data.map((a) => ({ action: a.name, Puntos: a.points }))}
-      dataKey="action"
-      orientation="vertical"
-      series={[{ name: 'Puntos', color: 'teal.6' }]}
-      valueFormatter={points}
-      yAxisProps={{ width: 140 }}
-      gridAxis="x"
-      aria-label="Puntos otorgados por acción, últimos 30 días"
-    />
+    <div role="img" aria-label="Puntos otorgados por acción, últimos 30 días">
+      <BarChart
+        h={Math.max(160, data.length * 38)}
+        data={data.map((a) => ({ action: a.name, Puntos: a.points }))}
+        dataKey="action"
+        orientation="vertical"
+        series={[{ name: 'Puntos', color: 'teal.6' }]}
+        valueFormatter={points}
+        yAxisProps={{ width: 140 }}
+        gridAxis="x"
+      />
+    </div>
   );
 }

@@ -136,7 +136,7 @@ export function PointsDashboardPage() {
         </Alert>
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="lg">
             <Card
               label="Acciones activas"
               value={data?.active_actions.toLocaleString('es-AR')}
@@ -216,7 +216,7 @@ export function PointsDashboardPage() {
                           {a.key}
                         </Text>
                       </div>
-                      <Badge variant="light" color="green" size="lg" style={{ flex: 'none' }}>
+                      <Badge variant="light" color="green" c="#237032" size="lg" style={{ flex: 'none' }}>
                         +{a.points.toLocaleString('es-AR')} pts
                       </Badge>
                     </Group>

@@ -1,7 +1,7 @@
 import { Badge, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import type { TLeaderboardEntry } from '@panel/shared';
 import { IconMedal, IconTrophy } from '@tabler/icons-react';
-import { formatPoints, MEDAL_COLORS } from '../../../components/ranked-sellers';
+import { formatPoints, MEDAL_COLORS, MEDAL_TEXT } from '../../../components/ranked-sellers';
 import classes from './podium.module.css';
 
 /** The first three entries as cards (spec §2.17: the top 3 highlighted). */
@@ -40,7 +40,7 @@ export function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
             <Text size="sm" c="dimmed" ta="center">
               {e.branch_name ?? 'Sin sucursal'}
             </Text>
-            <Badge size="xl" mt="sm" variant="light" color={color === 'gray' ? 'dark' : color}>
+            <Badge size="xl" mt="sm" variant="light" color={color} c={MEDAL_TEXT[e.rank] ?? undefined}>
               {formatPoints(e.period_points)}
             </Badge>
           </Paper>

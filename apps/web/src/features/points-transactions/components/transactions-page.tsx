@@ -32,6 +32,10 @@ const BUILT_IN_KEYS = [
   'complete_survey',
 ];
 
+// Green and red dark enough for WCAG AA on white (Mantine's green.8 is 3.3:1).
+const POSITIVE = '#237032';
+const NEGATIVE = '#b02525';
+
 const number = (n: number, digits = 0) =>
   n.toLocaleString('es-AR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -260,7 +264,7 @@ function TransactionRow({ t }: { t: TPointTransaction }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td ta="end" fw={700} c={t.points > 0 ? 'green.8' : 'red.8'} data-testid="points">
+      <Table.Td ta="end" fw={700} c={t.points > 0 ? POSITIVE : NEGATIVE} data-testid="points">
         {signedPoints(t.points)}
       </Table.Td>
       <Table.Td className={classes.cell}>{referenceLabel(t.reference_type, t.reference_id)}</Table.Td>
