@@ -89,3 +89,18 @@ test('says "Error al cargar transacciones" when loading fails', async ({ page })
     timeout: 15_000,
   });
 });
+
+test('filters by date range and by action key from the "Filtros" popover', async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const likes = await apiGet<Page_>(request, token, '/api/points/transactions?action_key=like_post');
+  await openHistory(page);
+  await page.getByRole('button', { name: /^Filtros/ }).click();
+  await page.getByPlaceholder('like_post').fill('like_post');
+  await page.getByPlaceholder('like_post').press('Enter');
+  await expect(page).toHaveURL(/action_key=like_post/);
+  await expect(page.getByTestId('stat-total')).toHaveText(likes.meta.total.toLocaleString('es-AR'));
+  await page.getByLabel('Desde').fill('2099-01-01');
+  await expect(page).toHaveURL(/from=2099-01-01/);
+  await expect(page.getByText('No hay transacciones.')).toBeVisible();
+  await expect(page.getByTestId('stat-total')).toHaveText('0');
+});

@@ -157,14 +157,6 @@ export function TransactionsPage() {
             label="Buscar"
           />
           <ListFilters activeCount={params.activeFilterCount} onClear={params.clearFilters}>
-            <UserFilterSelect
-              label="Usuario"
-              placeholder="Todos los usuarios"
-              value={filters.user_id ? Number(filters.user_id) : null}
-              onChange={(id) => setFilter('user_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false }}
-            />
-            <ActionKeyFilter value={filters.action_key} onChange={(v) => setFilter('action_key', v)} />
             <Group grow gap="xs">
               <TextInput
                 type="date"
@@ -181,6 +173,14 @@ export function TransactionsPage() {
                 onChange={(e) => setFilter('to', e.currentTarget.value)}
               />
             </Group>
+            <UserFilterSelect
+              label="Usuario"
+              placeholder="Todos los usuarios"
+              value={filters.user_id ? Number(filters.user_id) : null}
+              onChange={(id) => setFilter('user_id', id === null ? null : String(id))}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <ActionKeyFilter value={filters.action_key} onChange={(v) => setFilter('action_key', v)} />
           </ListFilters>
         </Group>
         {isError && data && (
