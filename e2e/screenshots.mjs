@@ -361,6 +361,23 @@ try {
     await page.getByRole('dialog', { name: 'Confirmar eliminación' }).waitFor();
     await shot('survey-delete');
     await page.keyboard.press('Escape');
+    await page.goto(`${base}/points-leaderboard?period=all_time`);
+    await page.getByTestId('podium-card').first().waitFor();
+    await shot('points-leaderboard');
+    await page.goto(`${base}/points-transactions`);
+    await page.getByText(/^Página 1 de \d+$/).waitFor();
+    await shot('points-transactions');
+    await page.getByRole('button', { name: /^Filtros/ }).click();
+    await page.getByText('Limpiar filtros').waitFor();
+    await shot('points-transactions-filters');
+    await page.keyboard.press('Escape');
+    await page.goto(`${base}/points-dashboard`);
+    await page.locator('.recharts-surface').nth(1).waitFor();
+    await shot('points-dashboard');
+    await page.screenshot({ path: join(outDir, `points-dashboard-full-${label}.png`), fullPage: true });
+    await page.goto(`${base}/dashboard`);
+    await page.locator('.recharts-surface').first().waitFor();
+    await page.screenshot({ path: join(outDir, `dashboard-full-${label}.png`), fullPage: true });
     await page.close();
   }
   await browser.close();

@@ -105,3 +105,10 @@ export async function answerSurvey(
 ) {
   return request.post(`/api/app/surveys/${surveyId}/responses`, { data: { answers }, headers: auth(token) });
 }
+
+/** GET a JSON call of the panel's API as the admin (to compare the screens with what the server says). */
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const res = await request.get(path, { headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}

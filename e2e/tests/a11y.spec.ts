@@ -184,3 +184,17 @@ test('surveys, its form and its statistics have no serious or critical accessibi
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+
+for (const [path, ready] of [
+  ['/points-leaderboard?period=all_time', 'Podio'],
+  ['/points-transactions', 'Tabla de Historial de puntos'],
+  ['/points-dashboard', 'Top 5 vendedores'],
+] as const) {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto(path);
+    await expect(page.getByLabel(ready, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -10,7 +10,8 @@ test('the dashboard says "Error al cargar datos" when its summary fails, and ret
     fail ? route.fulfill({ status: 502, body: '<html>Bad gateway</html>' }) : route.fallback(),
   );
   await page.reload();
-  await expect(page.getByText('Error al cargar datos')).toBeVisible();
+  // The text appears after the query client's two retries (1 s + 2 s), on a busy machine later still.
+  await expect(page.getByText('Error al cargar datos')).toBeVisible({ timeout: 15_000 });
   fail = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByText('Error al cargar datos')).toBeHidden();

@@ -32,6 +32,7 @@ import { listCitiesRoute } from './routes/branches/list-cities.ts';
 import { updateBranchRoute } from './routes/branches/update-branch.ts';
 import { brandResource, supplierResource } from './routes/catalog/catalog-resource.ts';
 import { catalogRoutes } from './routes/catalog/catalog-routes.ts';
+import { getActivityRoute } from './routes/dashboard/get-activity.ts';
 import { getSummaryRoute } from './routes/dashboard/get-summary.ts';
 import { getFileRoute } from './routes/files/get-file.ts';
 import { getHealthRoute } from './routes/health/get-health.ts';
@@ -79,6 +80,10 @@ import { listQuestionAnswersRoute } from './routes/surveys/list-question-answers
 import { listSurveysRoute } from './routes/surveys/list-surveys.ts';
 import { toggleSurveyRoute } from './routes/surveys/toggle-survey.ts';
 import { updateSurveyRoute } from './routes/surveys/update-survey.ts';
+import { exportTransactionsRoute } from './routes/points/export-transactions.ts';
+import { getLeaderboardRoute } from './routes/points/get-leaderboard.ts';
+import { getPointsSummaryRoute } from './routes/points/get-points-summary.ts';
+import { listTransactionsRoute } from './routes/points/list-transactions.ts';
 import { createUserRoute } from './routes/users/create-user.ts';
 import { exportUsersRoute } from './routes/users/export-users.ts';
 import { getUserRoute } from './routes/users/get-user.ts';
@@ -212,6 +217,11 @@ export async function buildApp({
   await app.register(listQuestionAnswersRoute);
   await app.register(listAppSurveysRoute);
   await app.register(answerSurveyRoute);
+  await app.register(getActivityRoute);
+  await app.register(getLeaderboardRoute);
+  await app.register(listTransactionsRoute);
+  await app.register(exportTransactionsRoute);
+  await app.register(getPointsSummaryRoute);
 
   await app.register(methodOverrideRoutes);
   await app.register(staticWebPlugin);

@@ -18,4 +18,6 @@ export * from './notifications.ts';
 export * from './schedule-fields.ts';
 export * from './point-actions.ts';
 export * from './surveys.ts';
+export * from './dashboard-activity.ts';
+export * from './points-reports.ts';
 export * from './users.ts';

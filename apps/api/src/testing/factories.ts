@@ -1,10 +1,12 @@
 import { base, en, es, Faker } from '@faker-js/faker';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
 import { brands, suppliers } from '../db/schema/catalog.ts';
 import { events, eventTypes } from '../db/schema/events.ts';
-import { pointTransactions } from '../db/schema/points.ts';
+import { pointActions, pointTransactions } from '../db/schema/points.ts';
 import { postComments, postLikes, posts } from '../db/schema/posts.ts';
+import { stories, storyViews } from '../db/schema/stories.ts';
 import { surveyResponses, surveys } from '../db/schema/surveys.ts';
 import { createSecretBox } from '../services/secret-box.ts';
 import { createSession } from '../services/sessions.ts';
@@ -143,8 +145,9 @@ export async function createComment(
   db: Db,
   postId: number,
   userId: number,
-  overrides: Partial<{ content: string; createdAt: Date }> = {},
+  options: Partial<{ content: string; createdAt: Date }> | Date = {},
 ) {
+  const overrides = options instanceof Date ? { createdAt: options } : options;
   const [row] = await db
     .insert(postComments)
     .values({
@@ -202,6 +205,66 @@ export async function createBrand(db: Db, overrides: Partial<{ code: string; nam
     .values({
       code: overrides.code ?? `BR${unique().toUpperCase()}`,
       name: overrides.name ?? faker.commerce.productName(),
+    })
+    .returning();
+  return row!;
+}
+
+// Activity and ledger rows for the reports (leaderboard, Historial, dashboards), written directly.
+
+export async function createStory(
+  db: Db,
+  createdBy: number,
+  overrides: Partial<{ branchId: number | null }> = {},
+) {
+  const [row] = await db
+    .insert(stories)
+    .values({
+      title: faker.lorem.words(3),
+      imageKey: `test/${unique()}.webp`,
+      createdBy,
+      branchId: overrides.branchId ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createStoryView(db: Db, storyId: number, userId: number, viewedAt = new Date()) {
+  const [row] = await db.insert(storyViews).values({ storyId, userId, viewedAt }).returning();
+  return row!;
+}
+
+/** The id of a point action by key (the built-in ones exist in every test context). */
+export async function pointActionId(db: Db, key: string): Promise<number> {
+  const [row] = await db.select({ id: pointActions.id }).from(pointActions).where(eq(pointActions.key, key));
+  if (!row) throw new Error(`No point action "${key}"`);
+  return row.id;
+}
+
+/** A ledger row as the engine would write it; `actionKey: null` is a credit no action gave. */
+export async function createTransaction(
+  db: Db,
+  userId: number,
+  overrides: Partial<{
+    actionKey: string | null;
+    points: number;
+    description: string | null;
+    referenceType: string | null;
+    referenceId: string | null;
+    createdAt: Date;
+  }> = {},
+) {
+  const actionKey = overrides.actionKey === undefined ? 'like_post' : overrides.actionKey;
+  const [row] = await db
+    .insert(pointTransactions)
+    .values({
+      userId,
+      pointActionId: actionKey === null ? null : await pointActionId(db, actionKey),
+      points: overrides.points ?? 10,
+      description: overrides.description === undefined ? null : overrides.description,
+      referenceType: overrides.referenceType === undefined ? 'post' : overrides.referenceType,
+      referenceId: overrides.referenceId === undefined ? unique() : overrides.referenceId,
+      createdAt: overrides.createdAt ?? new Date(),
     })
     .returning();
   return row!;

@@ -72,6 +72,7 @@ describe('migrations', () => {
         'notification_types_name_trgm_idx',
         'notifications_message_trgm_idx',
         'notifications_title_trgm_idx',
+        'point_transactions_description_trgm_idx',
         'posts_content_trgm_idx',
         'suppliers_business_name_trgm_idx',
         'suppliers_code_trgm_idx',

@@ -93,6 +93,21 @@ export const routes: RouteObject[] = [
                 handle: SCREENS.surveys,
                 lazy: page(() => import('../features/surveys/components/survey-list')),
               },
+              {
+                path: 'points-leaderboard',
+                handle: SCREENS['points-leaderboard'],
+                lazy: page(() => import('../features/points-leaderboard/components/leaderboard-page')),
+              },
+              {
+                path: 'points-transactions',
+                handle: SCREENS['points-transactions'],
+                lazy: page(() => import('../features/points-transactions/components/transactions-page')),
+              },
+              {
+                path: 'points-dashboard',
+                handle: SCREENS['points-dashboard'],
+                lazy: page(() => import('../features/points-dashboard/components/points-dashboard-page')),
+              },
               ...UNDER_CONSTRUCTION.map((key) => ({
                 path: key,
                 handle: SCREENS[key],

@@ -31,7 +31,4 @@ export type ScreenKey = keyof typeof SCREENS;
 
 /** Screens that arrive in a later version; each shows an honest "En construcción" page. */
 export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
-  'points-dashboard',
-  'points-leaderboard',
-  'points-transactions',
 ];

@@ -54,5 +54,12 @@ export const pointTransactions = pgTable(
     index('point_transactions_user_action_created_idx').on(t.userId, t.pointActionId, t.createdAt),
     // "Has this action awarded anything?" (delete refused) and the ledger filtered by action.
     index('point_transactions_action_created_idx').on(t.pointActionId, t.createdAt),
+    // Leaderboards of a month or a week: an index-only range scan sums points per user.
+    index('point_transactions_created_user_points_idx').on(t.createdAt, t.userId, t.points),
+    // Historial's search.
+    index('point_transactions_description_trgm_idx').using(
+      'gin',
+      sql`f_unaccent(lower(${t.description})) gin_trgm_ops`,
+    ),
   ],
 );

@@ -68,6 +68,8 @@ export const postLikes = pgTable(
   (t) => [
     uniqueIndex('post_likes_post_user_key').on(t.postId, t.userId),
     index('post_likes_user_created_idx').on(t.userId, t.createdAt),
+    // The dashboard's activity per day.
+    index('post_likes_created_at_idx').on(t.createdAt),
   ],
 );
 
@@ -87,5 +89,7 @@ export const postComments = pgTable(
   (t) => [
     index('post_comments_post_created_idx').on(t.postId, t.createdAt),
     index('post_comments_user_created_idx').on(t.userId, t.createdAt),
+    // The dashboard's activity per day.
+    index('post_comments_created_at_idx').on(t.createdAt),
   ],
 );

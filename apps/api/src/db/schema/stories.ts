@@ -44,5 +44,7 @@ export const storyViews = pgTable(
   (t) => [
     uniqueIndex('story_views_story_user_key').on(t.storyId, t.userId),
     index('story_views_story_viewed_idx').on(t.storyId, t.viewedAt),
+    // The dashboard's activity per day.
+    index('story_views_viewed_at_idx').on(t.viewedAt),
   ],
 );

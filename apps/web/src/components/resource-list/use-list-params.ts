@@ -32,6 +32,10 @@ export interface ListParams<F extends string = string> {
 export interface UseListParamsOptions<F extends string> {
   /** The URL parameters this list filters by, such as ['city']. */
   filters?: readonly F[];
+  /** Page sizes this list offers; default PER_PAGE_OPTIONS (5/10/20/50/100). */
+  perPageOptions?: readonly number[];
+  /** Default PER_PAGE default (5); Historial uses 20 (spec §9). */
+  defaultPerPage?: number;
 }
 
 function positiveInt(raw: string | null, fallback: number): number {
@@ -49,12 +53,12 @@ export function useListParams<F extends string = never>(
   const [searchParams, setSearchParams] = useSearchParams();
   const filterKeys = options.filters ?? ([] as readonly F[]);
   const filterKeyList = filterKeys.join(',');
+  const perPageOptions: readonly number[] = options.perPageOptions ?? PER_PAGE_OPTIONS;
+  const defaultPerPage = options.defaultPerPage ?? DEFAULT_PER_PAGE;
 
   const page = positiveInt(searchParams.get('page'), 1);
-  const perPageRaw = positiveInt(searchParams.get('per_page'), DEFAULT_PER_PAGE);
-  const perPage = (PER_PAGE_OPTIONS as readonly number[]).includes(perPageRaw)
-    ? perPageRaw
-    : DEFAULT_PER_PAGE;
+  const perPageRaw = positiveInt(searchParams.get('per_page'), defaultPerPage);
+  const perPage = perPageOptions.includes(perPageRaw) ? perPageRaw : defaultPerPage;
   const q = searchParams.get('q') ?? '';
   const sort = searchParams.get('sort') ?? '';
 
@@ -79,14 +83,14 @@ export function useListParams<F extends string = never>(
           }
           if (opts.resetPage) next.delete('page');
           if (next.get('page') === '1') next.delete('page');
-          if (next.get('per_page') === String(DEFAULT_PER_PAGE)) next.delete('per_page');
+          if (next.get('per_page') === String(defaultPerPage)) next.delete('per_page');
           return next;
         },
         // flushSync: the next click (a second sort toggle, another "next") must see this state, not a deferred one.
         { replace: opts.replace ?? false, preventScrollReset: true, flushSync: true },
       );
     },
-    [setSearchParams],
+    [setSearchParams, defaultPerPage],
   );
 
   const query = useMemo(() => {

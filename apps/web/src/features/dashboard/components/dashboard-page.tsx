@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
+import { DashboardActivity } from './dashboard-activity';
 import { StatCard } from './stat-card';
 
 /** / and /dashboard: real counts of sellers, posts and events (DECISIONS §3). */
@@ -65,6 +66,7 @@ export function DashboardPage() {
           />
         </SimpleGrid>
       )}
+      <DashboardActivity />
     </>
   );
 }

@@ -1,0 +1,20 @@
+import { makeItemResponse, ZDashboardActivity } from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardActivity } from '../../services/dashboard-activity.ts';
+import { errors } from '../schemas.ts';
+
+/** Apart from the counters (GET /api/dashboard/summary), which stay one quick query. */
+export const getActivityRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/dashboard/activity',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['tablero'],
+        summary: 'Actividad de la comunidad (30 días), próximos eventos y top 5 del mes',
+        response: { 200: makeItemResponse(ZDashboardActivity), ...errors(401, 403) },
+      },
+    },
+    async () => ({ data: await dashboardActivity(app.db, app.now(), app.config.timeZone) }),
+  );
+};

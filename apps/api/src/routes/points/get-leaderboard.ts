@@ -1,0 +1,33 @@
+import { ZLeaderboard, ZLeaderboardQuery } from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { leaderboard } from '../../services/leaderboard.ts';
+import { errors } from '../schemas.ts';
+
+export const getLeaderboardRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/points/leaderboard',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['gamificación'],
+        summary: 'Leaderboard de vendedores',
+        description:
+          'Vendedores activos con puntos en el período (mes o semana de lunes a domingo en APP_TIMEZONE, o histórico), ' +
+          'ordenados por puntos. Ranking de competencia: los empates comparten puesto y el siguiente se saltea.',
+        querystring: ZLeaderboardQuery,
+        response: { 200: ZLeaderboard, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { period, limit, branch_id } = request.query;
+      const data = await leaderboard(app.db, {
+        period,
+        limit,
+        branchId: branch_id,
+        now: app.now(),
+        timeZone: app.config.timeZone,
+      });
+      return { data };
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import { makeListResponse, ZPointTransaction, ZTransactionListQuery } from '@panel/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows } from '../../db/client.ts';
+import { pointTransactions } from '../../db/schema/points.ts';
+import { listMeta, pageWindow } from '../../services/list-query.ts';
+import {
+  type TransactionRow,
+  toTransactionDto,
+  transactionsSelect,
+  transactionsWhere,
+} from '../../services/point-transactions-query.ts';
+import { errors } from '../schemas.ts';
+
+export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/points/transactions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['gamificación'],
+        summary: 'Historial de transacciones de puntos',
+        description:
+          'Más nuevas primero. `q` busca (sin mayúsculas ni acentos) en el nombre y la clave de la acción, la descripción ' +
+          'y el nombre del usuario. `from` y `to` son días (AAAA-MM-DD) inclusivos en APP_TIMEZONE.',
+        querystring: ZTransactionListQuery,
+        response: { 200: makeListResponse(ZPointTransaction), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const where = transactionsWhere(query, app.config.timeZone);
+      const { limit, offset } = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        queryRows<TransactionRow>(app.db, sql`${transactionsSelect(where)} LIMIT ${limit} OFFSET ${offset}`),
+        queryRows<{ n: number | string }>(
+          app.db,
+          sql`SELECT count(*) AS n FROM ${pointTransactions} WHERE ${where}`,
+        ),
+      ]);
+      return { data: rows.map(toTransactionDto), meta: listMeta(query, Number(total?.n ?? 0)) };
+    },
+  );
+};

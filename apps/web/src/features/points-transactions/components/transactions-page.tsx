@@ -1,0 +1,276 @@
+import { Autocomplete, Button, Code, Group, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import {
+  DEFAULT_TRANSACTIONS_PER_PAGE,
+  POINTS_REPORTS_MSG,
+  referenceLabel,
+  type TPointTransaction,
+  TRANSACTIONS_PER_PAGE_OPTIONS,
+} from '@panel/shared';
+import { IconDownload } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { ListFilters } from '../../../components/resource-list/list-filters';
+import { ListSearch } from '../../../components/resource-list/list-search';
+import classes from '../../../components/resource-list/resource-list.module.css';
+import { useListParams } from '../../../components/resource-list/use-list-params';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
+import { notify } from '../../../lib/notify';
+import { useExportTransactions } from '../api/export-transactions';
+import { type TransactionFilterKey, useTransactions } from '../api/get-transactions';
+import { TransactionsPager } from './transactions-pager';
+import { UserFilterSelect } from './user-filter-select';
+
+const FILTERS = ['user_id', 'action_key', 'from', 'to'] as const satisfies readonly TransactionFilterKey[];
+/** The keys the app's own events award (DECISIONS §4); any other key can be typed. */
+const BUILT_IN_KEYS = [
+  'daily_login',
+  'create_post',
+  'like_post',
+  'comment_post',
+  'view_story',
+  'complete_survey',
+];
+
+// Green and red dark enough for WCAG AA on white (Mantine's green.8 is 3.3:1).
+const POSITIVE = '#237032';
+const NEGATIVE = '#b02525';
+
+const number = (n: number, digits = 0) =>
+  n.toLocaleString('es-AR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export const signedPoints = (n: number) => (n > 0 ? `+${number(n)}` : number(n));
+
+function Stat({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700} lh={1.3} data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function ActionKeyFilter({ value, onChange }: { value: string; onChange: (v: string | null) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const commit = (v: string) => onChange(v.trim() ? v.trim() : null);
+  return (
+    <Autocomplete
+      label="Acción (clave)"
+      placeholder="like_post"
+      data={BUILT_IN_KEYS}
+      value={text}
+      onChange={setText}
+      onOptionSubmit={commit}
+      onBlur={() => commit(text)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(text);
+      }}
+      comboboxProps={{ withinPortal: false }}
+    />
+  );
+}
+
+/** /points-transactions, "Historial" (spec §2.18): every point awarded, searched and filtered on the server. */
+export function TransactionsPage() {
+  const params = useListParams({
+    filters: FILTERS,
+    perPageOptions: TRANSACTIONS_PER_PAGE_OPTIONS,
+    defaultPerPage: DEFAULT_TRANSACTIONS_PER_PAGE,
+  });
+  const result = useTransactions(params.query);
+  const exporter = useExportTransactions();
+  const { data, isPending, isError, error, isPlaceholderData, isFetching } = result;
+  const rows = data?.data ?? [];
+  const pagePoints = rows.reduce((sum, t) => sum + t.points, 0);
+  const average = rows.length > 0 ? pagePoints / rows.length : 0;
+  const { filters, setFilter } = params;
+
+  const exportCsv = async () => {
+    try {
+      await exporter.mutateAsync(params.query);
+    } catch (err) {
+      notify.apiError(err, POINTS_REPORTS_MSG.exportError);
+    }
+  };
+
+  let status: ReactNode = null;
+  if (isPending)
+    status = (
+      <Text role="status" c="dimmed" size="sm">
+        Cargando transacciones...
+      </Text>
+    );
+  else if (isError && !data)
+    status = (
+      <Text role="alert" c="red.8" size="sm" fw={500}>
+        {errorMessage(error, POINTS_REPORTS_MSG.transactionsError)}
+      </Text>
+    );
+  else if (rows.length === 0)
+    status = (
+      <Text c="dimmed" size="sm">
+        No hay transacciones.
+      </Text>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Historial de puntos"
+        breadcrumb="Inicio / Gamificación / Historial"
+        subtitle="Cada punto otorgado a los vendedores, del más reciente al más antiguo."
+        actions={
+          <Button
+            variant="white"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={exportCsv}
+            loading={exporter.isPending}
+          >
+            Exportar
+          </Button>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" mb="lg">
+        <Stat label="Transacciones" value={data ? number(data.meta.total) : '—'} testId="stat-total" />
+        <Stat
+          label="Puntos otorgados (página)"
+          value={data ? signedPoints(pagePoints) : '—'}
+          testId="stat-page-points"
+        />
+        <Stat
+          label="Promedio por transacción"
+          value={data ? number(average, 1) : '—'}
+          testId="stat-average"
+        />
+      </SimpleGrid>
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} className={classes.card}>
+        <Group gap="sm" mb="md" wrap="wrap" align="center">
+          <ListSearch
+            value={params.q}
+            onSearch={params.setSearch}
+            placeholder="Buscar por acción, clave, descripción o usuario"
+            label="Buscar"
+          />
+          <ListFilters activeCount={params.activeFilterCount} onClear={params.clearFilters}>
+            <Group grow gap="xs">
+              <TextInput
+                type="date"
+                label="Desde"
+                value={filters.from}
+                max={filters.to || undefined}
+                onChange={(e) => setFilter('from', e.currentTarget.value)}
+              />
+              <TextInput
+                type="date"
+                label="Hasta"
+                value={filters.to}
+                min={filters.from || undefined}
+                onChange={(e) => setFilter('to', e.currentTarget.value)}
+              />
+            </Group>
+            <UserFilterSelect
+              label="Usuario"
+              placeholder="Todos los usuarios"
+              value={filters.user_id ? Number(filters.user_id) : null}
+              onChange={(id) => setFilter('user_id', id === null ? null : String(id))}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <ActionKeyFilter value={filters.action_key} onChange={(v) => setFilter('action_key', v)} />
+          </ListFilters>
+        </Group>
+        {isError && data && (
+          <Text role="alert" c="red.8" size="sm" mb="sm">
+            {errorMessage(error, POINTS_REPORTS_MSG.transactionsError)}
+          </Text>
+        )}
+        <Table.ScrollContainer
+          minWidth={760}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Tabla de Historial de puntos"
+          className={classes.scroll}
+        >
+          <Table
+            layout="fixed"
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-busy={isFetching || undefined}
+            className={isPlaceholderData ? classes.stale : undefined}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={80}>ID</Table.Th>
+                <Table.Th>Usuario</Table.Th>
+                <Table.Th>Acción</Table.Th>
+                <Table.Th w={90} ta="end">
+                  Puntos
+                </Table.Th>
+                <Table.Th w={140}>Referencia</Table.Th>
+                <Table.Th w={150}>Fecha</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {status ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6} className={classes.statusCell}>
+                    {status}
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((t) => <TransactionRow key={t.id} t={t} />)
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <TransactionsPager
+          meta={data?.meta}
+          page={params.page}
+          perPage={params.perPage}
+          onPage={params.setPage}
+          onPerPage={params.setPerPage}
+        />
+      </Paper>
+    </>
+  );
+}
+
+function TransactionRow({ t }: { t: TPointTransaction }) {
+  return (
+    <Table.Tr data-id={t.id}>
+      <Table.Td>{t.id}</Table.Td>
+      <Table.Td className={classes.cell}>
+        <Text size="sm" fw={600}>
+          {t.user_name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          ID {t.user_id}
+        </Text>
+      </Table.Td>
+      <Table.Td className={classes.cell}>
+        {t.action ? (
+          <>
+            <Text size="sm">{t.action.name}</Text>
+            <Code fz="xs">{t.action.key}</Code>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t.description ?? 'Ajuste manual'}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="end" fw={700} c={t.points > 0 ? POSITIVE : NEGATIVE} data-testid="points">
+        {signedPoints(t.points)}
+      </Table.Td>
+      <Table.Td className={classes.cell}>{referenceLabel(t.reference_type, t.reference_id)}</Table.Td>
+      <Table.Td>{formatDateTime(t.created_at, 'DD/MM/YYYY HH:mm')}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+export default TransactionsPage;
