@@ -29,7 +29,6 @@ test('branches has no serious or critical accessibility violations', async ({ pa
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-
 test('Vendedores, its selection bar and the import dialog have no serious or critical accessibility violations', async ({
   page,
 }) => {
@@ -52,7 +51,6 @@ test('Vendedores, its selection bar and the import dialog have no serious or cri
   await expect(dialog.getByText('Una de 1 filas tiene problemas.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
-
 
 for (const [path, title] of [
   ['/suppliers', 'Proveedores'],
@@ -92,7 +90,6 @@ test('the per-seller dialogs have no serious or critical accessibility violation
   }
 });
 
-
 test('posts and the "Nueva publicación" dialog have no serious or critical accessibility violations', async ({
   page,
 }) => {
@@ -116,7 +113,6 @@ test('stories and the "Nueva historia" dialog have no serious or critical access
   await expect(page.getByRole('dialog', { name: 'Nueva historia' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
-
 
 for (const [path, name] of [
   ['/notification-types', 'notification types'],
@@ -159,7 +155,6 @@ test('calendar has no serious or critical accessibility violations', async ({ pa
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-
 test('point-actions has no serious or critical accessibility violations', async ({ page }) => {
   await loginAsAdmin(page);
   await page.goto('/point-actions');
@@ -184,7 +179,6 @@ test('surveys, its form and its statistics have no serious or critical accessibi
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
-
 
 for (const [path, ready] of [
   ['/points-leaderboard?period=all_time', 'Podio'],

@@ -1,11 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
-import { brands, suppliers } from '../db/schema/catalog.ts';
 import { events, eventTypes } from '../db/schema/events.ts';
 import { notifications, notificationTypes } from '../db/schema/notifications.ts';
 import { postComments, postLikes, posts } from '../db/schema/posts.ts';
-import { monthlyTargetUnits, monthlyVolumes } from '../db/schema/targets.ts';
 import { users } from '../db/schema/users.ts';
 import {
   DEMO_BRANCHES,
@@ -18,11 +16,11 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
 } from './demo-data.ts';
-import { seedTargets } from './demo-seed-targets.ts';
 import { seedDemoMedia } from './demo-seed-media.ts';
-import { seedScheduleDemo } from './demo-seed-schedule.ts';
 import { seedDemoPoints } from './demo-seed-points.ts';
+import { seedScheduleDemo } from './demo-seed-schedule.ts';
 import { seedDemoSurveys } from './demo-seed-surveys.ts';
+import { seedTargets } from './demo-seed-targets.ts';
 import { hashPassword } from './passwords.ts';
 import type { Storage } from './storage/storage.ts';
 

@@ -30,5 +30,4 @@ export const SCREENS = {
 export type ScreenKey = keyof typeof SCREENS;
 
 /** Screens that arrive in a later version; each shows an honest "En construcción" page. */
-export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [
-];
+export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [];
