@@ -51,7 +51,7 @@ const columns: ResourceListColumn<TUser>[] = [
     key: 'role',
     header: 'Rol',
     sortable: true,
-    width: 150,
+    width: 180,
     render: (user) => (
       <Badge variant="light" color={user.role === 'seller' ? 'teal' : 'indigo'}>
         {roleLabel(user.role)}
@@ -125,7 +125,7 @@ export function UserList() {
         getRowId={(u) => u.id}
         errorText="Error al cargar vendedores"
         onAdd={() => openForm(null)}
-        actionsWidth={220}
+        actionsWidth={96}
         rowActions={(user) => <UserRowActions user={user} onEdit={openForm} onResetPassword={openReset} />}
         toolbar={
           <>
