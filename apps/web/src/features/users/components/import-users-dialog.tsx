@@ -158,6 +158,7 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
               value={file}
               onChange={choose}
               clearable
+              clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
               disabled={busy}
               error={fileError}
               style={{ flex: '1 1 260px' }}
@@ -233,11 +234,11 @@ function ImportPreview({ preview }: { preview: TUserImportPreview }) {
                 <Table.Td>{row.branch || '—'}</Table.Td>
                 <Table.Td>
                   {row.errors.length === 0 ? (
-                    <Badge color="teal" variant="light">
+                    <Badge color="teal.9" variant="light">
                       OK
                     </Badge>
                   ) : (
-                    <List size="sm" c="red.8" spacing={2}>
+                    <List size="sm" c="red.9" spacing={2}>
                       {row.errors.map((e) => (
                         <List.Item key={e}>{e}</List.Item>
                       ))}

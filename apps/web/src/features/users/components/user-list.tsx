@@ -33,7 +33,7 @@ const columns: ResourceListColumn<TUser>[] = [
             {user.name}
           </Text>
           {!user.active && (
-            <Badge size="xs" color="gray" variant="outline">
+            <Badge size="xs" color="gray.7" variant="outline">
               Inactivo
             </Badge>
           )}
@@ -53,7 +53,7 @@ const columns: ResourceListColumn<TUser>[] = [
     sortable: true,
     width: 180,
     render: (user) => (
-      <Badge variant="light" color={user.role === 'seller' ? 'teal' : 'indigo'}>
+      <Badge variant="light" color={user.role === 'seller' ? 'teal.9' : 'indigo.9'}>
         {roleLabel(user.role)}
       </Badge>
     ),
