@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(root, 'docs/screenshots');
-const port = Number(process.env.SHOTS_PORT ?? 3400);
+const port = Number(process.env.E2E_PORT ?? 3400);
 const base = `http://127.0.0.1:${port}`;
 mkdirSync(outDir, { recursive: true });
 
@@ -127,7 +127,86 @@ try {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     }
+    // Vendedores: the list, its dialogs, the selection bar and the import steps.
+    await page.goto(`${base}/users`);
+    await page
+      .getByText(/de \d+$/)
+      .first()
+      .waitFor();
     await shot('users');
+    await page
+      .getByRole('button', { name: /^Editar a / })
+      .nth(1)
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await shot('user-form');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    await page.getByRole('dialog', { name: 'Filtros' }).waitFor();
+    await shot('users-filters');
+    await page.mouse.click(viewport.width - 10, viewport.height - 10);
+    await page.getByRole('dialog', { name: 'Filtros' }).waitFor({ state: 'hidden' });
+    await page
+      .getByRole('button', { name: /^Restablecer la contraseña de / })
+      .nth(1)
+      .click();
+    await page.getByRole('dialog', { name: 'Restablecer contraseña' }).waitFor();
+    await page.getByLabel('Escribir la contraseña').check();
+    await shot('user-reset-password');
+    await page.getByLabel('Generar una contraseña al azar').check();
+    await page.getByRole('button', { name: 'Restablecer', exact: true }).click();
+    await page.getByTestId('generated-password').waitFor();
+    await shot('user-reset-password-done');
+    await page.getByRole('button', { name: 'Listo' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page
+      .getByRole('checkbox', { name: /^Seleccionar a / })
+      .nth(1)
+      .check();
+    await page
+      .getByRole('checkbox', { name: /^Seleccionar a / })
+      .nth(2)
+      .check();
+    await shot('users-selection');
+    await page.getByRole('button', { name: 'Quitar selección' }).click();
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Importar vendedores' });
+    await importDialog.waitFor();
+    await shot('users-import');
+    const csv = (rows) => ({
+      name: 'equipo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(rows.join('\n')),
+    });
+    await importDialog
+      .locator('input[type="file"]')
+      .setInputFiles(
+        csv([
+          'Nombre;Email;Rol;Sucursal',
+          `Sofía Benítez;sofia.benitez.${label}@empresa.com.ar;Vendedor;Casa Central`,
+          `Martín Quiroga;martin.quiroga.${label}@empresa.com.ar;Vendedor;Sucursal Inexistente`,
+          ';sin.nombre@empresa.com.ar;;',
+          `Paula Giménez;vendedor@demo.local;Vendedora;`,
+          `Diego Ferreyra;diego.ferreyra.${label}@empresa.com.ar;Supervisor;`,
+        ]),
+      );
+    await importDialog.getByText(/filas tienen problemas/).waitFor();
+    await shot('users-import-preview');
+    await importDialog
+      .locator('input[type="file"]')
+      .setInputFiles(
+        csv([
+          'Nombre;Email;Rol;Sucursal',
+          `Sofía Benítez;sofia.benitez.${label}@empresa.com.ar;Vendedor;Casa Central`,
+          `Martín Quiroga;martin.quiroga.${label}@empresa.com.ar;Vendedor;`,
+        ]),
+      );
+    await importDialog.getByText(/listas para importar/).waitFor();
+    await importDialog.getByRole('button', { name: /^Importar \d/ }).click();
+    await importDialog.getByText(/Se crearon/).waitFor({ timeout: 60_000 });
+    await shot('users-import-done');
+    await page.keyboard.press('Escape');
     await page.goto(`${base}/posts`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot('under-construction');

@@ -45,3 +45,21 @@ export async function me(request: APIRequestContext, token: string) {
 
 /** A short unique suffix so parallel tests never collide on names. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Signs in as anyone (e.g. a seller) and returns the token, or the failed response's status. */
+export async function tryLogin(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/login', { data: { email, password } });
+  return res.ok()
+    ? { status: res.status(), token: ((await res.json()) as { token: string }).token }
+    : { status: res.status(), token: null };
+}
+
+/** The list as the API answers it, for comparing with what the screen shows or exports. */
+export async function listUsers(request: APIRequestContext, token: string, query: Record<string, string>) {
+  const res = await request.get('/api/users', {
+    params: { per_page: '100', ...query },
+    headers: auth(token),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { data: TUser[]; meta: { total: number } };
+}
