@@ -121,7 +121,7 @@ test('deactivates the selected sellers and ends their sessions', async ({ page, 
   await expect(page.getByText(/^1-2 de 2$/)).toBeVisible();
   await page.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }).check();
   await expect(page.getByText('2 seleccionados')).toBeVisible();
-  await page.getByRole('button', { name: 'Desactivar' }).click();
+  await page.getByRole('button', { name: 'Desactivar', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Desactivar' });
   await expect(confirm).toContainText('a 2 personas');
   await confirm.getByRole('button', { name: 'Desactivar' }).click();
@@ -131,7 +131,7 @@ test('deactivates the selected sellers and ends their sessions', async ({ page, 
   for (const sellerToken of people) expect((await me(request, sellerToken)).status()).toBe(401);
 
   await page.getByRole('checkbox', { name: `Seleccionar a Baja 1 ${tag}` }).check();
-  await page.getByRole('button', { name: 'Activar' }).click();
+  await page.getByRole('button', { name: 'Activar', exact: true }).click();
   await expect(page.getByText('Se activó a 1 persona')).toBeVisible();
   await expect(row(page, `Baja 1 ${tag}`).getByText('Inactivo')).toHaveCount(0);
 });

@@ -109,7 +109,7 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
       opened={opened}
       onClose={busy ? () => {} : onClose}
       title="Importar vendedores"
-      size="xl"
+      size={1040}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {step.kind === 'done' ? (
@@ -158,6 +158,7 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
               value={file}
               onChange={choose}
               clearable
+              clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
               disabled={busy}
               error={fileError}
               style={{ flex: '1 1 260px' }}
@@ -211,15 +212,15 @@ function ImportPreview({ preview }: { preview: TUserImportPreview }) {
           importar.
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={640} mah={360} type="native" tabIndex={0} aria-label="Vista previa">
+      <Table.ScrollContainer minWidth={760} mah={360} type="native" tabIndex={0} aria-label="Vista previa">
         <Table stickyHeader striped verticalSpacing={6} fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={56}>Fila</Table.Th>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Email</Table.Th>
+              <Table.Th w={170}>Nombre</Table.Th>
+              <Table.Th w={250}>Email</Table.Th>
               <Table.Th w={120}>Rol</Table.Th>
-              <Table.Th>Sucursal</Table.Th>
+              <Table.Th w={150}>Sucursal</Table.Th>
               <Table.Th>Problemas</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -233,11 +234,11 @@ function ImportPreview({ preview }: { preview: TUserImportPreview }) {
                 <Table.Td>{row.branch || '—'}</Table.Td>
                 <Table.Td>
                   {row.errors.length === 0 ? (
-                    <Badge color="teal" variant="light">
+                    <Badge color="teal.9" variant="light">
                       OK
                     </Badge>
                   ) : (
-                    <List size="sm" c="red.8" spacing={2}>
+                    <List size="sm" c="red.9" spacing={2}>
                       {row.errors.map((e) => (
                         <List.Item key={e}>{e}</List.Item>
                       ))}

@@ -34,7 +34,7 @@ const columns: ResourceListColumn<TUser>[] = [
             {user.name}
           </Text>
           {!user.active && (
-            <Badge size="xs" color="gray" variant="outline">
+            <Badge size="xs" color="gray.7" variant="outline">
               Inactivo
             </Badge>
           )}
@@ -52,9 +52,9 @@ const columns: ResourceListColumn<TUser>[] = [
     key: 'role',
     header: 'Rol',
     sortable: true,
-    width: 150,
+    width: 180,
     render: (user) => (
-      <Badge variant="light" color={user.role === 'seller' ? 'teal' : 'indigo'}>
+      <Badge variant="light" color={user.role === 'seller' ? 'teal.9' : 'indigo.9'}>
         {roleLabel(user.role)}
       </Badge>
     ),
