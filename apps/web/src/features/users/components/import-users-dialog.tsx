@@ -234,7 +234,7 @@ function ImportPreview({ preview }: { preview: TUserImportPreview }) {
                 <Table.Td>{row.branch || '—'}</Table.Td>
                 <Table.Td>
                   {row.errors.length === 0 ? (
-                    <Badge color="teal.9" variant="light">
+                    <Badge color="teal.9" variant="filled">
                       OK
                     </Badge>
                   ) : (

@@ -54,7 +54,7 @@ const columns: ResourceListColumn<TUser>[] = [
     sortable: true,
     width: 180,
     render: (user) => (
-      <Badge variant="light" color={user.role === 'seller' ? 'teal.9' : 'indigo.9'}>
+      <Badge variant="filled" color={user.role === 'seller' ? 'teal.9' : 'indigo.9'}>
         {roleLabel(user.role)}
       </Badge>
     ),
