@@ -88,66 +88,6 @@ try {
     await page.getByRole('dialog').waitFor();
     await shot('branch-delete');
     await page.keyboard.press('Escape');
-    // Vendedores: the list, its dialogs, the selection bar and the import steps.
-    await page.goto(`${base}/users`);
-    await page
-      .getByText(/de \d+$/)
-      .first()
-      .waitFor();
-    await shot('users');
-    await page.getByRole('button', { name: /^Editar a / }).nth(1).click();
-    await page.getByRole('dialog').waitFor();
-    await shot('user-form');
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: 'Filtros' }).click();
-    await page.getByRole('dialog', { name: 'Filtros' }).waitFor();
-    await shot('users-filters');
-    await page.mouse.click(viewport.width - 10, viewport.height - 10);
-    await page.getByRole('dialog', { name: 'Filtros' }).waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: /^Restablecer la contraseña de / }).nth(1).click();
-    await page.getByRole('dialog', { name: 'Restablecer contraseña' }).waitFor();
-    await page.getByLabel('Escribir la contraseña').check();
-    await shot('user-reset-password');
-    await page.getByLabel('Generar una contraseña al azar').check();
-    await page.getByRole('button', { name: 'Restablecer', exact: true }).click();
-    await page.getByTestId('generated-password').waitFor();
-    await shot('user-reset-password-done');
-    await page.getByRole('button', { name: 'Listo' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await page.getByRole('checkbox', { name: /^Seleccionar a / }).nth(1).check();
-    await page.getByRole('checkbox', { name: /^Seleccionar a / }).nth(2).check();
-    await shot('users-selection');
-    await page.getByRole('button', { name: 'Quitar selección' }).click();
-    await page.getByRole('button', { name: 'Importar' }).click();
-    const importDialog = page.getByRole('dialog', { name: 'Importar vendedores' });
-    await importDialog.waitFor();
-    await shot('users-import');
-    const csv = (rows) => ({ name: 'equipo.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
-    await importDialog.locator('input[type="file"]').setInputFiles(
-      csv([
-        'Nombre;Email;Rol;Sucursal',
-        `Sofía Benítez;sofia.benitez.${label}@empresa.com.ar;Vendedor;Casa Central`,
-        `Martín Quiroga;martin.quiroga.${label}@empresa.com.ar;Vendedor;Sucursal Inexistente`,
-        ';sin.nombre@empresa.com.ar;;',
-        `Paula Giménez;vendedor@demo.local;Vendedora;`,
-        `Diego Ferreyra;diego.ferreyra.${label}@empresa.com.ar;Supervisor;`,
-      ]),
-    );
-    await importDialog.getByText(/filas tienen problemas/).waitFor();
-    await shot('users-import-preview');
-    await importDialog.locator('input[type="file"]').setInputFiles(
-      csv([
-        'Nombre;Email;Rol;Sucursal',
-        `Sofía Benítez;sofia.benitez.${label}@empresa.com.ar;Vendedor;Casa Central`,
-        `Martín Quiroga;martin.quiroga.${label}@empresa.com.ar;Vendedor;`,
-      ]),
-    );
-    await importDialog.getByText(/listas para importar/).waitFor();
-    await importDialog.getByRole('button', { name: /^Importar \d/ }).click();
-    await importDialog.getByText(/Se crearon/).waitFor({ timeout: 60_000 });
-    await shot('users-import-done');
-    await page.keyboard.press('Escape');
     // Issue 5: Proveedores, Marcas and the per-seller dialogs of Vendedores.
     for (const [path, name] of [
       ['suppliers', 'suppliers'],

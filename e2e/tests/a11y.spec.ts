@@ -29,29 +29,6 @@ test('branches has no serious or critical accessibility violations', async ({ pa
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('Vendedores, its selection bar and the import dialog have no serious or critical accessibility violations', async ({
-  page,
-}) => {
-  await loginAsAdmin(page);
-  await page.goto('/users');
-  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
-  await page
-    .getByRole('checkbox', { name: /^Seleccionar a / })
-    .first()
-    .check();
-  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Importar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Importar vendedores' });
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: 'equipo.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('nombre;email\nAna Ruiz;no-es-email\n'),
-  });
-  await expect(dialog.getByText('Una de 1 filas tiene problemas.')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
-
 for (const [path, title] of [
   ['/suppliers', 'Proveedores'],
   ['/brands', 'Marcas'],
@@ -90,7 +67,29 @@ test('the per-seller dialogs have no serious or critical accessibility violation
   }
 });
 
-<<<<<<< HEAD
+test('Vendedores, its selection bar and the import dialog have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/users');
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  await page
+    .getByRole('checkbox', { name: /^Seleccionar a / })
+    .first()
+    .check();
+  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Importar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar vendedores' });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'equipo.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('nombre;email\nAna Ruiz;no-es-email\n'),
+  });
+  await expect(dialog.getByText('Una de 1 filas tiene problemas.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('posts and the "Nueva publicación" dialog have no serious or critical accessibility violations', async ({
   page,
 }) => {
@@ -193,27 +192,3 @@ for (const [path, ready] of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
-=======
-test('Vendedores, its selection bar and the import dialog have no serious or critical accessibility violations', async ({
-  page,
-}) => {
-  await loginAsAdmin(page);
-  await page.goto('/users');
-  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
-  await page
-    .getByRole('checkbox', { name: /^Seleccionar a / })
-    .first()
-    .check();
-  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Importar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Importar vendedores' });
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: 'equipo.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('nombre;email\nAna Ruiz;no-es-email\n'),
-  });
-  await expect(dialog.getByText('Una de 1 filas tiene problemas.')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
->>>>>>> people-targets
