@@ -99,7 +99,8 @@ test('filters by date range and by action key from the "Filtros" popover', async
   await page.getByPlaceholder('like_post').press('Enter');
   await expect(page).toHaveURL(/action_key=like_post/);
   await expect(page.getByTestId('stat-total')).toHaveText(likes.meta.total.toLocaleString('es-AR'));
-  await page.getByLabel('Desde').fill('2099-01-01');
+  await page.getByLabel('Desde').fill('01/01/2099');
+  await page.getByLabel('Desde').press('Tab');
   await expect(page).toHaveURL(/from=2099-01-01/);
   await expect(page.getByText('No hay transacciones.')).toBeVisible();
   await expect(page.getByTestId('stat-total')).toHaveText('0');

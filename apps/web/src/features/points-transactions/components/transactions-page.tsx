@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Code, Group, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Code, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import {
   DEFAULT_TRANSACTIONS_PER_PAGE,
   POINTS_REPORTS_MSG,
@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useExportTransactions } from '../api/export-transactions';
 import { type TransactionFilterKey, useTransactions } from '../api/get-transactions';
+import { DayFilterInput } from './day-filter-input';
 import { TransactionsPager } from './transactions-pager';
 import { UserFilterSelect } from './user-filter-select';
 
@@ -158,19 +159,17 @@ export function TransactionsPage() {
           />
           <ListFilters activeCount={params.activeFilterCount} onClear={params.clearFilters}>
             <Group grow gap="xs">
-              <TextInput
-                type="date"
+              <DayFilterInput
                 label="Desde"
                 value={filters.from}
-                max={filters.to || undefined}
-                onChange={(e) => setFilter('from', e.currentTarget.value)}
+                maxDate={filters.to}
+                onChange={(day) => setFilter('from', day)}
               />
-              <TextInput
-                type="date"
+              <DayFilterInput
                 label="Hasta"
                 value={filters.to}
-                min={filters.from || undefined}
-                onChange={(e) => setFilter('to', e.currentTarget.value)}
+                minDate={filters.from}
+                onChange={(day) => setFilter('to', day)}
               />
             </Group>
             <UserFilterSelect
