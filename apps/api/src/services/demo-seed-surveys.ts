@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { pointActions, pointTransactions } from '../db/schema/points.ts';
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
 
 const HOUR = 3_600_000;
@@ -174,8 +172,9 @@ const SURVEYS: SurveySeed[] = [
 
 /**
  * Demo surveys of every question type across branches (available, past, future, draft), with
- * answers from demo sellers and the ledger rows those answers earn (points_reward and the
- * complete_survey action), as the answering API writes them. Deterministic through `random`.
+ * answers from demo sellers. Their ledger rows (points_reward and the complete_survey action) are
+ * written by the demo ledger (demo-seed-points.ts), which replays every seeded activity through the
+ * engine's rules. Deterministic through `random`.
  */
 export async function seedDemoSurveys(
   tx: Tx,
@@ -188,11 +187,6 @@ export async function seedDemoSurveys(
 ): Promise<void> {
   const { now, random } = input;
   const at = (days: number) => new Date(now.getTime() + days * DAY);
-  const [completeAction] = await tx
-    .select({ id: pointActions.id, points: pointActions.points, name: pointActions.name })
-    .from(pointActions)
-    .where(eq(pointActions.key, 'complete_survey'));
-  const ledger: (typeof pointTransactions.$inferInsert)[] = [];
 
   for (const [index, seed] of SURVEYS.entries()) {
     const branchId =
@@ -254,29 +248,9 @@ export async function seedDemoSurveys(
         const value = answerValue(q, random);
         if (value !== null) answers.push({ responseId: response.id, questionId: questions[i]!.id, value });
       });
-      const reference = { referenceType: 'survey', referenceId: String(survey!.id) };
-      if (seed.reward > 0)
-        ledger.push({
-          userId: response.userId,
-          pointActionId: null,
-          points: seed.reward,
-          description: `Encuesta respondida: ${seed.title}`,
-          ...reference,
-          createdAt: response.createdAt,
-        });
-      if (completeAction)
-        ledger.push({
-          userId: response.userId,
-          pointActionId: completeAction.id,
-          points: completeAction.points,
-          description: completeAction.name,
-          ...reference,
-          createdAt: response.createdAt,
-        });
     }
     if (answers.length > 0) await tx.insert(surveyAnswers).values(answers);
   }
-  if (ledger.length > 0) await tx.insert(pointTransactions).values(ledger);
 }
 
 function answerValue(q: QuestionSeed, random: () => number): string | null {
