@@ -61,7 +61,7 @@ export function EventTypeFormDialog({ opened, type, onClose }: Props) {
           if (message) setError(field, { type: 'server', message });
         }
       }
-      notify.apiError(error, 'Error al guardar el tipo de evento/notificación');
+      notify.apiError(error, 'Error al guardar el tipo de evento');
     }
   });
 

@@ -71,7 +71,7 @@ export function NotificationTypeFormDialog({ opened, type, onClose }: Props) {
           if (message) setError(field, { type: 'server', message });
         }
       }
-      notify.apiError(error, 'Error al guardar el tipo de evento/notificación');
+      notify.apiError(error, 'Error al guardar el tipo de notificación');
     }
   });
 

@@ -79,7 +79,7 @@ export function NotificationTypeList() {
         result={result}
         columns={columns}
         getRowId={(t) => t.id}
-        errorText="Error al cargar tipos de notificación"
+        errorText="Error al cargar tipos de notificaciones"
         onAdd={() => openForm(null)}
         onEdit={openForm}
         onDelete={(t) => {
