@@ -29,7 +29,9 @@ export function ActivityChart({ days }: { days: TDashboardActivity['days'] }) {
         dataKey="day"
         series={SERIES}
         withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
+        legendProps={{ verticalAlign: 'bottom', height: 56 }}
+        // Five series do not fit one row on narrow cards: the legend wraps instead of running off.
+        styles={{ legend: { flexWrap: 'wrap', justifyContent: 'center', rowGap: 4 } }}
         withRightYAxis
         rightYAxisLabel="Puntos"
         curveType="linear"
