@@ -1,4 +1,5 @@
 import { Autocomplete, Button, Code, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_TRANSACTIONS_PER_PAGE,
   POINTS_REPORTS_MSG,
@@ -17,22 +18,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useExportTransactions } from '../api/export-transactions';
+import { useActionKeys } from '../api/get-action-keys';
 import { type TransactionFilterKey, useTransactions } from '../api/get-transactions';
 import { DayFilterInput } from './day-filter-input';
 import { TransactionsPager } from './transactions-pager';
 import { UserFilterSelect } from './user-filter-select';
 
 const FILTERS = ['user_id', 'action_key', 'from', 'to'] as const satisfies readonly TransactionFilterKey[];
-/** The keys the app's own events award (DECISIONS §4); any other key can be typed. */
-const BUILT_IN_KEYS = [
-  'daily_login',
-  'create_post',
-  'like_post',
-  'comment_post',
-  'view_story',
-  'complete_survey',
-];
-
 // Green and red dark enough for WCAG AA on white (Mantine's green.8 is 3.3:1).
 const POSITIVE = '#237032';
 const NEGATIVE = '#b02525';
@@ -58,12 +50,16 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
 function ActionKeyFilter({ value, onChange }: { value: string; onChange: (v: string | null) => void }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
+  const [search] = useDebouncedValue(text.trim(), 250);
+  // Every configured action, searched on the server; any other key can still be typed.
+  const keys = useActionKeys(search);
   const commit = (v: string) => onChange(v.trim() ? v.trim() : null);
   return (
     <Autocomplete
       label="Acción (clave)"
       placeholder="like_post"
-      data={BUILT_IN_KEYS}
+      data={keys.data ?? []}
+      filter={({ options }) => options}
       value={text}
       onChange={setText}
       onOptionSubmit={commit}
