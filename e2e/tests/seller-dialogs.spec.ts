@@ -136,7 +136,8 @@ test.describe('Unidades', () => {
     for (const month of MONTHS) await expect(dialog.getByLabel(month, { exact: true })).toHaveValue('40');
     await dialog.getByLabel('Marzo', { exact: true }).fill('25');
     await dialog.getByRole('button', { name: 'Guardar unidades' }).click();
-    await expect(page.getByText('Unidades guardadas')).toBeVisible();
+    // The toast of an earlier save may still be leaving: the live one has role=alert.
+    await expect(page.getByRole('alert').filter({ hasText: 'Unidades guardadas' }).first()).toBeVisible();
     const saved = await listUnits(request, token, key);
     expect(saved.map((u) => u.units)).toEqual([40, 40, 25, 40, 40, 40, 40, 40, 40, 40, 40, 40]);
 
@@ -155,7 +156,8 @@ test.describe('Unidades', () => {
     await dialog.getByRole('button', { name: 'Limpiar todos' }).click();
     for (const month of MONTHS) await expect(dialog.getByLabel(month, { exact: true })).toHaveValue('');
     await dialog.getByRole('button', { name: 'Guardar unidades' }).click();
-    await expect(page.getByText('Unidades guardadas')).toBeVisible();
+    // The toast of an earlier save may still be leaving: the live one has role=alert.
+    await expect(page.getByRole('alert').filter({ hasText: 'Unidades guardadas' }).first()).toBeVisible();
     await expect.poll(async () => (await listUnits(request, token, key)).length).toBe(0);
   });
 
