@@ -4,7 +4,7 @@ import { type TBranch, type TBranchInput, ZBranchInput } from '@panel/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCreateBranch } from '../api/create-branch';
 import { useUpdateBranch } from '../api/update-branch';
@@ -68,12 +68,7 @@ export function BranchFormDialog({ opened, branch, onClose }: BranchFormDialogPr
       notify.success(isEdit ? 'Sucursal actualizada correctamente' : 'Sucursal creada correctamente');
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
       notify.apiError(error, 'Error al guardar la sucursal');
     }
   });

@@ -4,7 +4,7 @@ import { DEFAULT_COLOR, type TEventType, type TEventTypeValues, ZEventTypeInput 
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { ColorField } from '../../../components/color-field';
-import { ApiError } from '../../../lib/api-client';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveEventType } from '../api/save-event-type';
 
@@ -55,12 +55,7 @@ export function EventTypeFormDialog({ opened, type, onClose }: Props) {
       );
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
       notify.apiError(error, 'Error al guardar el tipo de evento');
     }
   });

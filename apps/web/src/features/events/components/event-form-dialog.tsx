@@ -16,10 +16,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
 import { type TypeRow, TypeSelect } from '../../../components/type-select';
-import { ApiError } from '../../../lib/api-client';
 import { textOn } from '../../../lib/contrast';
 import { defaultEventRange, isoToLocalInput, localInputToIso } from '../../../lib/date-input';
 import { formatDateTime } from '../../../lib/dates';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveEvent } from '../api/save-event';
 
@@ -98,12 +98,7 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
       notify.success(event ? 'Evento actualizado correctamente' : 'Evento creado correctamente');
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
       notify.apiError(error, 'Error al guardar el evento');
     }
   });

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { ColorField } from '../../../components/color-field';
 import { NotificationIcon } from '../../../components/notification-icon';
-import { ApiError } from '../../../lib/api-client';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveNotificationType } from '../api/save-notification-type';
 import { NotificationIconPicker } from './notification-icon-picker';
@@ -65,12 +65,7 @@ export function NotificationTypeFormDialog({ opened, type, onClose }: Props) {
       );
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
       notify.apiError(error, 'Error al guardar el tipo de notificación');
     }
   });

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
 import { TypeSelect } from '../../../components/type-select';
-import { ApiError } from '../../../lib/api-client';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveNotification } from '../api/save-notification';
 
@@ -59,12 +59,7 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
       );
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
       notify.apiError(error, 'Error al guardar la notificación');
     }
   });

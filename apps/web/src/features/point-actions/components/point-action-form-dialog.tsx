@@ -22,7 +22,7 @@ import {
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCreatePointAction } from '../api/create-point-action';
 import { useUpdatePointAction } from '../api/update-point-action';
@@ -109,12 +109,7 @@ export function PointActionFormDialog({ opened, action, onClose }: PointActionFo
       notify.success(isEdit ? POINT_ACTION_MSG.updated : POINT_ACTION_MSG.created);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
       notify.apiError(error, POINT_ACTION_MSG.saveError);
     }
   });

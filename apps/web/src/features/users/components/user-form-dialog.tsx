@@ -4,7 +4,7 @@ import { ROLES, roleLabel, type TUser, type TUserCreate, ZUserCreate } from '@pa
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
-import { ApiError } from '../../../lib/api-client';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
 
@@ -68,12 +68,7 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
       }
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
       notify.apiError(error, 'Error al guardar el vendedor');
     }
   });
