@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from './page-loader';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
-import { SCREENS, UNDER_CONSTRUCTION } from './screens';
+import { SCREENS } from './screens';
 
 /** Every screen is its own chunk, so /login carries only what it needs (DECISIONS §6). */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -11,7 +11,6 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 
 const dashboard = page(() => import('../features/dashboard/components/dashboard-page'));
-const underConstruction = page(() => import('./under-construction-route'));
 
 export const routes: RouteObject[] = [
   {
@@ -108,11 +107,6 @@ export const routes: RouteObject[] = [
                 handle: SCREENS['points-dashboard'],
                 lazy: page(() => import('../features/points-dashboard/components/points-dashboard-page')),
               },
-              ...UNDER_CONSTRUCTION.map((key) => ({
-                path: key,
-                handle: SCREENS[key],
-                lazy: underConstruction,
-              })),
               {
                 path: '*',
                 handle: { title: 'Página no encontrada' },

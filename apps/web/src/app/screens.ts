@@ -1,6 +1,6 @@
 /**
  * Title and breadcrumb of every guarded screen, in one place: the menu, the quick search and
- * the "En construcción" pages read them, so a screen is named the same everywhere.
+ * the page headers read them, so a screen is named the same everywhere.
  */
 export interface ScreenMeta {
   title: string;
@@ -28,6 +28,3 @@ export const SCREENS = {
 } as const satisfies Record<string, ScreenMeta>;
 
 export type ScreenKey = keyof typeof SCREENS;
-
-/** Screens that arrive in a later version; each shows an honest "En construcción" page. */
-export const UNDER_CONSTRUCTION: readonly ScreenKey[] = [];
