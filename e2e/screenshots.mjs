@@ -111,7 +111,13 @@ try {
       ['Volumenes', 'seller-volumes'],
       ['Unidades', 'seller-units'],
     ]) {
-      await sellerRow.getByRole('button', { name: new RegExp(`^${button} de `) }).click();
+      if (label === '390') {
+        // Narrow screens fold the per-seller actions into a menu.
+        await sellerRow.getByRole('button', { name: /^Más acciones de / }).click();
+        await page.getByRole('menuitem', { name: button }).click();
+      } else {
+        await sellerRow.getByRole('button', { name: new RegExp(`^${button} de `) }).click();
+      }
       await page.getByRole('dialog').waitFor();
       await page.waitForLoadState('networkidle');
       await shot(name);

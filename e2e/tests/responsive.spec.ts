@@ -34,3 +34,18 @@ test('at 390 px the menu is a drawer opened from the top bar', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Sucursales', level: 1 })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sucursales', exact: true })).toBeHidden();
 });
+
+test('at 390 px Vendedores keeps its rows usable: selection works and the seller actions sit in a menu', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/users?q=vendedor%40demo.local');
+  await expectNoHorizontalOverflow(page);
+  const row = page.getByRole('row').filter({ hasText: 'vendedor@demo.local' });
+  // The pinned actions column must not cover the row: its checkbox takes the click.
+  await row.getByRole('checkbox', { name: /^Seleccionar a / }).check();
+  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toBeVisible();
+  await row.getByRole('button', { name: /^Más acciones de / }).click();
+  await page.getByRole('menuitem', { name: 'Volumenes' }).click();
+  await expect(page.getByRole('dialog', { name: /^Volumenes mensuales/ })).toBeVisible();
+});

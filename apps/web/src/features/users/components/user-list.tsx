@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ROLES, roleLabel, type TUser } from '@panel/shared';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -66,6 +67,9 @@ export function UserList() {
   const params = useListParams({ filters: USER_FILTERS });
   const sellerDialogs = useSellerDialogs();
   const result = useUsers(params.query);
+  // Where the list pins its actions column (resource-list.module.css), the seller actions fold
+  // into a menu, or the pinned column would cover the rows.
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   // The chosen row stays set while its dialog closes, so titles do not flicker.
   const [formOpened, setFormOpened] = useState(false);
   const [editing, setEditing] = useState<TUser | null>(null);
@@ -127,9 +131,10 @@ export function UserList() {
         getRowId={(u) => u.id}
         errorText="Error al cargar vendedores"
         onAdd={() => openForm(null)}
-        actionsWidth={340}
+        actionsWidth={narrow ? 124 : 340}
         rowActions={(user) => (
           <UserRowActions
+            compact={narrow}
             user={user}
             onEdit={openForm}
             onResetPassword={openReset}

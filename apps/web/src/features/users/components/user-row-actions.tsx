@@ -1,6 +1,6 @@
-import { ActionIcon, Button } from '@mantine/core';
+import { ActionIcon, Button, Menu } from '@mantine/core';
 import type { TUser } from '@panel/shared';
-import { IconKey, IconPencil } from '@tabler/icons-react';
+import { IconDots, IconKey, IconPencil } from '@tabler/icons-react';
 import type { SellerDialogKind } from './seller-dialogs';
 
 interface UserRowActionsProps {
@@ -9,6 +9,8 @@ interface UserRowActionsProps {
   onResetPassword?: (user: TUser) => void;
   /** Opens "Actividad", "Volumenes" or "Unidades" for a seller row. */
   onSellerDialog?: (kind: SellerDialogKind, user: TUser) => void;
+  /** Narrow screens: the per-seller actions go in a menu, so the pinned column stays narrow. */
+  compact?: boolean;
 }
 
 const SELLER_BUTTONS: { kind: SellerDialogKind; label: string }[] = [
@@ -22,7 +24,14 @@ const SELLER_BUTTONS: { kind: SellerDialogKind; label: string }[] = [
  * buttons ("Actividad", "Volumenes", "Unidades"), which appear only when `user.role === 'seller'`
  * (spec §2.5, §6).
  */
-export function UserRowActions({ user, onEdit, onResetPassword, onSellerDialog }: UserRowActionsProps) {
+export function UserRowActions({
+  user,
+  onEdit,
+  onResetPassword,
+  onSellerDialog,
+  compact = false,
+}: UserRowActionsProps) {
+  const sellerActions = onSellerDialog && user.role === 'seller';
   return (
     <>
       <ActionIcon aria-label={`Editar a ${user.name}`} title="Editar" onClick={() => onEdit(user)}>
@@ -37,8 +46,24 @@ export function UserRowActions({ user, onEdit, onResetPassword, onSellerDialog }
           <IconKey size={18} aria-hidden />
         </ActionIcon>
       )}
-      {onSellerDialog &&
-        user.role === 'seller' &&
+      {sellerActions && compact && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon aria-label={`Más acciones de ${user.name}`} title="Más acciones">
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {SELLER_BUTTONS.map(({ kind, label }) => (
+              <Menu.Item key={kind} onClick={() => onSellerDialog(kind, user)}>
+                {label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {sellerActions &&
+        !compact &&
         SELLER_BUTTONS.map(({ kind, label }) => (
           <Button
             key={kind}
