@@ -1,6 +1,5 @@
 import type { TPointsSummary } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiLogin } from '../support/api.ts';
 import { loginAsAdmin } from '../support/ui.ts';
 
 async function openPointsDashboard(page: Page) {
@@ -11,14 +10,16 @@ async function openPointsDashboard(page: Page) {
   });
 }
 
-test('shows the cards, the top 5 by period, the active actions and the charts', async ({ page, request }) => {
-  const token = await apiLogin(request);
-  const monthly = (await apiGet<{ data: TPointsSummary }>(request, token, '/api/points/summary')).data;
-  const allTime = (
-    await apiGet<{ data: TPointsSummary }>(request, token, '/api/points/summary?period=all_time')
-  ).data;
-
+test('shows the cards, the top 5 by period, the active actions and the charts', async ({ page }) => {
+  // Other specs change actions and points meanwhile: compare with the very answers the screen got.
+  const summaryOf = (period: string) =>
+    page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/points/summary') && new URL(r.url()).searchParams.get('period') === period,
+    );
+  const monthlyAnswer = summaryOf('monthly');
   await openPointsDashboard(page);
+  const monthly = ((await (await monthlyAnswer).json()) as { data: TPointsSummary }).data;
   await expect(page.getByText('Acciones activas', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Líder actual')).toBeVisible();
   if (monthly.leader) await expect(page.getByText(monthly.leader.name).first()).toBeVisible();
@@ -26,8 +27,10 @@ test('shows the cards, the top 5 by period, the active actions and the charts', 
   const top = page.getByRole('list', { name: 'Top 5 vendedores' }).getByTestId('ranked-seller');
   await expect(top).toHaveCount(monthly.top.length);
 
+  const allTimeAnswer = summaryOf('all_time');
   await page.getByText('Histórico', { exact: true }).click();
   await expect(page).toHaveURL(/period=all_time/);
+  const allTime = ((await (await allTimeAnswer).json()) as { data: TPointsSummary }).data;
   await expect(top).toHaveCount(allTime.top.length);
   if (allTime.top[0]) await expect(top.first()).toContainText(allTime.top[0].name);
 
