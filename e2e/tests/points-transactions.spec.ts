@@ -17,12 +17,20 @@ async function openHistory(page: Page) {
 const rows = (page: Page) =>
   page.getByRole('region', { name: 'Tabla de Historial de puntos' }).locator('tbody tr');
 
-test('pages 20 at a time with "Página X de Y", and changes the page size', async ({ page, request }) => {
-  const token = await apiLogin(request);
-  const first = await apiGet<Page_>(request, token, '/api/points/transactions');
-  expect(first.meta.total, 'the demo ledger has more than one page').toBeGreaterThan(20);
-
+test('pages 20 at a time with "Página X de Y", and changes the page size', async ({ page }) => {
+  // Other specs add points meanwhile: compare with the very answers the screen got.
+  const answer = (pageNumber: number) =>
+    page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return (
+        url.pathname === '/api/points/transactions' &&
+        (url.searchParams.get('page') ?? '1') === String(pageNumber)
+      );
+    });
+  const firstAnswer = answer(1);
   await openHistory(page);
+  const first = (await (await firstAnswer).json()) as Page_;
+  expect(first.meta.total, 'the demo ledger has more than one page').toBeGreaterThan(20);
   await expect(rows(page)).toHaveCount(20);
   await expect(page.getByTestId('stat-total')).toHaveText(first.meta.total.toLocaleString('es-AR'));
   const pageSum = first.data.reduce((n, t) => n + t.points, 0);
@@ -33,9 +41,10 @@ test('pages 20 at a time with "Página X de Y", and changes the page size', asyn
   await expect(page.getByText(`Página 1 de ${first.meta.last_page}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled();
 
+  const secondAnswer = answer(2);
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page.getByText(`Página 2 de ${first.meta.last_page}`)).toBeVisible();
-  const second = await apiGet<Page_>(request, token, '/api/points/transactions?page=2');
+  const second = (await (await secondAnswer).json()) as Page_;
+  await expect(page.getByText(`Página 2 de ${second.meta.last_page}`)).toBeVisible();
   await expect(rows(page).first()).toHaveAttribute('data-id', String(second.data[0]!.id));
 
   // Points are green when positive.
@@ -44,8 +53,8 @@ test('pages 20 at a time with "Página X de Y", and changes the page size', asyn
 
   await page.getByLabel('Por página:').selectOption('50');
   await expect(page).toHaveURL(/per_page=50/);
-  await expect(page.getByText(`Página 1 de ${Math.ceil(first.meta.total / 50)}`)).toBeVisible();
-  await expect(rows(page)).toHaveCount(Math.min(50, first.meta.total));
+  await expect(page.getByText(/^Página 1 de \d+$/)).toBeVisible();
+  await expect(rows(page)).toHaveCount(50);
 });
 
 test('searches on the server by user name and exports the filtered CSV', async ({ page, request }) => {
