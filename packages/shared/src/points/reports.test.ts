@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  POINTS_REPORTS_MSG,
-  referenceLabel,
-  ZLeaderboardQuery,
-  ZTransactionListQuery,
-} from './points-reports.ts';
+import { POINTS_REPORTS_MSG, referenceLabel, ZLeaderboardQuery, ZTransactionListQuery } from './reports.ts';
 
 describe('ZLeaderboardQuery', () => {
   it('defaults to this month and the top 20', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zTimestamp } from './common.ts';
+import { makeListQuery, zTimestamp } from '../core/common.ts';
 
 /** Texts of the community-app API (/api/app/*), DECISIONS §5. */
 export const APP_MSG = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zTimestamp } from './common.ts';
-import { ZLeaderboardEntry } from './points-reports.ts';
+import { zTimestamp } from '../core/common.ts';
+import { ZLeaderboardEntry } from '../points/reports.ts';
 
 /** Below the dashboard's counters: what an administrator opens it for (issue 7, item 6). */
 export const ZDashboardActivity = z.object({

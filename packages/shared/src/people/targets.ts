@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PER_PAGE, makeListQuery, zTimestamp } from './common.ts';
-import { MONTHS_ES } from './constants.ts';
+import { DEFAULT_PER_PAGE, makeListQuery, zTimestamp } from '../core/common.ts';
+import { MONTHS_ES } from '../core/constants.ts';
 
 /** Spanish texts of the monthly volumes and target units (spec §2.5, §5, §8). */
 export const TARGETS_MSG = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages.ts';
+import { MSG } from '../core/messages.ts';
 import { ZUser } from './users.ts';
 
 export const ZLoginRequest = z.object({

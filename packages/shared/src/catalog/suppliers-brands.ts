@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zTimestamp } from './common.ts';
+import { makeListQuery, zTimestamp } from '../core/common.ts';
 
 /** Spanish texts of Proveedores and Marcas (spec §2.14, §5, §8). */
 export const CATALOG_MSG = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE, makeListQuery, zOptionalText, zQueryBool, zTimestamp } from './common.ts';
+import { MAX_PER_PAGE, makeListQuery, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
 
 /** Spanish texts of surveys; the spec's own (§5, §8) are quoted letter for letter. */
 export const SURVEY_MSG = {

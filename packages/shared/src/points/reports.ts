@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zTimestamp } from './common.ts';
+import { zTimestamp } from '../core/common.ts';
 
 /**
  * What the panel reads from the points ledger: leaderboard, Historial, the gamification

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zQueryBool, zTimestamp } from './common.ts';
-import { MSG } from './messages.ts';
+import { makeListQuery, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
+import { MSG } from '../core/messages.ts';
 
 /** Texts of Configuración (/point-actions), spec §2.15, §5, §8. */
 export const POINT_ACTION_MSG = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MSG, ZEventInput, ZEventListQuery, ZEventTypeInput } from './index.ts';
+import { EVENT_MSG, ZEventInput, ZEventListQuery, ZEventTypeInput } from '../index.ts';
 
 const valid = {
   title: 'Capacitación',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zTimestamp } from './common.ts';
+import { makeListQuery, zTimestamp } from '../core/common.ts';
 
 /** Publicaciones and Historias: their Spanish texts (spec §2.7, §2.8, §5, §8) and rules. */
 export const MEDIA_MSG = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zQueryBool, zTimestamp } from './common.ts';
-import { MSG } from './messages.ts';
+import { makeListQuery, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
+import { MSG } from '../core/messages.ts';
 
 export const ROLES = ['seller', 'admin'] as const;
 export const ZRole = z.enum(ROLES);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zTimestamp } from './common.ts';
+import { zTimestamp } from '../core/common.ts';
 
 export const ACTIVITY_TYPES = ['post', 'like', 'comment', 'survey'] as const;
 export const ACTIVITY_PERIODS = ['today', 'last_7_days', 'last_30_days'] as const;

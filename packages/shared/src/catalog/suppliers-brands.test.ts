@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG_MSG, ZBrandInput, ZSupplierInput } from './catalog.ts';
+import { CATALOG_MSG, ZBrandInput, ZSupplierInput } from './suppliers-brands.ts';
 
 describe('ZSupplierInput / ZBrandInput', () => {
   it('trims both fields and upper-cases the code', () => {

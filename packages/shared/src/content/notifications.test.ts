@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_ICONS, NOTIFICATION_MSG, ZNotificationInput, ZNotificationTypeInput } from './index.ts';
+import {
+  NOTIFICATION_ICONS,
+  NOTIFICATION_MSG,
+  ZNotificationInput,
+  ZNotificationTypeInput,
+} from '../index.ts';
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '../core/messages.ts';
 import { ZBranchInput } from './branches.ts';
-import { MSG } from './messages.ts';
 
 describe('ZBranchInput', () => {
   it('trims the name and turns empty optional texts into null', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zTimestamp } from './common.ts';
-import { MSG } from './messages.ts';
+import { makeListQuery, zOptionalText, zTimestamp } from '../core/common.ts';
+import { MSG } from '../core/messages.ts';
 
 export const ZBranch = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zTimestamp } from './common.ts';
-import { registerMessages } from './human-messages.ts';
+import { makeListQuery, zOptionalText, zTimestamp } from '../core/common.ts';
+import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
 
 /** Spanish texts of events and their types (spec §5, §8). */

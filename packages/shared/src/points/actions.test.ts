@@ -6,7 +6,7 @@ import {
   POINT_ACTION_MSG,
   ZPointActionCreate,
   ZPointActionUpdate,
-} from './point-actions.ts';
+} from './actions.ts';
 
 const firstMessage = (input: unknown, schema = ZPointActionCreate) => {
   const result = schema.safeParse(input);
