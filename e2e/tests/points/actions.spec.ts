@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, unique } from '../support/api.ts';
-import { createPointAction } from '../support/points-api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { apiLogin, unique } from '../../support/api.ts';
+import { createPointAction } from '../../support/points-api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 async function openPointActions(page: Page) {
   await loginAsAdmin(page);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { loginAsAdmin } from '../support/ui.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, createBranch, createUser, getBranch, unique } from '../support/api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { apiLogin, createBranch, createUser, getBranch, unique } from '../../support/api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 async function openBranches(page: Page) {
   await loginAsAdmin(page);

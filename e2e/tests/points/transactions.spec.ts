@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { TListResponse, TPointTransaction } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiLogin } from '../support/api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { apiGet, apiLogin } from '../../support/api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 type Page_ = TListResponse<TPointTransaction>;
 

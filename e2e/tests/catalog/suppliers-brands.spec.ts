@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, unique } from '../support/api.ts';
-import { createBrand, createSeller, createSupplier, saveUnits } from '../support/targets-api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { apiLogin, unique } from '../../support/api.ts';
+import { createBrand, createSeller, createSupplier, saveUnits } from '../../support/targets-api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 // Long paths through several dialogs on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAsAdmin } from '../support/ui.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 

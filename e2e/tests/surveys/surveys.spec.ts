@@ -1,7 +1,7 @@
 import { SURVEY_MSG } from '@panel/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { answerSurvey, apiLogin, createSurvey, DEMO_SELLER, getSurvey, unique } from '../support/api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { answerSurvey, apiLogin, createSurvey, DEMO_SELLER, getSurvey, unique } from '../../support/api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 async function openSurveys(page: Page) {
   await loginAsAdmin(page);

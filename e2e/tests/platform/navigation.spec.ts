@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from '../support/ui.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 /** Every entry of the side menu (spec §2.2): [parent submenu, item, path]. */
 const ENTRIES: [string | null, string, string][] = [

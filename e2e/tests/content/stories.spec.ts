@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, pngImage, unique } from '../support/api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { apiLogin, pngImage, unique } from '../../support/api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 // Uploads are decoded and resized on the server: give these flows room on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 import type { TDashboardActivity } from '@panel/shared';
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from '../support/ui.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 test('the dashboard shows, below its counters, the activity chart, the next events and the top 5 of the month', async ({
   page,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_SELLER, me } from '../support/api.ts';
-import { fillLogin, loginAsAdmin, storedToken } from '../support/ui.ts';
+import { DEMO_ADMIN, DEMO_SELLER, me } from '../../support/api.ts';
+import { fillLogin, loginAsAdmin, storedToken } from '../../support/ui.ts';
 
 test.describe('Sign-in', () => {
   test('the demo admin signs in and lands on the dashboard with real counters', async ({ page }) => {

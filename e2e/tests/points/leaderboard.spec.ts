@@ -1,7 +1,7 @@
 import type { TLeaderboardEntry } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiLogin, createBranch, unique } from '../support/api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { apiGet, apiLogin, createBranch, unique } from '../../support/api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 async function openLeaderboard(page: Page, query = '') {
   await loginAsAdmin(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from '../support/ui.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 // The error paths of loading: the API is made to fail for one call, the rest of the product is real.
 

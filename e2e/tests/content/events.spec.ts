@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, unique } from '../support/api.ts';
-import { buenosAires, createEvent, createEventType, currentMonthDay } from '../support/schedule-api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { apiLogin, unique } from '../../support/api.ts';
+import { buenosAires, createEvent, createEventType, currentMonthDay } from '../../support/schedule-api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 // Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
 test.describe.configure({ timeout: 60_000 });

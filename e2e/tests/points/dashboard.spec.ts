@@ -1,6 +1,6 @@
 import type { TPointsSummary } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { loginAsAdmin } from '../support/ui.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 async function openPointsDashboard(page: Page) {
   await loginAsAdmin(page);

@@ -1,6 +1,6 @@
 import type { TUser } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, unique } from '../support/api.ts';
+import { apiLogin, unique } from '../../support/api.ts';
 import {
   businessYear,
   createBrand,
@@ -10,8 +10,8 @@ import {
   listVolumes,
   saveUnits,
   upsertVolume,
-} from '../support/targets-api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+} from '../../support/targets-api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 // Long paths through several dialogs on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, createBranch, createUser, listUsers, me, tryLogin, unique } from '../support/api.ts';
-import { loginAsAdmin } from '../support/ui.ts';
+import { apiLogin, createBranch, createUser, listUsers, me, tryLogin, unique } from '../../support/api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
 
 // Sign-in and imports hash passwords with scrypt at full cost, on a machine the other suites share.
 test.describe.configure({ timeout: 90_000 });
