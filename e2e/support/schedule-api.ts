@@ -1,5 +1,6 @@
 import type { TEvent, TEventType, TNotification, TNotificationType } from '@panel/shared';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { unique } from './api.ts';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -21,17 +22,32 @@ export const createNotification = (
   input: { title: string; message: string; notification_type_id?: number; branch_id?: number },
 ) => post<TNotification>(request, token, '/api/notifications', input);
 
-export const createEventType = (
+const createEventType = (
   request: APIRequestContext,
   token: string,
   input: { name: string; color?: string },
 ) => post<TEventType>(request, token, '/api/event-types', input);
 
-export const createEvent = (
+const createEvent = (
   request: APIRequestContext,
   token: string,
   input: { title: string; start_at: string; end_at: string; event_type_id?: number; description?: string },
 ) => post<TEvent>(request, token, '/api/events', input);
+
+/** An event of a new type in `color`, on `day` (YYYY-MM-DD) from `from` to `to` (HH:mm, Buenos Aires). */
+export async function createTypedEvent(
+  request: APIRequestContext,
+  token: string,
+  input: { title: string; color: string; day: string; from: string; to: string },
+): Promise<TEvent> {
+  const type = await createEventType(request, token, { name: `Tipo ${unique()}`, color: input.color });
+  return createEvent(request, token, {
+    title: input.title,
+    event_type_id: type.id,
+    start_at: buenosAires(input.day, input.from),
+    end_at: buenosAires(input.day, input.to),
+  });
+}
 
 /** A Buenos Aires wall-clock time (UTC-3, no daylight saving) as an ISO instant. */
 export const buenosAires = (date: string, time: string) => new Date(`${date}T${time}:00-03:00`).toISOString();

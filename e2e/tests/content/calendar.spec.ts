@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
-import { buenosAires, createEvent, createEventType, currentMonthDay } from '../../support/schedule-api.ts';
+import { createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
 import { loginAsAdmin } from '../../support/ui.ts';
 
 // Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
@@ -12,14 +12,8 @@ test('shows a Spanish month grid of 6 weeks from Monday, with events in their ty
 }) => {
   const token = await apiLogin(request);
   const title = `Lanzamiento ${unique()}`;
-  const type = await createEventType(request, token, { name: `Tipo ${unique()}`, color: '#5F3DC4' });
   const day = currentMonthDay(12);
-  await createEvent(request, token, {
-    title,
-    event_type_id: type.id,
-    start_at: buenosAires(day, '09:00'),
-    end_at: buenosAires(day, '11:00'),
-  });
+  await createTypedEvent(request, token, { title, color: '#5F3DC4', day, from: '09:00', to: '11:00' });
 
   await loginAsAdmin(page);
   await page.goto('/calendar');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
-import { buenosAires, createEvent, createEventType, currentMonthDay } from '../../support/schedule-api.ts';
+import { buenosAires, createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
 import { loginAsAdmin } from '../../support/ui.ts';
 
 // Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
@@ -17,15 +17,9 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 test('moves an event to another day and sees it there on the calendar', async ({ page, request }) => {
   const token = await apiLogin(request);
   const title = `Capacitación ${unique()}`;
-  const type = await createEventType(request, token, { name: `Tipo ${unique()}`, color: '#1C7ED6' });
   const day = currentMonthDay(10);
   const newDay = currentMonthDay(17);
-  await createEvent(request, token, {
-    title,
-    event_type_id: type.id,
-    start_at: buenosAires(day, '10:00'),
-    end_at: buenosAires(day, '12:00'),
-  });
+  await createTypedEvent(request, token, { title, color: '#1C7ED6', day, from: '10:00', to: '12:00' });
 
   await openEvents(page);
   await page.getByPlaceholder('Buscar...').fill(title);

@@ -1,4 +1,4 @@
-import type { TUser } from '@panel/shared';
+import { MONTHS_ES, type TUser } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import {
@@ -15,21 +15,6 @@ import { loginAsAdmin } from '../../support/ui.ts';
 
 // Long paths through several dialogs on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
-
-const MONTHS = [
-  'Enero',
-  'Febrero',
-  'Marzo',
-  'Abril',
-  'Mayo',
-  'Junio',
-  'Julio',
-  'Agosto',
-  'Septiembre',
-  'Octubre',
-  'Noviembre',
-  'Diciembre',
-];
 
 /** Opens Vendedores, finds the seller's row and clicks one of its per-seller buttons. */
 async function openSellerDialog(page: Page, seller: TUser, button: 'Actividad' | 'Volumenes' | 'Unidades') {
@@ -133,7 +118,7 @@ test.describe('Unidades', () => {
     await expect(dialog.getByLabel('Febrero', { exact: true })).toHaveValue('');
 
     await dialog.getByRole('button', { name: 'Copiar Enero a todos' }).click();
-    for (const month of MONTHS) await expect(dialog.getByLabel(month, { exact: true })).toHaveValue('40');
+    for (const month of MONTHS_ES) await expect(dialog.getByLabel(month, { exact: true })).toHaveValue('40');
     await dialog.getByLabel('Marzo', { exact: true }).fill('25');
     await dialog.getByRole('button', { name: 'Guardar unidades' }).click();
     // The toast of an earlier save may still be leaving: the live one has role=alert.
@@ -154,7 +139,7 @@ test.describe('Unidades', () => {
     await expect(dialog.getByLabel('Marzo', { exact: true })).toHaveValue('25');
 
     await dialog.getByRole('button', { name: 'Limpiar todos' }).click();
-    for (const month of MONTHS) await expect(dialog.getByLabel(month, { exact: true })).toHaveValue('');
+    for (const month of MONTHS_ES) await expect(dialog.getByLabel(month, { exact: true })).toHaveValue('');
     await dialog.getByRole('button', { name: 'Guardar unidades' }).click();
     // The toast of an earlier save may still be leaving: the live one has role=alert.
     await expect(page.getByRole('alert').filter({ hasText: 'Unidades guardadas' }).first()).toBeVisible();
