@@ -1,38 +1,30 @@
 import type { TEvent, TEventType, TNotification, TNotificationType } from '@panel/shared';
-import { type APIRequestContext, expect } from '@playwright/test';
-import { unique } from './api.ts';
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function post<T>(request: APIRequestContext, token: string, url: string, data: object): Promise<T> {
-  const res = await request.post(url, { data, headers: auth(token) });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: T }).data;
-}
+import type { APIRequestContext } from '@playwright/test';
+import { apiCreate, unique } from './api.ts';
 
 export const createNotificationType = (
   request: APIRequestContext,
   token: string,
   input: { name: string; color?: string; icon?: string },
-) => post<TNotificationType>(request, token, '/api/notification-types', input);
+) => apiCreate<TNotificationType>(request, token, '/api/notification-types', input);
 
 export const createNotification = (
   request: APIRequestContext,
   token: string,
   input: { title: string; message: string; notification_type_id?: number; branch_id?: number },
-) => post<TNotification>(request, token, '/api/notifications', input);
+) => apiCreate<TNotification>(request, token, '/api/notifications', input);
 
 const createEventType = (
   request: APIRequestContext,
   token: string,
   input: { name: string; color?: string },
-) => post<TEventType>(request, token, '/api/event-types', input);
+) => apiCreate<TEventType>(request, token, '/api/event-types', input);
 
 const createEvent = (
   request: APIRequestContext,
   token: string,
   input: { title: string; start_at: string; end_at: string; event_type_id?: number; description?: string },
-) => post<TEvent>(request, token, '/api/events', input);
+) => apiCreate<TEvent>(request, token, '/api/events', input);
 
 /** An event of a new type in `color`, on `day` (YYYY-MM-DD) from `from` to `to` (HH:mm, Buenos Aires). */
 export async function createTypedEvent(
