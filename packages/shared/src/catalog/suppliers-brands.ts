@@ -32,32 +32,39 @@ const zDescription = z
   .min(1, CATALOG_MSG.descriptionRequired)
   .max(200, CATALOG_MSG.descriptionTooLong);
 
-export const ZSupplier = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  business_name: z.string(),
-  created_at: zTimestamp,
-  updated_at: zTimestamp,
-});
+/**
+ * Proveedores and Marcas are one kind of record, a code and a description, which each keeps under
+ * its own name (`business_name`, `name`): the record, the form's body and the list's query.
+ */
+function catalogSchemas<const K extends string>(descriptionKey: K) {
+  return {
+    item: z.object({
+      id: z.number().int(),
+      code: z.string(),
+      ...({ [descriptionKey]: z.string() } as Record<K, z.ZodString>),
+      created_at: zTimestamp,
+      updated_at: zTimestamp,
+    }),
+    input: z.object({
+      code: zCatalogCode,
+      ...({ [descriptionKey]: zDescription } as Record<K, typeof zDescription>),
+    }),
+    listQuery: makeListQuery(['code', descriptionKey, 'created_at'] as const),
+  };
+}
+
+const supplier = catalogSchemas('business_name');
+export const ZSupplier = supplier.item;
 export type TSupplier = z.infer<typeof ZSupplier>;
-
-export const ZSupplierInput = z.object({ code: zCatalogCode, business_name: zDescription });
+export const ZSupplierInput = supplier.input;
 export type TSupplierInput = z.input<typeof ZSupplierInput>;
-
-export const ZSupplierListQuery = makeListQuery(['code', 'business_name', 'created_at'] as const);
+export const ZSupplierListQuery = supplier.listQuery;
 export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;
 
-export const ZBrand = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  created_at: zTimestamp,
-  updated_at: zTimestamp,
-});
+const brand = catalogSchemas('name');
+export const ZBrand = brand.item;
 export type TBrand = z.infer<typeof ZBrand>;
-
-export const ZBrandInput = z.object({ code: zCatalogCode, name: zDescription });
+export const ZBrandInput = brand.input;
 export type TBrandInput = z.input<typeof ZBrandInput>;
-
-export const ZBrandListQuery = makeListQuery(['code', 'name', 'created_at'] as const);
+export const ZBrandListQuery = brand.listQuery;
 export type TBrandListQuery = z.input<typeof ZBrandListQuery>;
