@@ -18,12 +18,7 @@ export function makeListQuery<const S extends readonly [string, ...string[]]>(so
   return z.object({
     page: z.coerce.number().int().min(1).default(1),
     per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-    q: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    q: zQueryText(200),
     sort: z.enum(sortValues).optional(),
   });
 }
@@ -67,6 +62,16 @@ export const zOptionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/** Text in a query string (a search, a key): trimmed, and empty becomes absent. */
+export function zQueryText(max: number, message?: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
 
 /** `true`/`false`/`1`/`0` in query strings. */
 export const zQueryBool = z

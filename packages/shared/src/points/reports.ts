@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zTimestamp } from '../core/common.ts';
+import { zQueryText, zTimestamp } from '../core/common.ts';
 
 /**
  * What the panel reads from the points ledger: leaderboard, Historial, the gamification
@@ -83,21 +83,11 @@ export const ZLeaderboard = z.object({ data: z.array(ZLeaderboardEntry) });
 export const ZTransactionFilters = z
   .object({
     user_id: zPositiveId(POINTS_REPORTS_MSG.userInvalid).optional(),
-    action_key: z
-      .string()
-      .trim()
-      .max(100, POINTS_REPORTS_MSG.actionKeyInvalid)
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    action_key: zQueryText(100, POINTS_REPORTS_MSG.actionKeyInvalid),
     /** Inclusive business days. */
     from: zDay.optional(),
     to: zDay.optional(),
-    q: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    q: zQueryText(200),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: POINTS_REPORTS_MSG.dateRangeInvalid,
