@@ -21,23 +21,24 @@ export async function apiLogin(
   return body.token;
 }
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-export async function createBranch(request: APIRequestContext, token: string, input: TBranchInput) {
-  const res = await request.post('/api/branches', { data: input, headers: auth(token) });
+/** POSTs a JSON body as the admin, expects 201 Created and returns the record (`data`). */
+export async function apiCreate<T>(request: APIRequestContext, token: string, path: string, data: object) {
+  const res = await request.post(path, { data, headers: auth(token) });
   expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: TBranch }).data;
+  return ((await res.json()) as { data: T }).data;
 }
+
+export const createBranch = (request: APIRequestContext, token: string, input: TBranchInput) =>
+  apiCreate<TBranch>(request, token, '/api/branches', input);
 
 export async function getBranch(request: APIRequestContext, token: string, id: number) {
   return request.get(`/api/branches/${id}`, { headers: auth(token) });
 }
 
-export async function createUser(request: APIRequestContext, token: string, input: TUserCreate) {
-  const res = await request.post('/api/users', { data: input, headers: auth(token) });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: TUser }).data;
-}
+export const createUser = (request: APIRequestContext, token: string, input: TUserCreate) =>
+  apiCreate<TUser>(request, token, '/api/users', input);
 
 export async function me(request: APIRequestContext, token: string) {
   return request.get('/api/me', { headers: auth(token) });
@@ -86,11 +87,8 @@ export async function createPost(request: APIRequestContext, token: string, cont
   return ((await res.json()) as { data: { id: number } }).data;
 }
 
-export async function createSurvey(request: APIRequestContext, token: string, input: TSurveyInput) {
-  const res = await request.post('/api/admin/surveys', { data: input, headers: auth(token) });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: TSurveyDetail }).data;
-}
+export const createSurvey = (request: APIRequestContext, token: string, input: TSurveyInput) =>
+  apiCreate<TSurveyDetail>(request, token, '/api/admin/surveys', input);
 
 export async function getSurvey(request: APIRequestContext, token: string, id: number) {
   return request.get(`/api/admin/surveys/${id}`, { headers: auth(token) });

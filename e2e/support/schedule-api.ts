@@ -1,37 +1,45 @@
 import type { TEvent, TEventType, TNotification, TNotificationType } from '@panel/shared';
-import { type APIRequestContext, expect } from '@playwright/test';
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function post<T>(request: APIRequestContext, token: string, url: string, data: object): Promise<T> {
-  const res = await request.post(url, { data, headers: auth(token) });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: T }).data;
-}
+import type { APIRequestContext } from '@playwright/test';
+import { apiCreate, unique } from './api.ts';
 
 export const createNotificationType = (
   request: APIRequestContext,
   token: string,
   input: { name: string; color?: string; icon?: string },
-) => post<TNotificationType>(request, token, '/api/notification-types', input);
+) => apiCreate<TNotificationType>(request, token, '/api/notification-types', input);
 
 export const createNotification = (
   request: APIRequestContext,
   token: string,
   input: { title: string; message: string; notification_type_id?: number; branch_id?: number },
-) => post<TNotification>(request, token, '/api/notifications', input);
+) => apiCreate<TNotification>(request, token, '/api/notifications', input);
 
-export const createEventType = (
+const createEventType = (
   request: APIRequestContext,
   token: string,
   input: { name: string; color?: string },
-) => post<TEventType>(request, token, '/api/event-types', input);
+) => apiCreate<TEventType>(request, token, '/api/event-types', input);
 
-export const createEvent = (
+const createEvent = (
   request: APIRequestContext,
   token: string,
   input: { title: string; start_at: string; end_at: string; event_type_id?: number; description?: string },
-) => post<TEvent>(request, token, '/api/events', input);
+) => apiCreate<TEvent>(request, token, '/api/events', input);
+
+/** An event of a new type in `color`, on `day` (YYYY-MM-DD) from `from` to `to` (HH:mm, Buenos Aires). */
+export async function createTypedEvent(
+  request: APIRequestContext,
+  token: string,
+  input: { title: string; color: string; day: string; from: string; to: string },
+): Promise<TEvent> {
+  const type = await createEventType(request, token, { name: `Tipo ${unique()}`, color: input.color });
+  return createEvent(request, token, {
+    title: input.title,
+    event_type_id: type.id,
+    start_at: buenosAires(input.day, input.from),
+    end_at: buenosAires(input.day, input.to),
+  });
+}
 
 /** A Buenos Aires wall-clock time (UTC-3, no daylight saving) as an ISO instant. */
 export const buenosAires = (date: string, time: string) => new Date(`${date}T${time}:00-03:00`).toISOString();

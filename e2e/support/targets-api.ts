@@ -1,8 +1,6 @@
 import type { TBrand, TSupplier, TTargetUnits, TUser, TVolume } from '@panel/shared';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { createUser, unique } from './api.ts';
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+import { apiCreate, auth, createUser, unique } from './api.ts';
 
 /** A seller with a unique name, so parallel tests find their own row. */
 export async function createSeller(
@@ -19,25 +17,15 @@ export async function createSeller(
   });
 }
 
-export async function createSupplier(
+export const createSupplier = (
   request: APIRequestContext,
   token: string,
   code: string,
   businessName: string,
-) {
-  const res = await request.post('/api/suppliers', {
-    data: { code, business_name: businessName },
-    headers: auth(token),
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: TSupplier }).data;
-}
+) => apiCreate<TSupplier>(request, token, '/api/suppliers', { code, business_name: businessName });
 
-export async function createBrand(request: APIRequestContext, token: string, code: string, name: string) {
-  const res = await request.post('/api/brands', { data: { code, name }, headers: auth(token) });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: TBrand }).data;
-}
+export const createBrand = (request: APIRequestContext, token: string, code: string, name: string) =>
+  apiCreate<TBrand>(request, token, '/api/brands', { code, name });
 
 export async function upsertVolume(
   request: APIRequestContext,

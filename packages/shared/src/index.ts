@@ -1,23 +1,27 @@
-import './zod-es.ts';
+// The package's one entry point: every schema, type and Spanish text, from its area folder.
+// package.json "sideEffects" names the modules that must run even when nothing of theirs is used
+// (zod's Spanish locale, the message registry); every other module is dropped from a screen's
+// bundle unless the screen uses it.
+import './core/zod-es.ts';
 
-export * from './activity.ts';
-export * from './app.ts';
-export * from './auth.ts';
-export * from './branches.ts';
-export * from './catalog.ts';
-export * from './common.ts';
-export * from './constants.ts';
-export * from './csv.ts';
-export * from './dashboard.ts';
-export * from './dashboard-activity.ts';
-export * from './events.ts';
-export * from './human-messages.ts';
-export * from './media.ts';
-export * from './messages.ts';
-export * from './notifications.ts';
-export * from './point-actions.ts';
-export * from './points-reports.ts';
-export * from './schedule-fields.ts';
-export * from './surveys.ts';
-export * from './targets.ts';
-export * from './users.ts';
+export * from './app/community-app.ts';
+export * from './catalog/branches.ts';
+export * from './catalog/suppliers-brands.ts';
+export * from './content/events.ts';
+export * from './content/media.ts';
+export * from './content/notifications.ts';
+export * from './content/schedule-fields.ts';
+export * from './core/common.ts';
+export * from './core/constants.ts';
+export * from './core/csv.ts';
+export * from './core/human-messages.ts';
+export * from './core/messages.ts';
+export * from './dashboard/activity.ts';
+export * from './dashboard/summary.ts';
+export * from './people/auth.ts';
+export * from './people/targets.ts';
+export * from './people/user-activity.ts';
+export * from './people/users.ts';
+export * from './points/actions.ts';
+export * from './points/reports.ts';
+export * from './surveys/surveys.ts';

@@ -1,0 +1,94 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, pngImage, unique } from '../../support/api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
+
+// Uploads are decoded and resized on the server: give these flows room on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
+async function openStories(page: Page) {
+  await loginAsAdmin(page);
+  await page.goto('/stories');
+  await expect(page.getByRole('heading', { name: 'Historias', level: 1 })).toBeVisible();
+  await expect(page.getByText('Inicio / Historias')).toBeVisible();
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test('creates a story with its image, sees it active for 24h, opens its viewers and deletes it', async ({
+  page,
+}) => {
+  const title = `Lanzamiento ${unique()}`;
+  await openStories(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
+  await expect(dialog.getByLabel('Activa')).toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'Sucursal' })).toHaveValue('Todas las sucursales');
+  await expect(dialog.getByText(/expiran automáticamente 24 horas/)).toBeVisible();
+
+  await dialog.getByLabel('Título').fill(title);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
+  await (await chooser).setFiles({
+    name: 'historia.png',
+    mimeType: 'image/png',
+    buffer: await pngImage('#7048e8', 360, 640),
+  });
+  await expect(dialog.getByRole('img', { name: 'Vista previa de historia.png' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Historia creada correctamente')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByPlaceholder('Buscar por título...').fill(title);
+  const created = row(page, title);
+  await expect(created).toHaveCount(1);
+  await expect(created).toContainText('24h');
+  await expect(created).toContainText('Activa');
+  await expect(created).toContainText('Todas');
+  await expect(created).toContainText('Administrador Demo');
+  await expect
+    .poll(() => created.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+
+  await created.getByRole('button', { name: 'Ver usuarios' }).click();
+  const viewers = page.getByRole('dialog', { name: `Vistas de «${title}»` });
+  await expect(viewers.getByText('Nadie ha visto esta historia aún')).toBeVisible();
+  await viewers.getByRole('button', { name: 'Cerrar' }).click();
+
+  await created.getByRole('button', { name: 'Eliminar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Eliminar historia' })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
+  await expect(page.getByText('Historia eliminada correctamente')).toBeVisible();
+  await expect(row(page, title)).toHaveCount(0);
+});
+
+test('lists who viewed a demo story', async ({ page }) => {
+  await openStories(page);
+  await page.getByPlaceholder('Buscar por título...').fill('Lanzamiento Multiuso');
+  await row(page, 'Lanzamiento Multiuso').getByRole('button', { name: 'Ver usuarios' }).click();
+  const viewers = page.getByRole('dialog', { name: 'Vistas de «Lanzamiento Multiuso»' });
+  await expect(viewers.getByRole('listitem').first()).toBeVisible();
+  expect(await viewers.getByRole('listitem').count()).toBeGreaterThan(2);
+});
+
+test('shows the required-field messages and refuses an end before the start', async ({ page, request }) => {
+  await openStories(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('El título es obligatorio')).toBeVisible();
+  await expect(dialog.getByText('Debes seleccionar una imagen')).toBeVisible();
+
+  await dialog.getByLabel('Título').fill('Con fechas al revés');
+  await dialog.getByLabel('Inicio (opcional)').fill('2030-05-10T10:00');
+  await dialog.getByLabel('Fin (opcional)').fill('2030-05-09T10:00');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('La fecha de fin debe ser posterior a la de inicio')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  // Nothing was saved.
+  const token = await apiLogin(request);
+  const res = await request.get('/api/stories?q=fechas', { headers: { Authorization: `Bearer ${token}` } });
+  expect((await res.json()).meta.total).toBe(0);
+});

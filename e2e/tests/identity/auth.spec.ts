@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_SELLER, me } from '../../support/api.ts';
+import { fillLogin, loginAsAdmin, storedToken } from '../../support/ui.ts';
+
+test.describe('Sign-in', () => {
+  test('the demo admin signs in and lands on the dashboard with real counters', async ({ page }) => {
+    await loginAsAdmin(page);
+    await expect(page.getByText('Vendedores').first()).toBeVisible();
+    expect(await storedToken(page)).toBeTruthy();
+  });
+
+  test('wrong credentials show "Credenciales inválidas" and keep the user on /login', async ({ page }) => {
+    await fillLogin(page, DEMO_ADMIN.email, 'no-es-la-clave');
+    await expect(page.getByRole('alert').filter({ hasText: 'Credenciales inválidas' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeFalsy();
+  });
+
+  test('the form validates the email and the password before calling the server', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('no-es-un-email');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByText('Email inválido')).toBeVisible();
+    await expect(page.getByText('Contraseña requerida')).toBeVisible();
+  });
+
+  test('a seller is refused with "Esta cuenta no tiene acceso al panel"', async ({ page }) => {
+    await fillLogin(page, DEMO_SELLER.email, DEMO_SELLER.password);
+    await expect(page.getByText('Esta cuenta no tiene acceso al panel')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeFalsy();
+  });
+
+  test('the forgot-password link explains that an administrator resets passwords', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByText('¿Olvidaste tu contraseña?').click();
+    await expect(page.getByRole('dialog')).toContainText('administrador');
+  });
+});
+
+test.describe('Guard', () => {
+  test('an anonymous visitor of a guarded route is sent to /login', async ({ page }) => {
+    await page.goto('/branches');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a revoked or forged stored token sends the user back to /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'auth-storage',
+        JSON.stringify({ state: { token: 'forged-token', isAuthenticated: true, user: null }, version: 0 }),
+      ),
+    );
+    await page.goto('/branches');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('Logout', () => {
+  test('the menu footer "Cerrar sesión" revokes the token and goes to /login', async ({ page, request }) => {
+    await loginAsAdmin(page);
+    const token = (await storedToken(page))!;
+    await page.getByRole('navigation').getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeFalsy();
+    expect((await me(request, token)).status()).toBe(401);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the profile dropdown logout revokes the token and goes to /login', async ({ page, request }) => {
+    await loginAsAdmin(page);
+    const token = (await storedToken(page))!;
+    await page.getByRole('button', { name: 'Menú de perfil' }).click();
+    await expect(page.getByRole('menu')).toContainText(DEMO_ADMIN.email);
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await me(request, token)).status()).toBe(401);
+  });
+});

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin } from '../../support/ui.ts';
+
+// The error paths of loading: the API is made to fail for one call, the rest of the product is real.
+
+test('the dashboard says "Error al cargar datos" when its summary fails, and retries', async ({ page }) => {
+  await loginAsAdmin(page);
+  let fail = true;
+  await page.route('**/api/dashboard/summary', (route) =>
+    fail ? route.fulfill({ status: 502, body: '<html>Bad gateway</html>' }) : route.fallback(),
+  );
+  await page.reload();
+  // The text appears after the query client's two retries (1 s + 2 s), on a busy machine later still.
+  await expect(page.getByText('Error al cargar datos')).toBeVisible({ timeout: 15_000 });
+  fail = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByText('Error al cargar datos')).toBeHidden();
+  await expect(page.getByText('Vendedores').first()).toBeVisible();
+});
+
+test('branches show the server message when loading fails, else "Error al cargar sucursales"', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.route('**/api/branches?*', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Servicio en mantenimiento' }),
+    }),
+  );
+  await page.goto('/branches');
+  await expect(page.getByText('Servicio en mantenimiento')).toBeVisible();
+
+  await page.unroute('**/api/branches?*');
+  await page.route('**/api/branches?*', (route) => route.abort('connectionrefused'));
+  await page.goto('/branches?q=sin-red');
+  await expect(page.getByText('Error al cargar sucursales')).toBeVisible();
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin } from '../../support/ui.ts';
+
+/** Every entry of the side menu (spec §2.2): [parent submenu, item, path]. */
+const ENTRIES: [string | null, string, string][] = [
+  [null, 'Tablero', '/'],
+  [null, 'Publicaciones', '/posts'],
+  [null, 'Historias', '/stories'],
+  ['Notificaciones', 'Tipos de Notificación', '/notification-types'],
+  ['Notificaciones', 'Notificaciones', '/notifications'],
+  ['Eventos', 'Tipos de Eventos', '/event-types'],
+  ['Eventos', 'Eventos', '/events'],
+  [null, 'Sucursales', '/branches'],
+  [null, 'Vendedores', '/users'],
+  [null, 'Calendario', '/calendar'],
+  ['Avances', 'Proveedores', '/suppliers'],
+  ['Avances', 'Marcas', '/brands'],
+  ['Gamificación', 'Dashboard', '/points-dashboard'],
+  ['Gamificación', 'Leaderboard', '/points-leaderboard'],
+  ['Gamificación', 'Historial', '/points-transactions'],
+  ['Gamificación', 'Configuración', '/point-actions'],
+  [null, 'Encuestas', '/surveys'],
+];
+
+test('every menu entry navigates to its screen', async ({ page }) => {
+  await loginAsAdmin(page);
+  const nav = page.getByRole('navigation');
+  for (const [parent, item, path] of ENTRIES) {
+    await test.step(`${parent ? `${parent} › ` : ''}${item}`, async () => {
+      if (parent) {
+        const link = nav.getByRole('link', { name: item, exact: true });
+        if (!(await link.isVisible())) await nav.getByRole('button', { name: parent, exact: true }).click();
+      }
+      await nav.getByRole('link', { name: item, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+});
+
+test('the calendar entry shows the real number of upcoming events as a badge', async ({ page, request }) => {
+  await loginAsAdmin(page);
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
+  );
+  const res = await request.get('/api/dashboard/summary', { headers: { Authorization: `Bearer ${token}` } });
+  const { data } = (await res.json()) as { data: { upcoming_events: number } };
+  expect(data.upcoming_events).toBeGreaterThan(0);
+  await expect(page.getByRole('navigation').getByRole('link', { name: /Calendario/ })).toContainText(
+    String(data.upcoming_events),
+  );
+});
+
+test('the menu collapses to icons and expands again', async ({ page }) => {
+  await loginAsAdmin(page);
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByText('Sucursales', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Contraer menú' }).click();
+  await expect(nav.getByText('Sucursales', { exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Expandir menú' }).click();
+  await expect(nav.getByText('Sucursales', { exact: true })).toBeVisible();
+});
+
+test('the menu footer shows the signed-in user and role', async ({ page }) => {
+  await loginAsAdmin(page);
+  await expect(page.getByRole('navigation')).toContainText('Administrador Demo');
+  await expect(page.getByRole('navigation')).toContainText('Administrador');
+});

@@ -1,0 +1,192 @@
+import { SURVEY_MSG } from '@panel/shared';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { answerSurvey, apiLogin, createSurvey, DEMO_SELLER, getSurvey, unique } from '../../support/api.ts';
+import { loginAsAdmin } from '../../support/ui.ts';
+
+async function openSurveys(page: Page) {
+  await loginAsAdmin(page);
+  await page.goto('/surveys');
+  await expect(page.getByRole('heading', { name: 'Encuestas', level: 1 })).toBeVisible();
+  await expect(page.getByText('Inicio / Encuestas')).toBeVisible();
+}
+
+const card = (page: Page, title: string) => page.getByTestId('survey-card').filter({ hasText: title });
+
+async function chooseType(question: Locator, page: Page, label: string) {
+  await question.getByRole('combobox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+test('authors a survey with all four types, toggles it, gets an answer and shows its statistics, then deletes it', async ({
+  page,
+  request,
+}) => {
+  // The whole path (author, toggle, answer, statistics, delete) on a shared 2-core machine.
+  test.setTimeout(120_000);
+  const title = `Capacitación ${unique()}`;
+  await openSurveys(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Encuesta' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByLabel('Descripción').fill('Contanos qué te pareció');
+  await expect(dialog.getByRole('checkbox', { name: 'Activa' })).not.toBeChecked();
+  await expect(dialog.getByLabel('Puntos de recompensa')).toHaveValue('10');
+
+  const questions = dialog.getByTestId('survey-question');
+  await questions.nth(0).getByLabel('Texto de la pregunta').fill('¿Qué te pareció?');
+  await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
+  await questions.nth(1).getByLabel('Texto de la pregunta').fill('Calificá al capacitador');
+  await chooseType(questions.nth(1), page, 'rating (1-5)');
+  await questions.nth(1).getByRole('checkbox', { name: 'Obligatoria' }).check();
+  await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
+  await questions.nth(2).getByLabel('Texto de la pregunta').fill('¿Lo recomendarías?');
+  await chooseType(questions.nth(2), page, 'Sí/No');
+  await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
+  await questions.nth(3).getByLabel('Texto de la pregunta').fill('Formato preferido');
+  await chooseType(questions.nth(3), page, 'Opción múltiple');
+  // Spec §4: multiple choice starts with one empty option.
+  await expect(questions.nth(3).getByPlaceholder(/^Opción \d$/)).toHaveCount(1);
+  await questions.nth(3).getByPlaceholder('Opción 1').fill('Presencial');
+  await questions.nth(3).getByRole('button', { name: 'Agregar opción' }).click();
+  await questions.nth(3).getByPlaceholder('Opción 2').fill('Virtual');
+  // Reorder: the rating question goes first.
+  await questions.nth(1).getByRole('button', { name: 'Subir pregunta 2' }).click();
+  await expect(questions.nth(0).getByLabel('Texto de la pregunta')).toHaveValue('Calificá al capacitador');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(SURVEY_MSG.created)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Buscar encuestas' }).fill(title);
+  const item = card(page, title);
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Todas');
+  await expect(item).toContainText('10 puntos');
+  await expect(item).toContainText('Preguntas:4');
+  await expect(item).toContainText('Respuestas:0');
+  await expect(item).toContainText(SURVEY_MSG.notAvailable);
+
+  await item.getByRole('switch', { name: `Activa: ${title}` }).click();
+  await expect(page.getByText(SURVEY_MSG.activated)).toBeVisible();
+  await expect(item.getByText(SURVEY_MSG.available, { exact: true })).toBeVisible();
+
+  // A seller answers through the community-app API.
+  const admin = await apiLogin(request);
+  const id = Number((await item.getAttribute('data-survey-id')) ?? 0);
+  const survey = (await (await getSurvey(request, admin, id)).json()).data as {
+    questions: { id: number; type: string }[];
+  };
+  expect(survey.questions.map((q) => q.type)).toEqual(['rating', 'text', 'boolean', 'multiple_choice']);
+  const seller = await apiLogin(request, DEMO_SELLER.email, DEMO_SELLER.password);
+  const values: Record<string, unknown> = {
+    rating: 4,
+    text: 'Muy buena',
+    boolean: true,
+    multiple_choice: 'Virtual',
+  };
+  const res = await answerSurvey(
+    request,
+    seller,
+    id,
+    survey.questions.map((q) => ({ question_id: q.id, value: values[q.type] })),
+  );
+  expect(res.status(), await res.text()).toBe(201);
+  expect((await answerSurvey(request, seller, id, [])).status()).toBe(409);
+
+  await page.reload();
+  await expect(card(page, title)).toContainText('Respuestas:1');
+  await card(page, title)
+    .getByRole('button', { name: `Estadísticas de ${title}` })
+    .click();
+  const stats = page.getByRole('dialog', { name: `Estadísticas: ${title}` });
+  await expect(stats.getByText('Respuestas totales')).toBeVisible();
+  await expect(stats).toContainText(/Tasa de respuesta\s*\d+(,\d)?\s?% \(1 de \d+ vendedores\)/);
+  const perQuestion = stats.getByTestId('question-statistics');
+  await expect(perQuestion).toHaveCount(4);
+  await expect(perQuestion.nth(0)).toContainText('Promedio: 4');
+  await expect(perQuestion.nth(0).locator('.recharts-surface')).toBeVisible();
+  await expect(perQuestion.nth(1)).toContainText('Muy buena');
+  await expect(
+    perQuestion.nth(3).getByRole('figure', { name: 'Distribución: Formato preferido' }),
+  ).toBeVisible();
+  await stats.getByRole('button', { name: 'Cerrar' }).click();
+
+  await card(page, title)
+    .getByRole('button', { name: `Eliminar ${title}` })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar eliminación' });
+  await expect(confirm.getByText(SURVEY_MSG.confirmDelete)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText(SURVEY_MSG.deleted)).toBeVisible();
+  await expect(card(page, title)).toHaveCount(0);
+  expect((await getSurvey(request, admin, id)).status()).toBe(404);
+});
+
+test('shows the form errors and saves nothing: title, questions, options', async ({ page }) => {
+  await openSurveys(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Encuesta' });
+  const question = dialog.getByTestId('survey-question');
+  await chooseType(question, page, 'Opción múltiple');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText(SURVEY_MSG.titleRequired)).toBeVisible();
+  await expect(dialog.getByText(SURVEY_MSG.questionTextRequired)).toBeVisible();
+  await expect(dialog.getByText(SURVEY_MSG.optionRequired)).toBeVisible();
+  await expect(dialog.getByText(SURVEY_MSG.optionsMin)).toBeVisible();
+  await question.getByRole('button', { name: 'Quitar pregunta 1' }).click();
+  await expect(dialog.getByText(SURVEY_MSG.questionsRequired)).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
+
+test('edits a survey keeping its questions, and the statistics dialog closes with its error', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const token = await apiLogin(request);
+  const title = `Editable ${unique()}`;
+  await createSurvey(request, token, {
+    title,
+    questions: [
+      { question_text: 'Primera', type: 'text' },
+      { question_text: 'Segunda', type: 'boolean', required: true },
+    ],
+  });
+  await openSurveys(page);
+  await page.getByRole('searchbox', { name: 'Buscar encuestas' }).fill(title);
+  await card(page, title)
+    .getByRole('button', { name: `Editar ${title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Encuesta' });
+  const questions = dialog.getByTestId('survey-question');
+  await expect(questions).toHaveCount(2);
+  await questions.nth(1).getByLabel('Texto de la pregunta').fill('Segunda, editada');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(SURVEY_MSG.updated)).toBeVisible();
+
+  await page.route('**/api/admin/surveys/*/statistics', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+  );
+  await card(page, title)
+    .getByRole('button', { name: `Estadísticas de ${title}` })
+    .click();
+  await expect(page.getByText(SURVEY_MSG.statisticsError)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: `Estadísticas: ${title}` })).toBeHidden();
+});
+
+test('shows "Error al cargar encuestas" when the list fails, and retries', async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAsAdmin(page);
+  let fail = true;
+  await page.route('**/api/admin/surveys?*', (route) =>
+    fail
+      ? route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' })
+      : route.fallback(),
+  );
+  await page.goto('/surveys');
+  await expect(page.getByRole('alert').filter({ hasText: SURVEY_MSG.loadListError })).toBeVisible({
+    timeout: 15_000,
+  });
+  fail = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('survey-card').first()).toBeVisible();
+});

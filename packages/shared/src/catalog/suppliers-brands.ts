@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { makeListQuery, zTimestamp } from '../core/common.ts';
+
+/** Spanish texts of Proveedores and Marcas (spec §2.14, §5, §8). */
+export const CATALOG_MSG = {
+  codeRequired: 'El código es obligatorio',
+  descriptionRequired: 'La descripción / razón social es obligatoria',
+  codeTooLong: 'El código puede tener hasta 30 caracteres',
+  descriptionTooLong: 'La descripción / razón social puede tener hasta 200 caracteres',
+  supplierNotFound: 'El proveedor no existe',
+  brandNotFound: 'La marca no existe',
+  supplierInUse: 'No se puede eliminar el proveedor porque hay unidades pretendidas cargadas con él.',
+  brandInUse: 'No se puede eliminar la marca porque hay unidades pretendidas cargadas con ella.',
+  supplierCodeTakenGeneric: 'Ya existe un proveedor con ese código',
+  brandCodeTakenGeneric: 'Ya existe una marca con ese código',
+} as const;
+
+export const supplierCodeTaken = (code: string) => `Ya existe un proveedor con el código ${code}`;
+export const brandCodeTaken = (code: string) => `Ya existe una marca con el código ${code}`;
+
+/** Trimmed and upper-cased (spec §5): " br001 " is stored as "BR001". */
+export const zCatalogCode = z
+  .string({ error: CATALOG_MSG.codeRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, CATALOG_MSG.codeRequired)
+  .max(30, CATALOG_MSG.codeTooLong);
+
+const zDescription = z
+  .string({ error: CATALOG_MSG.descriptionRequired })
+  .trim()
+  .min(1, CATALOG_MSG.descriptionRequired)
+  .max(200, CATALOG_MSG.descriptionTooLong);
+
+/**
+ * Proveedores and Marcas are one kind of record, a code and a description, which each keeps under
+ * its own name (`business_name`, `name`): the record, the form's body and the list's query.
+ */
+function catalogSchemas<const K extends string>(descriptionKey: K) {
+  return {
+    item: z.object({
+      id: z.number().int(),
+      code: z.string(),
+      ...({ [descriptionKey]: z.string() } as Record<K, z.ZodString>),
+      created_at: zTimestamp,
+      updated_at: zTimestamp,
+    }),
+    input: z.object({
+      code: zCatalogCode,
+      ...({ [descriptionKey]: zDescription } as Record<K, typeof zDescription>),
+    }),
+    listQuery: makeListQuery(['code', descriptionKey, 'created_at'] as const),
+  };
+}
+
+const supplier = catalogSchemas('business_name');
+export const ZSupplier = supplier.item;
+export type TSupplier = z.infer<typeof ZSupplier>;
+export const ZSupplierInput = supplier.input;
+export type TSupplierInput = z.input<typeof ZSupplierInput>;
+export const ZSupplierListQuery = supplier.listQuery;
+export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;
+
+const brand = catalogSchemas('name');
+export const ZBrand = brand.item;
+export type TBrand = z.infer<typeof ZBrand>;
+export const ZBrandInput = brand.input;
+export type TBrandInput = z.input<typeof ZBrandInput>;
+export const ZBrandListQuery = brand.listQuery;
+export type TBrandListQuery = z.input<typeof ZBrandListQuery>;

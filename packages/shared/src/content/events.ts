@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { makeListQuery, zOptionalText, zTimestamp } from '../core/common.ts';
+import { registerMessages } from '../core/human-messages.ts';
+import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
+
+/** Spanish texts of events and their types (spec §5, §8). */
+export const EVENT_MSG = registerMessages({
+  nameRequired: 'El nombre es requerido',
+  colorInvalid: 'El color debe ser un código hexadecimal como #FF0000',
+  titleRequired: 'El título es requerido',
+  datesRequired: 'Las fechas son requeridas',
+  dateInvalid: 'La fecha debe ser un instante ISO 8601, por ejemplo 2026-03-01T13:00:00.000Z',
+  endBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
+  typeInvalid: 'Elegí un tipo de evento válido',
+  branchInvalid: 'Elegí una sucursal válida',
+  typeNotFound: 'El tipo de evento no existe',
+  eventNotFound: 'El evento no existe',
+  typeInUse: 'No se puede eliminar el tipo de evento porque hay eventos que lo usan.',
+  rangeInvalid: 'El fin del rango debe ser posterior a su inicio',
+});
+
+export const ZEventType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  created_at: zTimestamp,
+});
+export type TEventType = z.infer<typeof ZEventType>;
+
+/** Create and update of a type (spec §7: form with name, color). */
+export const ZEventTypeInput = z.object({
+  name: z.string({ error: EVENT_MSG.nameRequired }).trim().min(1, EVENT_MSG.nameRequired).max(80),
+  color: zHexColor(EVENT_MSG.colorInvalid),
+});
+export type TEventTypeInput = z.input<typeof ZEventTypeInput>;
+export type TEventTypeValues = z.output<typeof ZEventTypeInput>;
+
+export const ZEventTypeListQuery = makeListQuery(['name', 'created_at'] as const);
+export type TEventTypeListQuery = z.input<typeof ZEventTypeListQuery>;
+
+export const ZEvent = z.object({
+  id: z.number().int(),
+  event_type_id: z.number().int(),
+  event_type: z.object({ id: z.number().int(), name: z.string(), color: z.string() }),
+  /** null = every branch (the form's 0). */
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  start_at: zTimestamp,
+  end_at: zTimestamp,
+  created_at: zTimestamp,
+  updated_at: zTimestamp,
+});
+export type TEvent = z.infer<typeof ZEvent>;
+
+/** An ISO 8601 instant (with `Z` or an offset); missing or blank is "Las fechas son requeridas". */
+const zInstant = z
+  .string({ error: EVENT_MSG.datesRequired })
+  .trim()
+  .min(1, EVENT_MSG.datesRequired)
+  .pipe(z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvalid }));
+
+const ZEventFields = z.object({
+  event_type_id: zFormTypeId(1, EVENT_MSG.typeInvalid),
+  branch_id: zFormBranchId(EVENT_MSG.branchInvalid),
+  title: z.string({ error: EVENT_MSG.titleRequired }).trim().min(1, EVENT_MSG.titleRequired).max(150),
+  description: zOptionalText(2000),
+  start_at: zInstant,
+  end_at: zInstant,
+});
+const ZEventDates = ZEventFields.pick({ start_at: true, end_at: true });
+
+/** Create and update (spec §5, §7): the end must be later than the start. */
+export const ZEventInput = ZEventFields.refine((v) => Date.parse(v.end_at) > Date.parse(v.start_at), {
+  path: ['end_at'],
+  error: EVENT_MSG.endBeforeStart,
+  // Also checked while other fields are still wrong, so the form shows every problem at once.
+  when: (payload) => ZEventDates.safeParse(payload.value).success,
+});
+export type TEventInput = z.input<typeof ZEventInput>;
+export type TEventValues = z.output<typeof ZEventInput>;
+
+const zQueryInstant = z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvalid }).optional();
+
+/**
+ * `from`/`to`: events overlapping [from, to), as the calendar asks for its visible weeks;
+ * either bound alone is allowed.
+ */
+export const ZEventListQuery = makeListQuery(['title', 'start_at', 'end_at', 'created_at'] as const)
+  .extend({
+    from: zQueryInstant,
+    to: zQueryInstant,
+    event_type_id: zQueryId,
+    branch_id: zQueryId,
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) > Date.parse(q.from), {
+    path: ['to'],
+    error: EVENT_MSG.rangeInvalid,
+  });
+export type TEventListQuery = z.input<typeof ZEventListQuery>;

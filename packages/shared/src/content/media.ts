@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { makeListQuery, zTimestamp } from '../core/common.ts';
+
+/** Publicaciones and Historias: their Spanish texts (spec §2.7, §2.8, §5, §8) and rules. */
+export const MEDIA_MSG = {
+  contentRequired: 'Debes escribir un contenido para la publicación',
+  contentTooLong: 'El contenido no puede superar los 500 caracteres',
+  imagesRequired: 'Debes subir al menos una imagen',
+  tooManyImages: 'Máximo 5 imágenes por publicación',
+  imagesTooLarge: 'Algunas imágenes superan los 10MB.',
+  storyImageRequired: 'Debes seleccionar una imagen',
+  storyImageTooLarge: 'La imagen supera los 10MB.',
+  titleRequired: 'El título es obligatorio',
+  titleTooLong: 'El título no puede superar los 120 caracteres',
+  notAnImage:
+    'Algún archivo no es una imagen válida. Se aceptan JPG, PNG, GIF, WebP y AVIF (SVG y otros formatos no).',
+  brokenImage: 'Algún archivo está dañado o incompleto y no se pudo leer como imagen.',
+  imageTooManyPixels: 'Alguna imagen tiene demasiados píxeles (el máximo es de 40 megapíxeles).',
+  filesNotAccepted: 'Esta operación no acepta archivos.',
+  endsBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
+  invalidDate: 'La fecha no es válida',
+  branchInvalid: 'La sucursal elegida no existe',
+  postNotFound: 'La publicación no existe',
+  storyNotFound: 'La historia no existe',
+  fileNotFound: 'El archivo no existe',
+  // Panel texts.
+  postsLoadError: 'Error al cargar posts',
+  postSaveError: 'Error al guardar post',
+  postDeleteError: 'Error al eliminar la publicación',
+  postCreated: 'Publicación creada correctamente',
+  postDeleted: 'Publicación eliminada correctamente',
+  storiesLoadError: 'Error al cargar stories',
+  storyCreated: 'Historia creada correctamente',
+  storyDeleted: 'Historia eliminada correctamente',
+  storyDeleteError: 'Error al eliminar la historia',
+  branchesLoadError: 'Error al cargar sucursales',
+  unknownError: 'Error desconocido',
+  noLikes: 'Aún no hay likes en esta publicación',
+  noComments: 'Aún no hay comentarios en esta publicación',
+  noViewers: 'Nadie ha visto esta historia aún',
+} as const;
+
+export const POST_CONTENT_MAX = 500;
+export const POST_IMAGES_MAX = 5;
+/** 10 MB per image (spec §5, §9). */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Decoded size limit against decompression bombs. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** The raster types accepted, detected from the bytes (DECISIONS §3). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] as const;
+/** The file picker's `accept`. */
+export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
+/** Without `ends_at`, a story lasts 24 h from its creation (DECISIONS §4). */
+export const STORY_LIFETIME_HOURS = 24;
+
+/** `branch_id`: 0, empty or absent = every branch (sent as 0 by the panel). */
+const zBranchId = z
+  .union([z.number(), z.string()])
+  .optional()
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === '' || v === 0 || v === '0') return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: MEDIA_MSG.branchInvalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** The text fields of POST /api/posts (the images travel as `images[]` files). */
+export const ZPostInput = z.object({
+  content: z
+    .string({ error: MEDIA_MSG.contentRequired })
+    .trim()
+    .min(1, MEDIA_MSG.contentRequired)
+    .max(POST_CONTENT_MAX, MEDIA_MSG.contentTooLong),
+  branch_id: zBranchId,
+});
+export type TPostInput = z.input<typeof ZPostInput>;
+
+/** The checks on the chosen images that the panel can make before sending (sizes in bytes). */
+export function imageProblems(files: readonly { size: number }[]): string | null {
+  if (files.length === 0) return MEDIA_MSG.imagesRequired;
+  if (files.length > POST_IMAGES_MAX) return MEDIA_MSG.tooManyImages;
+  if (files.some((f) => f.size > IMAGE_MAX_BYTES)) return MEDIA_MSG.imagesTooLarge;
+  return null;
+}
+
+export const ZImage = z.object({ id: z.number().int(), url: z.string(), thumb_url: z.string() });
+export type TImage = z.infer<typeof ZImage>;
+
+export const ZPost = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  images: z.array(ZImage),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  created_at: zTimestamp,
+});
+export type TPost = z.infer<typeof ZPost>;
+
+export const ZPostListQuery = makeListQuery(['created_at', 'likes_count', 'comments_count'] as const).extend({
+  branch_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+export type TPostListQuery = z.input<typeof ZPostListQuery>;
+
+export const ZPostLike = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  user_avatar: z.string().nullable(),
+  created_at: zTimestamp,
+});
+export type TPostLike = z.infer<typeof ZPostLike>;
+
+export const ZPostComment = ZPostLike.extend({ content: z.string() });
+export type TPostComment = z.infer<typeof ZPostComment>;
+
+/** `YYYY-MM-DDTHH:mm` from a date-time input, or a full ISO instant; empty = none. */
+const zOptionalInstant = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .nullable()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const date = new Date(v);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: MEDIA_MSG.invalidDate });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+const zActiveFlag = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on'])])
+  .optional()
+  .transform((v) => (v === undefined ? true : v === true || v === '1' || v === 'true' || v === 'on'));
+
+/** The text fields of POST /api/stories (the image travels as the `image` file). */
+export const ZStoryInput = z
+  .object({
+    title: z
+      .string({ error: MEDIA_MSG.titleRequired })
+      .trim()
+      .min(1, MEDIA_MSG.titleRequired)
+      .max(120, MEDIA_MSG.titleTooLong),
+    active: zActiveFlag,
+    branch_id: zBranchId,
+    starts_at: zOptionalInstant,
+    ends_at: zOptionalInstant,
+  })
+  .superRefine((v, ctx) => {
+    if (v.starts_at && v.ends_at && v.ends_at <= v.starts_at) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: MEDIA_MSG.endsBeforeStart });
+    }
+  });
+export type TStoryInput = z.input<typeof ZStoryInput>;
+
+export const ZStory = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  image: z.string(),
+  thumb_url: z.string(),
+  user_name: z.string(),
+  active: z.boolean(),
+  /** Active, started and not expired (DECISIONS §4). */
+  is_live: z.boolean(),
+  branch_id: z.number().int().nullable(),
+  branch: z.string().nullable(),
+  starts_at: zTimestamp.nullable(),
+  ends_at: zTimestamp.nullable(),
+  /** `ends_at`, or 24 h after creation. */
+  expires_at: zTimestamp,
+  views_count: z.number().int(),
+  created_at: zTimestamp,
+});
+export type TStory = z.infer<typeof ZStory>;
+
+export const ZStoryListQuery = makeListQuery(['created_at', 'title'] as const);
+export type TStoryListQuery = z.input<typeof ZStoryListQuery>;
+
+export const ZStoryViewer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  viewed_at: zTimestamp,
+});
+export type TStoryViewer = z.infer<typeof ZStoryViewer>;
+
+/** A story's status: active, already started and not yet expired. */
+export function isStoryLive(
+  story: { active: boolean; starts_at: string | null; expires_at: string },
+  now: Date,
+): boolean {
+  if (!story.active) return false;
+  if (story.starts_at && new Date(story.starts_at) > now) return false;
+  return new Date(story.expires_at) > now;
+}

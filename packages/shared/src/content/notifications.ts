@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { makeListQuery, zTimestamp } from '../core/common.ts';
+import { registerMessages } from '../core/human-messages.ts';
+import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
+
+/** Spanish texts of notifications and their types (spec §5, §8; DECISIONS §3). */
+export const NOTIFICATION_MSG = registerMessages({
+  nameRequired: 'El nombre es requerido',
+  titleRequired: 'El título es requerido',
+  messageRequired: 'El mensaje es requerido',
+  colorInvalid: 'El color debe ser un código hexadecimal como #FF0000',
+  iconInvalid: 'El ícono debe ser uno de 1.png a 32.png',
+  typeInvalid: 'Elegí un tipo de notificación válido',
+  branchInvalid: 'Elegí una sucursal válida',
+  typeNotFound: 'El tipo de notificación no existe',
+  notificationNotFound: 'La notificación no existe',
+  typeInUse: 'No se puede eliminar el tipo de notificación porque hay notificaciones que lo usan.',
+});
+
+/** The icon set shipped with the panel (spec §9): 1.png … 32.png. */
+export const NOTIFICATION_ICON_COUNT = 32;
+export const NOTIFICATION_ICONS = Array.from(
+  { length: NOTIFICATION_ICON_COUNT },
+  (_, i) => `${i + 1}.png`,
+) as readonly string[];
+export const DEFAULT_NOTIFICATION_ICON = '1.png';
+/** Where the panel serves the icons; the API returns each type's `icon_url` under it. */
+export const NOTIFICATION_ICON_BASE = '/icons/notifications';
+export const notificationIconUrl = (icon: string) => `${NOTIFICATION_ICON_BASE}/${icon}`;
+
+export const ZNotificationType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  icon: z.string(),
+  icon_url: z.string(),
+  created_at: zTimestamp,
+});
+export type TNotificationType = z.infer<typeof ZNotificationType>;
+
+/** Create and update of a type (JSON, urlencoded or multipart: name, color, icon). */
+export const ZNotificationTypeInput = z.object({
+  name: z
+    .string({ error: NOTIFICATION_MSG.nameRequired })
+    .trim()
+    .min(1, NOTIFICATION_MSG.nameRequired)
+    .max(80),
+  color: zHexColor(NOTIFICATION_MSG.colorInvalid),
+  icon: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_NOTIFICATION_ICON : v),
+    z.string({ error: NOTIFICATION_MSG.iconInvalid }).refine((v) => NOTIFICATION_ICONS.includes(v), {
+      error: NOTIFICATION_MSG.iconInvalid,
+    }),
+  ),
+});
+export type TNotificationTypeInput = z.input<typeof ZNotificationTypeInput>;
+export type TNotificationTypeValues = z.output<typeof ZNotificationTypeInput>;
+
+export const ZNotificationTypeListQuery = makeListQuery(['name', 'created_at'] as const);
+export type TNotificationTypeListQuery = z.input<typeof ZNotificationTypeListQuery>;
+
+export const ZNotification = z.object({
+  id: z.number().int(),
+  notification_type_id: z.number().int(),
+  notification_type: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    color: z.string(),
+    icon: z.string(),
+    icon_url: z.string(),
+  }),
+  /** null = every branch (the form's 0). */
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  title: z.string(),
+  message: z.string(),
+  created_at: zTimestamp,
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** Create and update (spec §7): notification_type_id (default 1), branch_id (0 = all), title, message. */
+export const ZNotificationInput = z.object({
+  notification_type_id: zFormTypeId(1, NOTIFICATION_MSG.typeInvalid),
+  branch_id: zFormBranchId(NOTIFICATION_MSG.branchInvalid),
+  title: z
+    .string({ error: NOTIFICATION_MSG.titleRequired })
+    .trim()
+    .min(1, NOTIFICATION_MSG.titleRequired)
+    .max(150),
+  message: z
+    .string({ error: NOTIFICATION_MSG.messageRequired })
+    .trim()
+    .min(1, NOTIFICATION_MSG.messageRequired)
+    .max(2000),
+});
+export type TNotificationInput = z.input<typeof ZNotificationInput>;
+export type TNotificationValues = z.output<typeof ZNotificationInput>;
+
+export const ZNotificationListQuery = makeListQuery(['title', 'message', 'created_at'] as const).extend({
+  notification_type_id: zQueryId,
+  branch_id: zQueryId,
+});
+export type TNotificationListQuery = z.input<typeof ZNotificationListQuery>;

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { makeListQuery, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
+import { MSG } from '../core/messages.ts';
+
+export const ROLES = ['seller', 'admin'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+/** The spec shows any role that is not `seller` as "Administrador". */
+export const roleLabel = (role: string) => (role === 'seller' ? 'Vendedor' : 'Administrador');
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: ZRole,
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  active: z.boolean(),
+  created_at: zTimestamp,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+const zName = z.string().trim().min(1, MSG.nameRequired).max(120);
+const zEmail = z.string().trim().toLowerCase().pipe(z.email(MSG.emailInvalid).max(190));
+const zPassword = z.string().min(8, MSG.passwordTooShort).max(200);
+const zBranchId = z
+  .number()
+  .int()
+  .positive()
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const ZUserCreate = z.object({
+  name: zName,
+  email: zEmail,
+  password: zPassword,
+  role: ZRole.default('seller'),
+  branch_id: zBranchId,
+  avatar_url: zOptionalText(500),
+  active: z.boolean().default(true),
+});
+export type TUserCreate = z.input<typeof ZUserCreate>;
+
+/** Every field optional; a password is only changed when one is sent. */
+export const ZUserUpdate = z.object({
+  name: zName.optional(),
+  email: zEmail.optional(),
+  password: zPassword.optional(),
+  role: ZRole.optional(),
+  branch_id: zBranchId.optional(),
+  avatar_url: zOptionalText(500).optional(),
+  active: z.boolean().optional(),
+});
+export type TUserUpdate = z.input<typeof ZUserUpdate>;
+
+export const ZUserListQuery = makeListQuery(['name', 'email', 'role', 'created_at'] as const).extend({
+  role: ZRole.optional(),
+  branch_id: z.coerce.number().int().positive().optional(),
+  active: zQueryBool,
+});
+export type TUserListQuery = z.input<typeof ZUserListQuery>;
+
+/** Texts of people management (resets, bulk changes, CSV import and export). */
+export const USER_MSG = {
+  idsRequired: 'Elegí al menos una persona',
+  tooManyIds: 'Podés cambiar hasta 1000 personas por vez',
+  importNotCsv: 'Enviá el archivo CSV como texto (Content-Type: text/csv)',
+  importEmpty: 'El archivo no tiene filas de datos',
+  importTooManyRows: 'El archivo tiene más de 500 filas. Dividilo en partes de hasta 500.',
+  importMissingColumns:
+    'La primera fila debe tener los encabezados de las columnas, al menos nombre y email (name, email)',
+  importUnreadable: 'No se pudo leer el archivo CSV',
+  importHasProblems: (n: number) =>
+    `${n === 1 ? 'Una fila tiene' : `${n} filas tienen`} problemas. No se importó ninguna persona.`,
+  rowNameRequired: 'Falta el nombre',
+  rowEmailInvalid: 'Email inválido',
+  rowEmailRepeated: (line: number) => `El email se repite en el archivo (fila ${line})`,
+  rowEmailExists: 'Ya existe un usuario con ese email',
+  rowBranchUnknown: (name: string) => `No existe la sucursal «${name}»`,
+  rowBranchAmbiguous: (name: string) => `Hay más de una sucursal llamada «${name}»`,
+  rowRoleInvalid: (role: string) => `Rol inválido «${role}»: usá Vendedor o Administrador`,
+  rowPasswordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+} as const;
+
+/** Rows per import: each new person costs one scrypt hash (slow by design). */
+export const IMPORT_MAX_ROWS = 500;
+/** Size limit of an imported CSV. */
+export const IMPORT_MAX_BYTES = 512 * 1024;
+
+/** An admin sets a new password, or leaves it out and the server generates one. */
+export const ZUserResetPassword = z.object({ password: zPassword.optional() });
+export type TUserResetPassword = z.input<typeof ZUserResetPassword>;
+
+/** The generated password travels once, in this answer; null when the admin chose it. */
+export const ZUserResetPasswordResult = z.object({ generated_password: z.string().nullable() });
+
+export const ZUserBulkActive = z.object({
+  ids: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, USER_MSG.idsRequired)
+    .max(1000, USER_MSG.tooManyIds),
+  active: z.boolean(),
+});
+export type TUserBulkActive = z.input<typeof ZUserBulkActive>;
+export const ZUserBulkActiveResult = z.object({ updated: z.number().int() });
+
+/** Export takes the list's search and filters (no paging: every matching row). */
+export const ZUserExportQuery = ZUserListQuery.omit({ page: true, per_page: true });
+export type TUserExportQuery = z.input<typeof ZUserExportQuery>;
+
+export const ZUserImportQuery = z.object({ dry_run: zQueryBool });
+
+/** One CSV row as read, with its problems (empty when it can be imported). */
+export const ZUserImportRow = z.object({
+  /** The line in the file (the header is line 1). */
+  line: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: ZRole.nullable(),
+  branch: z.string(),
+  branch_id: z.number().int().nullable(),
+  has_password: z.boolean(),
+  errors: z.array(z.string()),
+});
+export type TUserImportRow = z.infer<typeof ZUserImportRow>;
+
+export const ZUserImportPreview = z.object({
+  rows: z.array(ZUserImportRow),
+  total: z.number().int(),
+  error_count: z.number().int(),
+});
+export type TUserImportPreview = z.infer<typeof ZUserImportPreview>;
+
+export const ZUserImportCredential = z.object({ name: z.string(), email: z.string(), password: z.string() });
+export type TUserImportCredential = z.infer<typeof ZUserImportCredential>;
+
+/** After a commit: how many were created, and the generated initial passwords (shown once). */
+export const ZUserImportResult = z.object({
+  created: z.number().int(),
+  credentials: z.array(ZUserImportCredential),
+});
+export type TUserImportResult = z.infer<typeof ZUserImportResult>;
+
+/** A refused import (400/409) carries the preview, so the panel can show every row's problems. */
+export const ZUserImportError = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  preview: ZUserImportPreview.optional(),
+});
