@@ -13,14 +13,14 @@ import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-lim
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { type StoragePluginOptions, storagePlugin } from './plugins/storage.ts';
+import { answerSurveyRoute } from './routes/app/answer-survey.ts';
 import { commentPostRoute } from './routes/app/comment-post.ts';
 import { getFeedRoute } from './routes/app/get-feed.ts';
 import { likePostRoutes } from './routes/app/like-post.ts';
+import { listAppSurveysRoute } from './routes/app/list-surveys.ts';
 import { myPointsRoute } from './routes/app/my-points.ts';
 import { notificationsEventsRoutes } from './routes/app/notifications-events.ts';
 import { storiesRoutes } from './routes/app/stories.ts';
-import { answerSurveyRoute } from './routes/app-surveys/answer-survey.ts';
-import { listAppSurveysRoute } from './routes/app-surveys/list-app-surveys.ts';
 import { loginRoute } from './routes/auth/login.ts';
 import { logoutRoute } from './routes/auth/logout.ts';
 import { meRoute } from './routes/auth/me.ts';

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { z } from 'zod';
-import { defaultWebDistDir } from './paths.ts';
+import { defaultWebDistDir } from './lib/paths.ts';
 
 const zFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'debe ser 1 o 0 (true o false)' })

@@ -6,8 +6,8 @@ import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { setScryptParams } from '../services/passwords.ts';
-import { ensureBuiltInPointActions } from '../services/point-actions-seed.ts';
+import { setScryptParams } from '../services/auth/passwords.ts';
+import { ensureBuiltInPointActions } from '../services/points/built-in-actions.ts';
 import { createAdmin, createUser, tokenFor, type UserFixture } from './factories.ts';
 import { openTestDatabase, type TestDatabase } from './test-db.ts';
 

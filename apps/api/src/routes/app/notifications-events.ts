@@ -2,8 +2,8 @@ import { makeListResponse, ZAppEvent, ZAppEventsQuery, ZAppNotification, ZAppPag
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
+import { listMeta, pageWindow } from '../../lib/list-query.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { listMeta, pageWindow } from '../../services/list-query.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG, iso, visibleTo } from './app-scope.ts';
 

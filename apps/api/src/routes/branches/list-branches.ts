@@ -2,7 +2,7 @@ import { makeListResponse, ZBranch, ZBranchListQuery } from '@panel/shared';
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { branchColumns, toBranchDto } from './branch-dto.ts';
 

@@ -2,9 +2,9 @@ import { makeItemResponse, makeListResponse } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { escapeLike, listMeta, pageWindow, parseSort } from '../../lib/list-query.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
-import { escapeLike, listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 import type { CatalogResource } from './catalog-resource.ts';
 

@@ -2,7 +2,7 @@ import { makeListResponse, ZEventType, ZEventTypeListQuery } from '@panel/shared
 import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventTypes } from '../../db/schema/events.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { eventTypeColumns, toEventTypeDto } from './event-type-dto.ts';
 

@@ -2,7 +2,7 @@ import { makeListResponse, ZEvent, ZEventListQuery } from '@panel/shared';
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectEvents, toEventDto } from './event-dto.ts';
 

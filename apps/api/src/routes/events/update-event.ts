@@ -2,7 +2,7 @@ import { EVENT_MSG, makeItemResponse, ZEvent, ZEventInput } from '@panel/shared'
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { findEvent } from './event-dto.ts';
 import { assertEventRefs } from './event-refs.ts';

@@ -2,7 +2,7 @@ import { makeListResponse, ZNotificationType, ZNotificationTypeListQuery } from 
 import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationTypes } from '../../db/schema/notifications.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { notificationTypeColumns, toNotificationTypeDto } from './notification-type-dto.ts';
 

@@ -2,7 +2,7 @@ import { makeListResponse, ZNotification, ZNotificationListQuery } from '@panel/
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema/notifications.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectNotifications, toNotificationDto } from './notification-dto.ts';
 

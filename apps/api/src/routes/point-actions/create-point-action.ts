@@ -1,7 +1,7 @@
 import { makeItemResponse, POINT_ACTION_MSG, ZPointAction, ZPointActionCreate } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pointActions } from '../../db/schema/points.ts';
-import { HttpError } from '../../http-errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
 import { errors } from '../schemas.ts';
 import { TAG, toPointActionDto } from './point-action-dto.ts';

@@ -2,7 +2,7 @@ import { makeListResponse, ZPointAction, ZPointActionListQuery } from '@panel/sh
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pointActions } from '../../db/schema/points.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { TAG, toPointActionDto } from './point-action-dto.ts';
 

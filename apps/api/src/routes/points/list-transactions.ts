@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
 import { pointTransactions } from '../../db/schema/points.ts';
-import { listMeta, pageWindow } from '../../services/list-query.ts';
+import { listMeta, pageWindow } from '../../lib/list-query.ts';
 import {
   type TransactionRow,
   toTransactionDto,
   transactionsSelect,
   transactionsWhere,
-} from '../../services/point-transactions-query.ts';
+} from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
 
 export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {

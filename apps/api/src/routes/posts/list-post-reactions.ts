@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { postComments, postLikes, posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../http-errors.ts';
-import { listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { listMeta, pageWindow, parseSort } from '../../lib/list-query.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 const ZReactionQuery = makeListQuery(['created_at'] as const);

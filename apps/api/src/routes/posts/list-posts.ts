@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
 import { posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsText, listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { toPostDtos } from './post-dto.ts';
 

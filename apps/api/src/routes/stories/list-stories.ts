@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
 import { stories } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { storyColumns, storyJoins, toStoryDto } from './story-dto.ts';
 

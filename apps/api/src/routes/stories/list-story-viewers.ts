@@ -3,8 +3,8 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stories, storyViews } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../http-errors.ts';
-import { listMeta, pageWindow } from '../../services/list-query.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { listMeta, pageWindow } from '../../lib/list-query.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 const ZViewersQuery = makeListQuery(['viewed_at'] as const);

@@ -9,8 +9,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveyAnswers, surveyQuestions, surveyResponses } from '../../db/schema/surveys.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../http-errors.ts';
-import { listMeta, pageWindow } from '../../services/list-query.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { listMeta, pageWindow } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 
 export const listQuestionAnswersRoute: FastifyPluginAsyncZod = async (app) => {

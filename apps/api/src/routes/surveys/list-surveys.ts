@@ -2,7 +2,7 @@ import { makeListResponse, ZSurvey, ZSurveyListQuery } from '@panel/shared';
 import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveys } from '../../db/schema/surveys.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectSurveys, toSurveyDto } from './survey-dto.ts';
 

@@ -2,7 +2,7 @@ import { makeListResponse, ZVolume, ZVolumeListQuery } from '@panel/shared';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyVolumes } from '../../db/schema/targets.ts';
-import { listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { listMeta, pageWindow, parseSort } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { toVolumeDto, volumeColumns } from './volume-dto.ts';
 

@@ -3,14 +3,14 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
-import { listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { listMeta, pageWindow, parseSort } from '../../lib/list-query.ts';
 import {
   toUserDto,
   USER_SORT_COLUMNS,
   type UserSortKey,
   userColumns,
   userListWhere,
-} from '../../services/users.ts';
+} from '../../services/users/records.ts';
 import { errors } from '../schemas.ts';
 
 export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
