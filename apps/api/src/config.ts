@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { z } from 'zod';
+import type { DatabaseConfig } from './db/client.ts';
 import { defaultWebDistDir } from './lib/paths.ts';
 
 const zFlag = z
@@ -73,8 +74,6 @@ export type StorageConfig =
       forcePathStyle: boolean;
       prefix: string;
     };
-
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
   port: number;
