@@ -25,7 +25,7 @@ interface StoryRow {
   viewed_by_me: boolean;
 }
 
-export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const appStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/app/stories',
     {

@@ -19,7 +19,7 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
  * GET (paged, `q`, `sort`), GET one, POST, PUT and DELETE for a supplier-like resource.
  * Raw SQL over the resource's table name, because both tables share every column but one.
  */
-export function catalogRoutes(resource: CatalogResource): FastifyPluginAsyncZod {
+export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginAsyncZod {
   const table = sql.identifier(resource.table);
   const desc = sql.identifier(resource.descriptionKey);
   const columns = sql`id, code, ${desc}, created_at, updated_at`;
