@@ -32,6 +32,18 @@ describe('startOfLocalDay', () => {
       }
     },
   );
+
+  it.each([
+    ['America/Havana', '2019-03-10', '2019-03-10T05:00:00.000Z'], // midnight skipped, west of UTC
+    ['Asia/Tehran', '2021-03-22', '2021-03-21T20:30:00.000Z'], // midnight skipped, east of UTC
+    ['Asia/Amman', '2019-10-25', '2019-10-24T21:00:00.000Z'], // midnight twice (clocks back at 01:00)
+  ])(
+    'is the first instant of a day whose midnight a DST change skips or repeats (%s, %s)',
+    (tz, day, start) => {
+      const [year, month, d] = day.split('-').map(Number) as [number, number, number];
+      expect(startOfLocalDay({ year, month, day: d }, tz).toISOString()).toBe(start);
+    },
+  );
 });
 
 describe('periodRange', () => {

@@ -59,21 +59,31 @@ function offsetAt(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The first instant of a local day. Out-of-range days roll over (day 0 = the last of the
- * previous month). Where midnight does not exist (a DST jump), the first instant after it.
+ * previous month). Where midnight does not exist (a DST jump), the first instant after it;
+ * where it happens twice (clocks turned back at 01:00), the first time.
  */
 export function startOfLocalDay(day: LocalDay, timeZone: string): Date {
   const guess = Date.UTC(day.year, day.month - 1, day.day);
-  const before = offsetAt(new Date(guess), timeZone);
-  const first = guess - before;
-  const after = offsetAt(new Date(first), timeZone);
-  if (after === before) return new Date(first);
-  // A transition lies between: the other offset is right unless midnight fell in a gap.
-  const second = guess - after;
-  const w = wallClock(new Date(second), timeZone);
   const wanted = new Date(guess);
-  return w.hour === 0 && w.day === wanted.getUTCDate() ? new Date(second) : new Date(first);
+  // Local midnight lies within 14 hours of `guess`, so the offsets in force a day either side
+  // include the one at midnight, and the one before a transition that skipped midnight.
+  const offsets = new Set([offsetAt(new Date(guess - DAY_MS), timeZone), offsetAt(wanted, timeZone)]);
+  offsets.add(offsetAt(new Date(guess + DAY_MS), timeZone));
+  let first: number | null = null;
+  for (const offset of offsets) {
+    const candidate = guess - offset;
+    const w = wallClock(new Date(candidate), timeZone);
+    const sameDay =
+      w.year === wanted.getUTCFullYear() &&
+      w.month === wanted.getUTCMonth() + 1 &&
+      w.day === wanted.getUTCDate();
+    if (sameDay && (first === null || candidate < first)) first = candidate;
+  }
+  return new Date(first ?? guess - offsetAt(wanted, timeZone));
 }
 
 /** "YYYY-MM-DD" of a local day. */
@@ -105,16 +115,20 @@ export interface InstantRange {
   to: Date | null;
 }
 
+/** The calendar month that contains `now` in the time zone, as a half-open instant range. */
+export function monthRange(now: Date, timeZone: string): { from: Date; to: Date } {
+  const today = localDay(now, timeZone);
+  const first = { year: today.year, month: today.month, day: 1 };
+  const next =
+    today.month === 12 ? { year: today.year + 1, month: 1, day: 1 } : { ...first, month: today.month + 1 };
+  return { from: startOfLocalDay(first, timeZone), to: startOfLocalDay(next, timeZone) };
+}
+
 /** The current calendar month or week (Monday to Sunday) in the time zone, or all time. */
 export function periodRange(period: TLeaderboardPeriod, now: Date, timeZone: string): InstantRange {
   if (period === 'all_time') return { from: null, to: null };
+  if (period === 'monthly') return monthRange(now, timeZone);
   const today = localDay(now, timeZone);
-  if (period === 'monthly') {
-    const first = { year: today.year, month: today.month, day: 1 };
-    const next =
-      today.month === 12 ? { year: today.year + 1, month: 1, day: 1 } : { ...first, month: today.month + 1 };
-    return { from: startOfLocalDay(first, timeZone), to: startOfLocalDay(next, timeZone) };
-  }
   const monday = addDays(today, 1 - isoWeekday(today));
   return { from: startOfLocalDay(monday, timeZone), to: startOfLocalDay(addDays(monday, 7), timeZone) };
 }
