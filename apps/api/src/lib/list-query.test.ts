@@ -1,7 +1,7 @@
 import { ZBranchListQuery, ZUserListQuery } from '@panel/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeLike, listMeta, pageWindow, parseSort } from './list-query.ts';
+import { escapeLike, fetchPage, listMeta, pageWindow, parseSort } from './list-query.ts';
 
 describe('list query helpers', () => {
   it('turns page/per_page into LIMIT/OFFSET', () => {
@@ -17,6 +17,24 @@ describe('list query helpers', () => {
   it('parses sort with a leading minus for descending', () => {
     expect(parseSort(undefined, 'name')).toEqual({ key: 'name', desc: false });
     expect(parseSort('-city', 'name')).toEqual({ key: 'city', desc: true });
+    expect(parseSort(undefined, 'created_at', true)).toEqual({ key: 'created_at', desc: true });
+    expect(parseSort('created_at', 'created_at', true)).toEqual({ key: 'created_at', desc: false });
+  });
+
+  it('reads one page with the window of its page number, and the total as a number', async () => {
+    const windows: unknown[] = [];
+    const page = await fetchPage(
+      { page: 3, per_page: 10 },
+      async (window) => {
+        windows.push(window);
+        return ['a', 'b'];
+      },
+      Promise.resolve([{ n: '22' }]),
+    );
+    expect(windows).toEqual([{ limit: 10, offset: 20 }]);
+    expect(page).toEqual({ rows: ['a', 'b'], meta: { page: 3, per_page: 10, total: 22, last_page: 3 } });
+    const empty = await fetchPage({ page: 1, per_page: 5 }, async () => [], Promise.resolve([]));
+    expect(empty.meta).toEqual({ page: 1, per_page: 5, total: 0, last_page: 1 });
   });
 
   it('escapes LIKE wildcards', () => {

@@ -16,12 +16,26 @@ export function listMeta(query: { page: number; per_page: number }, total: numbe
   };
 }
 
-/** `-name` → { key: 'name', desc: true }. */
+/**
+ * One page of a list and its total, queried together: `rows` reads the LIMIT/OFFSET window of
+ * the page, `total` counts every row the list's WHERE matches (a count(*) as number or text).
+ */
+export async function fetchPage<Row>(
+  query: { page: number; per_page: number },
+  rows: (window: { limit: number; offset: number }) => PromiseLike<Row[]>,
+  total: PromiseLike<{ n: number | string }[]>,
+): Promise<{ rows: Row[]; meta: TListMeta }> {
+  const [page, [counted]] = await Promise.all([rows(pageWindow(query)), total]);
+  return { rows: page, meta: listMeta(query, Number(counted?.n ?? 0)) };
+}
+
+/** `-name` → { key: 'name', desc: true }; no `sort` → the fallback key, ascending unless `fallbackDesc`. */
 export function parseSort<K extends string>(
   sort: string | undefined,
   fallback: K,
+  fallbackDesc = false,
 ): { key: K; desc: boolean } {
-  if (!sort) return { key: fallback, desc: false };
+  if (!sort) return { key: fallback, desc: fallbackDesc };
   const desc = sort.startsWith('-');
   return { key: (desc ? sort.slice(1) : sort) as K, desc };
 }

@@ -2,7 +2,7 @@ import { makeListResponse, ZAppSurvey, ZAppSurveyListQuery } from '@panel/shared
 import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveys } from '../../db/schema/surveys.ts';
-import { listMeta, pageWindow } from '../../lib/list-query.ts';
+import { fetchPage } from '../../lib/list-query.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { errors } from '../schemas.ts';
 import { loadQuestions } from '../surveys/survey-dto.ts';
@@ -37,26 +37,27 @@ export const listAppSurveysRoute: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const now = app.now();
       const where = availableFor(user.branch_id, now);
-      const { limit, offset } = pageWindow(request.query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({
-            id: surveys.id,
-            title: surveys.title,
-            description: surveys.description,
-            branchId: surveys.branchId,
-            pointsReward: surveys.pointsReward,
-            startDate: surveys.startDate,
-            endDate: surveys.endDate,
-            answered: sql<boolean>`EXISTS (SELECT 1 FROM survey_responses r WHERE r.survey_id = "surveys"."id" AND r.user_id = ${user.id})`,
-          })
-          .from(surveys)
-          .where(where)
-          .orderBy(desc(surveys.createdAt), desc(surveys.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        request.query,
+        ({ limit, offset }) =>
+          app.db
+            .select({
+              id: surveys.id,
+              title: surveys.title,
+              description: surveys.description,
+              branchId: surveys.branchId,
+              pointsReward: surveys.pointsReward,
+              startDate: surveys.startDate,
+              endDate: surveys.endDate,
+              answered: sql<boolean>`EXISTS (SELECT 1 FROM survey_responses r WHERE r.survey_id = "surveys"."id" AND r.user_id = ${user.id})`,
+            })
+            .from(surveys)
+            .where(where)
+            .orderBy(desc(surveys.createdAt), desc(surveys.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(surveys).where(where),
-      ]);
+      );
       const questions = await loadQuestions(
         app.db,
         rows.map((r) => r.id),
@@ -74,7 +75,7 @@ export const listAppSurveysRoute: FastifyPluginAsyncZod = async (app) => {
           answered_by_me: Boolean(r.answered),
           questions: questions.get(r.id) ?? [],
         })),
-        meta: listMeta(request.query, total?.n ?? 0),
+        meta,
       };
     },
   );

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { escapeLike, listMeta, pageWindow, parseSort } from '../../lib/list-query.ts';
+import { escapeLike, fetchPage, parseSort } from '../../lib/list-query.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 import type { CatalogResource } from './catalog-resource.ts';
@@ -71,17 +71,18 @@ export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginA
         }
         const sort = parseSort(query.sort, resource.descriptionKey);
         const direction = sort.desc ? sql`DESC` : sql`ASC`;
-        const { limit, offset } = pageWindow(query);
-        const [rows, [total]] = await Promise.all([
-          queryRows<Row>(
-            app.db,
-            sql`SELECT ${columns} FROM ${table} ${where}
+        const { rows, meta } = await fetchPage(
+          query,
+          ({ limit, offset }) =>
+            queryRows<Row>(
+              app.db,
+              sql`SELECT ${columns} FROM ${table} ${where}
               ORDER BY ${sortColumns[sort.key]} ${direction}, f_unaccent(lower(${desc})), id ${direction}
               LIMIT ${limit} OFFSET ${offset}`,
-          ),
+            ),
           queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM ${table} ${where}`),
-        ]);
-        return { data: rows.map(toDto), meta: listMeta(query, Number(total?.n ?? 0)) };
+        );
+        return { data: rows.map(toDto), meta };
       },
     );
 

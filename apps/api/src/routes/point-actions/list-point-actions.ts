@@ -2,7 +2,7 @@ import { makeListResponse, ZPointAction, ZPointActionListQuery } from '@panel/sh
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pointActions } from '../../db/schema/points.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { TAG, toPointActionDto } from './point-action-dto.ts';
 
@@ -40,21 +40,22 @@ export const listPointActionsRoute: FastifyPluginAsyncZod = async (app) => {
         );
       }
       if (query.active !== undefined) conditions.push(eq(pointActions.active, query.active));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...conditions);
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'name');
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(pointActions)
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), SORT_COLUMNS.name, asc(pointActions.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select()
+            .from(pointActions)
+            .where(where)
+            .orderBy(direction(SORT_COLUMNS[sort.key]), SORT_COLUMNS.name, asc(pointActions.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(pointActions).where(where),
-      ]);
-      return { data: rows.map(toPointActionDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toPointActionDto), meta };
     },
   );
 };

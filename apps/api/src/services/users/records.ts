@@ -95,7 +95,7 @@ export function userListWhere(query: {
   if (query.role) conditions.push(eq(users.role, query.role));
   if (query.branch_id) conditions.push(eq(users.branchId, query.branch_id));
   if (query.active !== undefined) conditions.push(eq(users.active, query.active));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 /** Sortable columns of the list (and the export), by their API name. */
