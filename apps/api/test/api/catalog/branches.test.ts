@@ -7,7 +7,7 @@ import { stories } from '../../../src/db/schema/stories.ts';
 import { surveys } from '../../../src/db/schema/surveys.ts';
 import { users } from '../../../src/db/schema/users.ts';
 import { createSecretBox } from '../../../src/lib/secret-box.ts';
-import { bearer, createBranch, createEvent, createPost, createUser } from '../../../src/testing/factories.ts';
+import { createBranch, createEvent, createPost, createUser } from '../../../src/testing/factories.ts';
 import { createTestContext, TEST_APP_SECRET, type TestContext } from '../../../src/testing/test-app.ts';
 
 let ctx: TestContext;
@@ -16,9 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 beforeEach(() => ctx.reset());
-
-const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: bearer(ctx.admin.token) });
 
 const names = (body: { data: { name: string }[] }) => body.data.map((b) => b.name);
 
@@ -32,7 +29,7 @@ async function rawConnectionString(id: number) {
 
 describe('POST /api/branches', () => {
   it('creates a branch (201), trimming text and turning empty optional text into null', async () => {
-    const res = await asAdmin('POST', '/api/branches', {
+    const res = await ctx.asAdmin('POST', '/api/branches', {
       name: '  Rosario Norte  ',
       city: '  ',
       address: ' Bv. Oroño 1650 ',
@@ -49,7 +46,7 @@ describe('POST /api/branches', () => {
 
   it('requires a name: "El nombre es obligatorio"', async () => {
     for (const payload of [{}, { name: '   ' }]) {
-      const res = await asAdmin('POST', '/api/branches', payload);
+      const res = await ctx.asAdmin('POST', '/api/branches', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: MSG.nameRequired, errors: { name: [MSG.nameRequired] } });
     }
@@ -57,7 +54,7 @@ describe('POST /api/branches', () => {
 
   it('encrypts the connection string at rest and never returns it', async () => {
     const secret = 'postgres://ventas:clave-super-secreta@10.0.0.5/sucursal';
-    const res = await asAdmin('POST', '/api/branches', { name: 'Mendoza', connection_string: secret });
+    const res = await ctx.asAdmin('POST', '/api/branches', { name: 'Mendoza', connection_string: secret });
     expect(res.statusCode).toBe(201);
     expect(res.body).not.toContain('clave-super-secreta');
     expect(res.json().data).not.toHaveProperty('connection_string');
@@ -69,7 +66,7 @@ describe('POST /api/branches', () => {
     expect(createSecretBox(TEST_APP_SECRET).decrypt(stored!)).toBe(secret);
 
     for (const url of [`/api/branches/${res.json().data.id}`, '/api/branches']) {
-      expect((await asAdmin('GET', url)).body).not.toContain('clave-super-secreta');
+      expect((await ctx.asAdmin('GET', url)).body).not.toContain('clave-super-secreta');
     }
   });
 });
@@ -77,22 +74,25 @@ describe('POST /api/branches', () => {
 describe('PUT /api/branches/{id}', () => {
   it('keeps the connection string when absent, removes it with null or "", replaces it otherwise', async () => {
     const { id } = (
-      await asAdmin('POST', '/api/branches', { name: 'Salta', connection_string: 'uno' })
+      await ctx.asAdmin('POST', '/api/branches', { name: 'Salta', connection_string: 'uno' })
     ).json().data;
     const first = await rawConnectionString(id);
 
-    const kept = await asAdmin('PUT', `/api/branches/${id}`, { name: 'Salta Centro' });
+    const kept = await ctx.asAdmin('PUT', `/api/branches/${id}`, { name: 'Salta Centro' });
     expect(kept.json().data).toMatchObject({ name: 'Salta Centro', has_connection_string: true });
     expect(await rawConnectionString(id)).toBe(first);
 
-    await asAdmin('PUT', `/api/branches/${id}`, { name: 'Salta', connection_string: 'dos' });
+    await ctx.asAdmin('PUT', `/api/branches/${id}`, { name: 'Salta', connection_string: 'dos' });
     const replaced = await rawConnectionString(id);
     expect(replaced).not.toBe(first);
     expect(createSecretBox(TEST_APP_SECRET).decrypt(replaced!)).toBe('dos');
 
     for (const removal of [null, '']) {
-      await asAdmin('PUT', `/api/branches/${id}`, { name: 'Salta', connection_string: 'tres' });
-      const res = await asAdmin('PUT', `/api/branches/${id}`, { name: 'Salta', connection_string: removal });
+      await ctx.asAdmin('PUT', `/api/branches/${id}`, { name: 'Salta', connection_string: 'tres' });
+      const res = await ctx.asAdmin('PUT', `/api/branches/${id}`, {
+        name: 'Salta',
+        connection_string: removal,
+      });
       expect(res.json().data.has_connection_string).toBe(false);
       expect(await rawConnectionString(id)).toBeNull();
     }
@@ -100,9 +100,9 @@ describe('PUT /api/branches/{id}', () => {
 
   it('updates updated_at and answers 404 for a missing branch', async () => {
     const branch = await createBranch(ctx.db);
-    const res = await asAdmin('PUT', `/api/branches/${branch.id}`, { name: 'Nueva' });
+    const res = await ctx.asAdmin('PUT', `/api/branches/${branch.id}`, { name: 'Nueva' });
     expect(new Date(res.json().data.updated_at).getTime()).toBeGreaterThanOrEqual(branch.updatedAt.getTime());
-    const missing = await asAdmin('PUT', '/api/branches/999999', { name: 'Nueva' });
+    const missing = await ctx.asAdmin('PUT', '/api/branches/999999', { name: 'Nueva' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: MSG.branchNotFound });
   });
@@ -119,17 +119,17 @@ describe('GET /api/branches', () => {
   });
 
   it('pages with the default of 5 and reports meta', async () => {
-    const first = (await asAdmin('GET', '/api/branches')).json();
+    const first = (await ctx.asAdmin('GET', '/api/branches')).json();
     expect(first.data).toHaveLength(5);
     expect(first.meta).toEqual({ page: 1, per_page: 5, total: 6, last_page: 2 });
-    const second = (await asAdmin('GET', '/api/branches?page=2')).json();
+    const second = (await ctx.asAdmin('GET', '/api/branches?page=2')).json();
     expect(second.data).toHaveLength(1);
-    const beyond = (await asAdmin('GET', '/api/branches?page=9')).json();
+    const beyond = (await ctx.asAdmin('GET', '/api/branches?page=9')).json();
     expect(beyond).toEqual({ data: [], meta: { page: 9, per_page: 5, total: 6, last_page: 2 } });
   });
 
   it('sorts by name by default, ignoring case and accents, and by any allowed column both ways', async () => {
-    expect(names((await asAdmin('GET', '/api/branches?per_page=10')).json())).toEqual([
+    expect(names((await ctx.asAdmin('GET', '/api/branches?per_page=10')).json())).toEqual([
       'Alta Córdoba',
       'Bahía Blanca',
       'Córdoba Centro',
@@ -137,46 +137,48 @@ describe('GET /api/branches', () => {
       'Ñuñoa',
       'Rosario',
     ]);
-    expect(names((await asAdmin('GET', '/api/branches?per_page=10&sort=-name')).json())[0]).toBe('Rosario');
-    const byCity = names((await asAdmin('GET', '/api/branches?per_page=10&sort=city')).json());
+    expect(names((await ctx.asAdmin('GET', '/api/branches?per_page=10&sort=-name')).json())[0]).toBe(
+      'Rosario',
+    );
+    const byCity = names((await ctx.asAdmin('GET', '/api/branches?per_page=10&sort=city')).json());
     expect(byCity.slice(0, 3)).toEqual(['Bahía Blanca', 'Alta Córdoba', 'Córdoba Centro']);
     expect(byCity.at(-1)).toBe('Ñuñoa');
-    const byCityDesc = names((await asAdmin('GET', '/api/branches?per_page=10&sort=-city')).json());
+    const byCityDesc = names((await ctx.asAdmin('GET', '/api/branches?per_page=10&sort=-city')).json());
     expect(byCityDesc[0]).toBe('Rosario');
     expect(byCityDesc.at(-1)).toBe('Ñuñoa');
-    const byCreated = names((await asAdmin('GET', '/api/branches?per_page=10&sort=-created_at')).json());
+    const byCreated = names((await ctx.asAdmin('GET', '/api/branches?per_page=10&sort=-created_at')).json());
     expect(byCreated[0]).toBe('Bahía Blanca');
   });
 
   it('searches name, city and address ignoring case and accents, and treats % and _ literally', async () => {
-    expect(names((await asAdmin('GET', '/api/branches?q=CORDOBA')).json())).toEqual([
+    expect(names((await ctx.asAdmin('GET', '/api/branches?q=CORDOBA')).json())).toEqual([
       'Alta Córdoba',
       'Córdoba Centro',
     ]);
-    expect(names((await asAdmin('GET', '/api/branches?q=oroño')).json())).toEqual(['Rosario']);
-    expect(names((await asAdmin('GET', '/api/branches?q=colon')).json())).toEqual([
+    expect(names((await ctx.asAdmin('GET', '/api/branches?q=oroño')).json())).toEqual(['Rosario']);
+    expect(names((await ctx.asAdmin('GET', '/api/branches?q=colon')).json())).toEqual([
       'Bahía Blanca',
       'Córdoba Centro',
     ]);
-    expect(names((await asAdmin('GET', '/api/branches?q=%25')).json())).toEqual([]);
-    expect(names((await asAdmin('GET', '/api/branches?q=_')).json())).toEqual([]);
-    expect((await asAdmin('GET', '/api/branches?q=%20%20')).json().meta.total).toBe(6);
+    expect(names((await ctx.asAdmin('GET', '/api/branches?q=%25')).json())).toEqual([]);
+    expect(names((await ctx.asAdmin('GET', '/api/branches?q=_')).json())).toEqual([]);
+    expect((await ctx.asAdmin('GET', '/api/branches?q=%20%20')).json().meta.total).toBe(6);
   });
 
   it('filters by city, trimmed', async () => {
-    const res = (await asAdmin('GET', '/api/branches?city=%20C%C3%B3rdoba%20')).json();
+    const res = (await ctx.asAdmin('GET', '/api/branches?city=%20C%C3%B3rdoba%20')).json();
     expect(names(res)).toEqual(['Alta Córdoba', 'Córdoba Centro']);
     expect(res.meta.total).toBe(2);
   });
 
   it('rejects bad paging and sorting with 400 and field errors', async () => {
-    const res = await asAdmin('GET', '/api/branches?per_page=101&page=0&sort=connection_string');
+    const res = await ctx.asAdmin('GET', '/api/branches?per_page=101&page=0&sort=connection_string');
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['page', 'per_page', 'sort']);
   });
 
   it('GET /api/branches/cities lists distinct cities sorted, without nulls', async () => {
-    const res = await asAdmin('GET', '/api/branches/cities');
+    const res = await ctx.asAdmin('GET', '/api/branches/cities');
     expect(res.json()).toEqual({ data: ['Bahía Blanca', 'Córdoba', 'Mendoza', 'Rosario'] });
   });
 });
@@ -184,21 +186,21 @@ describe('GET /api/branches', () => {
 describe('GET /api/branches/{id}', () => {
   it('returns one branch or 404', async () => {
     const branch = await createBranch(ctx.db, { name: 'La Plata' });
-    expect((await asAdmin('GET', `/api/branches/${branch.id}`)).json().data.name).toBe('La Plata');
-    const missing = await asAdmin('GET', '/api/branches/999999');
+    expect((await ctx.asAdmin('GET', `/api/branches/${branch.id}`)).json().data.name).toBe('La Plata');
+    const missing = await ctx.asAdmin('GET', '/api/branches/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: MSG.branchNotFound });
-    expect((await asAdmin('GET', '/api/branches/abc')).statusCode).toBe(400);
+    expect((await ctx.asAdmin('GET', '/api/branches/abc')).statusCode).toBe(400);
   });
 });
 
 describe('DELETE /api/branches/{id}', () => {
   it('deletes an unused branch (204), then 404', async () => {
     const branch = await createBranch(ctx.db);
-    const res = await asAdmin('DELETE', `/api/branches/${branch.id}`);
+    const res = await ctx.asAdmin('DELETE', `/api/branches/${branch.id}`);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect((await asAdmin('DELETE', `/api/branches/${branch.id}`)).statusCode).toBe(404);
+    expect((await ctx.asAdmin('DELETE', `/api/branches/${branch.id}`)).statusCode).toBe(404);
   });
 
   const references: [string, (branchId: number) => Promise<unknown>][] = [
@@ -225,10 +227,10 @@ describe('DELETE /api/branches/{id}', () => {
     it(`refuses with 409 while ${what} points to it`, async () => {
       const branch = await createBranch(ctx.db);
       await attach(branch.id);
-      const res = await asAdmin('DELETE', `/api/branches/${branch.id}`);
+      const res = await ctx.asAdmin('DELETE', `/api/branches/${branch.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: MSG.branchInUse });
-      expect((await asAdmin('GET', `/api/branches/${branch.id}`)).statusCode).toBe(200);
+      expect((await ctx.asAdmin('GET', `/api/branches/${branch.id}`)).statusCode).toBe(200);
     });
   }
 

@@ -12,26 +12,16 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 beforeEach(() => ctx.reset());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const asAdmin = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: bearer(ctx.admin.token) });
-const asForm = (url: string, body: { payload: string; contentType: string }) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...bearer(ctx.admin.token), 'content-type': body.contentType },
-  });
 const titles = (res: { json(): { data: { title: string }[] } }) => res.json().data.map((e) => e.title);
 
 async function makeType(name = 'Capacitación', color?: string) {
-  const res = await asAdmin('POST', '/api/event-types', { name, ...(color ? { color } : {}) });
+  const res = await ctx.asAdmin('POST', '/api/event-types', { name, ...(color ? { color } : {}) });
   expect(res.statusCode).toBe(201);
   return ZEventType.parse(res.json().data);
 }
 
 async function makeEvent(title: string, start: string, end: string, extra: object = {}) {
-  const res = await asAdmin('POST', '/api/events', { title, start_at: start, end_at: end, ...extra });
+  const res = await ctx.asAdmin('POST', '/api/events', { title, start_at: start, end_at: end, ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return ZEvent.parse(res.json().data);
 }
@@ -39,15 +29,19 @@ async function makeEvent(title: string, start: string, end: string, extra: objec
 describe('event types', () => {
   it('creates a type with a trimmed name and the default colour, also from a form body', async () => {
     expect(await makeType('  Feriado ')).toMatchObject({ name: 'Feriado', color: '#FF0000' });
-    const form = await asForm('/api/event-types', urlencoded({ name: 'Lanzamiento', color: '#e8590c' }));
+    const form = await ctx.asAdminForm(
+      'POST',
+      '/api/event-types',
+      urlencoded({ name: 'Lanzamiento', color: '#e8590c' }),
+    );
     expect(form.statusCode).toBe(201);
     expect(form.json().data).toMatchObject({ name: 'Lanzamiento', color: '#E8590C' });
-    const multi = await asForm('/api/event-types', multipart({ name: 'Reunión' }));
+    const multi = await ctx.asAdminForm('POST', '/api/event-types', multipart({ name: 'Reunión' }));
     expect(multi.statusCode).toBe(201);
   });
 
   it('requires the name ("El nombre es requerido") and a #RRGGBB colour', async () => {
-    const res = await asAdmin('POST', '/api/event-types', { name: '   ', color: '#12345' });
+    const res = await ctx.asAdmin('POST', '/api/event-types', { name: '   ', color: '#12345' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: EVENT_MSG.nameRequired,
@@ -59,28 +53,32 @@ describe('event types', () => {
   it('updates (PUT and POST with _method=PUT), lists and searches', async () => {
     const type = await makeType('Capacitacion');
     await makeType('Reunión comercial');
-    const put = await asAdmin('PUT', `/api/event-types/${type.id}`, {
+    const put = await ctx.asAdmin('PUT', `/api/event-types/${type.id}`, {
       name: 'Capacitación',
       color: '#1c7ed6',
     });
     expect(put.json().data).toMatchObject({ name: 'Capacitación', color: '#1C7ED6' });
-    const post = await asForm(`/api/event-types/${type.id}`, urlencoded({ _method: 'PUT', name: 'Curso' }));
+    const post = await ctx.asAdminForm(
+      'POST',
+      `/api/event-types/${type.id}`,
+      urlencoded({ _method: 'PUT', name: 'Curso' }),
+    );
     expect(post.statusCode).toBe(200);
     expect(post.json().data).toMatchObject({ name: 'Curso', color: '#FF0000' });
-    const list = await asAdmin('GET', '/api/event-types?q=reunion');
+    const list = await ctx.asAdmin('GET', '/api/event-types?q=reunion');
     expect(list.json().data.map((t: { name: string }) => t.name)).toEqual(['Reunión comercial']);
-    expect((await asAdmin('PUT', '/api/event-types/99999', { name: 'x' })).statusCode).toBe(404);
+    expect((await ctx.asAdmin('PUT', '/api/event-types/99999', { name: 'x' })).statusCode).toBe(404);
   });
 
   it('refuses to delete a type in use (409) and deletes an unused one (204)', async () => {
     const used = await makeType('Usado');
     const unused = await makeType('Libre');
     await makeEvent('Evento', '2026-03-02T13:00:00Z', '2026-03-02T15:00:00Z', { event_type_id: used.id });
-    const refused = await asAdmin('DELETE', `/api/event-types/${used.id}`);
+    const refused = await ctx.asAdmin('DELETE', `/api/event-types/${used.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(EVENT_MSG.typeInUse);
-    expect((await asAdmin('DELETE', `/api/event-types/${unused.id}`)).statusCode).toBe(204);
-    expect((await asAdmin('DELETE', `/api/event-types/${unused.id}`)).statusCode).toBe(404);
+    expect((await ctx.asAdmin('DELETE', `/api/event-types/${unused.id}`)).statusCode).toBe(204);
+    expect((await ctx.asAdmin('DELETE', `/api/event-types/${unused.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -110,7 +108,7 @@ describe('events', () => {
 
   it('gives each validation message of the spec, writing nothing', async () => {
     await makeType();
-    const missing = await asAdmin('POST', '/api/events', { title: '', start_at: '' });
+    const missing = await ctx.asAdmin('POST', '/api/events', { title: '', start_at: '' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       message: EVENT_MSG.titleRequired,
@@ -120,7 +118,7 @@ describe('events', () => {
         end_at: [EVENT_MSG.datesRequired],
       },
     });
-    const inverted = await asAdmin('POST', '/api/events', {
+    const inverted = await ctx.asAdmin('POST', '/api/events', {
       title: 'x',
       start_at: '2026-03-02T15:00:00Z',
       end_at: '2026-03-02T15:00:00Z',
@@ -130,7 +128,7 @@ describe('events', () => {
       message: EVENT_MSG.endBeforeStart,
       errors: { end_at: [EVENT_MSG.endBeforeStart] },
     });
-    const notIso = await asAdmin('POST', '/api/events', {
+    const notIso = await ctx.asAdmin('POST', '/api/events', {
       title: 'x',
       start_at: '02/03/2026',
       end_at: 'mañana',
@@ -139,7 +137,7 @@ describe('events', () => {
       start_at: [EVENT_MSG.dateInvalid],
       end_at: [EVENT_MSG.dateInvalid],
     });
-    const refs = await asAdmin('POST', '/api/events', {
+    const refs = await ctx.asAdmin('POST', '/api/events', {
       title: 'x',
       start_at: '2026-03-02T13:00:00Z',
       end_at: '2026-03-02T15:00:00Z',
@@ -147,7 +145,7 @@ describe('events', () => {
     });
     expect(refs.statusCode).toBe(400);
     expect(refs.json().errors).toEqual({ event_type_id: [EVENT_MSG.typeNotFound] });
-    const branch = await asAdmin('POST', '/api/events', {
+    const branch = await ctx.asAdmin('POST', '/api/events', {
       title: 'x',
       start_at: '2026-03-02T13:00:00Z',
       end_at: '2026-03-02T15:00:00Z',
@@ -169,7 +167,7 @@ describe('events', () => {
       end_at: '2026-03-05T14:00:00.000Z',
     };
     for (const body of [multipart(fields), urlencoded(fields)]) {
-      const res = await asForm('/api/events', body);
+      const res = await ctx.asAdminForm('POST', '/api/events', body);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data).toMatchObject({ branch_name: 'Rosario', description: null });
     }
@@ -178,7 +176,8 @@ describe('events', () => {
   it('moves an event through POST /{id} with _method=PUT, and with the header', async () => {
     await makeType();
     const event = await makeEvent('Capacitación', '2026-03-02T13:00:00Z', '2026-03-02T15:00:00Z');
-    const moved = await asForm(
+    const moved = await ctx.asAdminForm(
+      'POST',
       `/api/events/${event.id}`,
       multipart({
         _method: 'PUT',
@@ -199,7 +198,7 @@ describe('events', () => {
     expect(byHeader.json().errors).toEqual({ end_at: [EVENT_MSG.endBeforeStart] });
     expect(
       (
-        await asAdmin('PUT', '/api/events/55555', {
+        await ctx.asAdmin('PUT', '/api/events/55555', {
           title: 'a',
           start_at: '2026-03-10T13:00:00Z',
           end_at: '2026-03-10T14:00:00Z',
@@ -217,7 +216,7 @@ describe('events', () => {
     await makeEvent('Empieza justo al final', '2026-04-06T03:00:00Z', '2026-04-06T05:00:00Z');
     await makeEvent('Después', '2026-04-20T13:00:00Z', '2026-04-20T15:00:00Z');
 
-    const range = await asAdmin(
+    const range = await ctx.asAdmin(
       'GET',
       '/api/events?from=2026-03-01T03:00:00Z&to=2026-04-06T03:00:00Z&per_page=100',
     );
@@ -225,12 +224,12 @@ describe('events', () => {
     expect(titles(range)).toEqual(['Abarca todo', 'Cruza el inicio', 'Dentro']);
     expect(range.json().meta.total).toBe(3);
 
-    const onlyFrom = await asAdmin('GET', '/api/events?from=2026-04-10T00:00:00Z&per_page=100');
+    const onlyFrom = await ctx.asAdmin('GET', '/api/events?from=2026-04-10T00:00:00Z&per_page=100');
     expect(titles(onlyFrom)).toEqual(['Abarca todo', 'Después']);
-    const bad = await asAdmin('GET', '/api/events?from=2026-04-01T00:00:00Z&to=2026-03-01T00:00:00Z');
+    const bad = await ctx.asAdmin('GET', '/api/events?from=2026-04-01T00:00:00Z&to=2026-03-01T00:00:00Z');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ to: [EVENT_MSG.rangeInvalid] });
-    expect((await asAdmin('GET', '/api/events?from=ayer')).statusCode).toBe(400);
+    expect((await ctx.asAdmin('GET', '/api/events?from=ayer')).statusCode).toBe(400);
   });
 
   it('lists paged, newest start first, searching title and description, filtered by type and branch', async () => {
@@ -240,16 +239,16 @@ describe('events', () => {
     await makeEvent('Uno', '2026-03-01T13:00:00Z', '2026-03-01T14:00:00Z', { description: 'Góndola' });
     await makeEvent('Dos', '2026-03-02T13:00:00Z', '2026-03-02T14:00:00Z', { event_type_id: b.id });
     await makeEvent('Tres', '2026-03-03T13:00:00Z', '2026-03-03T14:00:00Z', { branch_id: branch.id });
-    const page = await asAdmin('GET', '/api/events?per_page=2');
+    const page = await ctx.asAdmin('GET', '/api/events?per_page=2');
     expect(titles(page)).toEqual(['Tres', 'Dos']);
     expect(page.json().meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
-    expect(titles(await asAdmin('GET', '/api/events?q=gondola'))).toEqual(['Uno']);
-    expect(titles(await asAdmin('GET', '/api/events?sort=title'))).toEqual(['Dos', 'Tres', 'Uno']);
-    expect(titles(await asAdmin('GET', `/api/events?event_type_id=${a.id}&sort=start_at`))).toEqual([
+    expect(titles(await ctx.asAdmin('GET', '/api/events?q=gondola'))).toEqual(['Uno']);
+    expect(titles(await ctx.asAdmin('GET', '/api/events?sort=title'))).toEqual(['Dos', 'Tres', 'Uno']);
+    expect(titles(await ctx.asAdmin('GET', `/api/events?event_type_id=${a.id}&sort=start_at`))).toEqual([
       'Uno',
       'Tres',
     ]);
-    expect(titles(await asAdmin('GET', `/api/events?branch_id=${branch.id}`))).toEqual(['Tres']);
+    expect(titles(await ctx.asAdmin('GET', `/api/events?branch_id=${branch.id}`))).toEqual(['Tres']);
   });
 
   it('deletes (204, then 404), and keeps the calendar badge count in step', async () => {
@@ -261,11 +260,11 @@ describe('events', () => {
       soon.toISOString(),
       new Date(soon.getTime() + 3_600_000).toISOString(),
     );
-    const before = await asAdmin('GET', '/api/dashboard/summary');
+    const before = await ctx.asAdmin('GET', '/api/dashboard/summary');
     expect(before.json().data.upcoming_events).toBe(1);
-    expect((await asAdmin('DELETE', `/api/events/${event.id}`)).statusCode).toBe(204);
-    expect((await asAdmin('DELETE', `/api/events/${event.id}`)).statusCode).toBe(404);
-    expect((await asAdmin('GET', '/api/dashboard/summary')).json().data.upcoming_events).toBe(0);
+    expect((await ctx.asAdmin('DELETE', `/api/events/${event.id}`)).statusCode).toBe(204);
+    expect((await ctx.asAdmin('DELETE', `/api/events/${event.id}`)).statusCode).toBe(404);
+    expect((await ctx.asAdmin('GET', '/api/dashboard/summary')).json().data.upcoming_events).toBe(0);
   });
 
   it('is for admins only', async () => {

@@ -13,30 +13,14 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 beforeEach(() => ctx.reset());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const asAdmin = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: bearer(ctx.admin.token) });
-const asForm = (
-  method: Method,
-  url: string,
-  body: { payload: string; contentType: string },
-  headers: Record<string, string> = {},
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...bearer(ctx.admin.token), 'content-type': body.contentType, ...headers },
-  });
-
 async function makeType(name = 'General', extra: Record<string, string> = {}) {
-  const res = await asAdmin('POST', '/api/notification-types', { name, ...extra });
+  const res = await ctx.asAdmin('POST', '/api/notification-types', { name, ...extra });
   expect(res.statusCode).toBe(201);
   return ZNotificationType.parse(res.json().data);
 }
 
 async function makeNotification(title: string, message: string, extra: object = {}) {
-  const res = await asAdmin('POST', '/api/notifications', { title, message, ...extra });
+  const res = await ctx.asAdmin('POST', '/api/notifications', { title, message, ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return ZNotification.parse(res.json().data);
 }
@@ -49,14 +33,14 @@ describe('notification types', () => {
   });
 
   it('accepts urlencoded and multipart bodies (spec §7: form)', async () => {
-    const a = await asForm(
+    const a = await ctx.asAdminForm(
       'POST',
       '/api/notification-types',
       urlencoded({ name: 'Promos', color: '#f59f00', icon: '5.png' }),
     );
     expect(a.statusCode).toBe(201);
     expect(a.json().data).toMatchObject({ name: 'Promos', color: '#F59F00', icon: '5.png' });
-    const b = await asForm(
+    const b = await ctx.asAdminForm(
       'POST',
       '/api/notification-types',
       multipart({ name: 'Capacitación', icon: '32.png' }),
@@ -66,7 +50,7 @@ describe('notification types', () => {
   });
 
   it('refuses a missing name, a bad colour and an unknown icon, naming each field', async () => {
-    const res = await asAdmin('POST', '/api/notification-types', {
+    const res = await ctx.asAdmin('POST', '/api/notification-types', {
       name: ' ',
       color: 'rojo',
       icon: '33.png',
@@ -85,38 +69,38 @@ describe('notification types', () => {
 
   it('updates with PUT and answers 404 for a missing type', async () => {
     const type = await makeType();
-    const res = await asAdmin('PUT', `/api/notification-types/${type.id}`, {
+    const res = await ctx.asAdmin('PUT', `/api/notification-types/${type.id}`, {
       name: 'Urgente',
       color: '#e03131',
       icon: '7.png',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: type.id, name: 'Urgente', color: '#E03131', icon: '7.png' });
-    const missing = await asAdmin('PUT', '/api/notification-types/999999', { name: 'x' });
+    const missing = await ctx.asAdmin('PUT', '/api/notification-types/999999', { name: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(NOTIFICATION_MSG.typeNotFound);
   });
 
   it('lists paged, searched (accents and case ignored) and sorted by name', async () => {
     for (const name of ['Promociones', 'Capacitación', 'General', 'Urgente']) await makeType(name);
-    const page = await asAdmin('GET', '/api/notification-types?per_page=2');
+    const page = await ctx.asAdmin('GET', '/api/notification-types?per_page=2');
     expect(page.json().data.map((t: { name: string }) => t.name)).toEqual(['Capacitación', 'General']);
     expect(page.json().meta).toEqual({ page: 1, per_page: 2, total: 4, last_page: 2 });
-    const found = await asAdmin('GET', '/api/notification-types?q=CAPACITACION');
+    const found = await ctx.asAdmin('GET', '/api/notification-types?q=CAPACITACION');
     expect(found.json().data.map((t: { name: string }) => t.name)).toEqual(['Capacitación']);
-    const desc = await asAdmin('GET', '/api/notification-types?sort=-name&per_page=1');
+    const desc = await ctx.asAdmin('GET', '/api/notification-types?sort=-name&per_page=1');
     expect(desc.json().data[0].name).toBe('Urgente');
   });
 
   it('refuses to delete a type in use (409), then deletes it once unused (204), and 404 after', async () => {
     const type = await makeType();
     const n = await makeNotification('Hola', 'Mensaje', { notification_type_id: type.id });
-    const refused = await asAdmin('DELETE', `/api/notification-types/${type.id}`);
+    const refused = await ctx.asAdmin('DELETE', `/api/notification-types/${type.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(NOTIFICATION_MSG.typeInUse);
-    expect((await asAdmin('DELETE', `/api/notifications/${n.id}`)).statusCode).toBe(204);
-    expect((await asAdmin('DELETE', `/api/notification-types/${type.id}`)).statusCode).toBe(204);
-    expect((await asAdmin('DELETE', `/api/notification-types/${type.id}`)).statusCode).toBe(404);
+    expect((await ctx.asAdmin('DELETE', `/api/notifications/${n.id}`)).statusCode).toBe(204);
+    expect((await ctx.asAdmin('DELETE', `/api/notification-types/${type.id}`)).statusCode).toBe(204);
+    expect((await ctx.asAdmin('DELETE', `/api/notification-types/${type.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -140,7 +124,7 @@ describe('notifications', () => {
 
   it('requires title and message: "El título es requerido", "El mensaje es requerido"', async () => {
     await makeType();
-    const res = await asAdmin('POST', '/api/notifications', { title: '', message: '   ' });
+    const res = await ctx.asAdmin('POST', '/api/notifications', { title: '', message: '   ' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: NOTIFICATION_MSG.titleRequired,
@@ -150,21 +134,21 @@ describe('notifications', () => {
 
   it('answers 400 naming the field for a type or branch that does not exist, writing nothing', async () => {
     await makeType();
-    const noType = await asAdmin('POST', '/api/notifications', {
+    const noType = await ctx.asAdmin('POST', '/api/notifications', {
       title: 'a',
       message: 'b',
       notification_type_id: 99,
     });
     expect(noType.statusCode).toBe(400);
     expect(noType.json().errors).toEqual({ notification_type_id: [NOTIFICATION_MSG.typeNotFound] });
-    const noBranch = await asAdmin('POST', '/api/notifications', {
+    const noBranch = await ctx.asAdmin('POST', '/api/notifications', {
       title: 'a',
       message: 'b',
       branch_id: 99999,
     });
     expect(noBranch.statusCode).toBe(400);
     expect(noBranch.json().errors).toEqual({ branch_id: [MSG.branchNotFound] });
-    const badIds = await asAdmin('POST', '/api/notifications', {
+    const badIds = await ctx.asAdmin('POST', '/api/notifications', {
       title: 'a',
       message: 'b',
       notification_type_id: 'uno',
@@ -178,7 +162,7 @@ describe('notifications', () => {
   it('creates from a multipart form, as the panel sends it (spec §7)', async () => {
     const type = await makeType();
     const branch = await createBranch(ctx.db, { name: 'Córdoba Centro' });
-    const res = await asForm(
+    const res = await ctx.asAdminForm(
       'POST',
       '/api/notifications',
       multipart({ notification_type_id: type.id, branch_id: branch.id, title: 'Promo', message: '15% off' }),
@@ -197,7 +181,7 @@ describe('notifications', () => {
     const branch = await createBranch(ctx.db);
     const n = await makeNotification('Original', 'Texto');
 
-    const byField = await asForm(
+    const byField = await ctx.asAdminForm(
       'POST',
       `/api/notifications/${n.id}`,
       urlencoded({
@@ -216,7 +200,7 @@ describe('notifications', () => {
       title: 'Editada',
     });
 
-    const byMultipart = await asForm(
+    const byMultipart = await ctx.asAdminForm(
       'POST',
       `/api/notifications/${n.id}`,
       multipart({
@@ -243,20 +227,20 @@ describe('notifications', () => {
     expect(byHeader.statusCode).toBe(200);
     expect(byHeader.json().data.title).toBe('Por encabezado');
 
-    const noOverride = await asAdmin('POST', `/api/notifications/${n.id}`, { title: 'x', message: 'y' });
+    const noOverride = await ctx.asAdmin('POST', `/api/notifications/${n.id}`, { title: 'x', message: 'y' });
     expect(noOverride.statusCode).toBe(405);
   });
 
   it('validates the update too, and answers 404 for a missing notification', async () => {
     await makeType();
     const n = await makeNotification('Original', 'Texto');
-    const bad = await asAdmin('PUT', `/api/notifications/${n.id}`, { title: ' ', message: 'ok' });
+    const bad = await ctx.asAdmin('PUT', `/api/notifications/${n.id}`, { title: ' ', message: 'ok' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ title: [NOTIFICATION_MSG.titleRequired] });
-    const missing = await asAdmin('PUT', '/api/notifications/424242', { title: 'a', message: 'b' });
+    const missing = await ctx.asAdmin('PUT', '/api/notifications/424242', { title: 'a', message: 'b' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(NOTIFICATION_MSG.notificationNotFound);
-    expect((await asAdmin('DELETE', '/api/notifications/424242')).statusCode).toBe(404);
+    expect((await ctx.asAdmin('DELETE', '/api/notifications/424242')).statusCode).toBe(404);
   });
 
   it('lists newest first, searches title and message, and filters by type and branch', async () => {
@@ -269,7 +253,7 @@ describe('notifications', () => {
     });
     await makeNotification('Capacitación', 'Nueva promoción de cursos', { branch_id: branch.id });
 
-    const all = await asAdmin('GET', '/api/notifications');
+    const all = await ctx.asAdmin('GET', '/api/notifications');
     expect(all.json().data.map((n: { title: string }) => n.title)).toEqual([
       'Capacitación',
       'Promo de invierno',
@@ -277,16 +261,16 @@ describe('notifications', () => {
     ]);
     expect(all.json().meta.total).toBe(3);
 
-    const search = await asAdmin('GET', '/api/notifications?q=PROMO&sort=title');
+    const search = await ctx.asAdmin('GET', '/api/notifications?q=PROMO&sort=title');
     expect(search.json().data.map((n: { title: string }) => n.title)).toEqual([
       'Capacitación',
       'Promo de invierno',
     ]);
-    const byType = await asAdmin('GET', `/api/notifications?notification_type_id=${general.id}`);
+    const byType = await ctx.asAdmin('GET', `/api/notifications?notification_type_id=${general.id}`);
     expect(byType.json().meta.total).toBe(2);
-    const byBranch = await asAdmin('GET', `/api/notifications?branch_id=${branch.id}`);
+    const byBranch = await ctx.asAdmin('GET', `/api/notifications?branch_id=${branch.id}`);
     expect(byBranch.json().data.map((n: { title: string }) => n.title)).toEqual(['Capacitación']);
-    expect((await asAdmin('GET', '/api/notifications?sort=icon')).statusCode).toBe(400);
+    expect((await ctx.asAdmin('GET', '/api/notifications?sort=icon')).statusCode).toBe(400);
   });
 
   it('is for admins only: 401 anonymous, 403 seller', async () => {

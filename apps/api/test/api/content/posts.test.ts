@@ -48,9 +48,6 @@ const createPostCall = (fields: Record<string, string>, files: FormFile[], token
     headers: bearer(token),
   });
 
-const asAdmin = (method: 'GET' | 'DELETE', url: string) =>
-  ctx.app.inject({ method, url, headers: bearer(ctx.admin.token) });
-
 async function expectHealthy() {
   expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   expect(leftovers()).toEqual([]);
@@ -263,7 +260,7 @@ describe('GET /api/posts', () => {
     ]);
     await ctx.db.insert(postComments).values({ postId: first!.id, userId: fan.id, content: '¡Buenísimo!' });
 
-    const all = (await asAdmin('GET', '/api/posts?per_page=2')).json();
+    const all = (await ctx.asAdmin('GET', '/api/posts?per_page=2')).json();
     expect(all.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
     expect(all.data.map((p: { content: string }) => p.content)).toEqual([
       'Otra PROMOCION',
@@ -271,22 +268,22 @@ describe('GET /api/posts', () => {
     ]);
     expect(all.data[1]).toMatchObject({ branch_name: 'Rosario', user_name: 'Lucía Fernández', images: [] });
 
-    const found = (await asAdmin('GET', '/api/posts?q=promocion&sort=created_at')).json();
+    const found = (await ctx.asAdmin('GET', '/api/posts?q=promocion&sort=created_at')).json();
     expect(found.data.map((p: { content: string }) => p.content)).toEqual([
       'Promoción de invierno',
       'Otra PROMOCION',
     ]);
     expect(found.data[0]).toMatchObject({ likes_count: 2, comments_count: 1, branch_name: null });
 
-    const byLikes = (await asAdmin('GET', '/api/posts?sort=-likes_count&per_page=1')).json();
+    const byLikes = (await ctx.asAdmin('GET', '/api/posts?sort=-likes_count&per_page=1')).json();
     expect(byLikes.data[0].content).toBe('Promoción de invierno');
 
-    const allBranches = (await asAdmin('GET', '/api/posts?branch_id=0')).json();
+    const allBranches = (await ctx.asAdmin('GET', '/api/posts?branch_id=0')).json();
     expect(allBranches.meta.total).toBe(2);
   });
 
   it('refuses an unknown sort column (400)', async () => {
-    expect((await asAdmin('GET', '/api/posts?sort=content')).statusCode).toBe(400);
+    expect((await ctx.asAdmin('GET', '/api/posts?sort=content')).statusCode).toBe(400);
   });
 });
 
@@ -301,12 +298,12 @@ describe('GET /api/posts/{id}/likes and /comments', () => {
     ]);
     await ctx.db.insert(postComments).values({ postId: post.id, userId: ana.id, content: '<b>Genial</b>' });
 
-    const likes = (await asAdmin('GET', `/api/posts/${post.id}/likes`)).json();
+    const likes = (await ctx.asAdmin('GET', `/api/posts/${post.id}/likes`)).json();
     expect(likes.meta.total).toBe(2);
     expect(likes.data.map((l: { user_name: string }) => l.user_name)).toEqual(['Beto Ruiz', 'Ana Gómez']);
     expect(likes.data[0]).toMatchObject({ user_avatar: null, created_at: '2026-05-01T11:00:00.000Z' });
 
-    const comments = (await asAdmin('GET', `/api/posts/${post.id}/comments`)).json();
+    const comments = (await ctx.asAdmin('GET', `/api/posts/${post.id}/comments`)).json();
     expect(comments.data).toEqual([
       expect.objectContaining({ user_name: 'Ana Gómez', content: '<b>Genial</b>' }),
     ]);
@@ -314,7 +311,7 @@ describe('GET /api/posts/{id}/likes and /comments', () => {
 
   it('answers 404 for a missing post', async () => {
     for (const path of ['likes', 'comments']) {
-      const res = await asAdmin('GET', `/api/posts/999999/${path}`);
+      const res = await ctx.asAdmin('GET', `/api/posts/999999/${path}`);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(MEDIA_MSG.postNotFound);
     }
@@ -328,7 +325,7 @@ describe('DELETE /api/posts/{id}', () => {
     const b = (await createPostCall({ content: 'B' }, [image(png)])).json().data;
     await ctx.db.insert(postLikes).values({ postId: a.id, userId: ctx.seller.id });
 
-    const res = await asAdmin('DELETE', `/api/posts/${a.id}`);
+    const res = await ctx.asAdmin('DELETE', `/api/posts/${a.id}`);
     expect(res.statusCode).toBe(204);
     expect(await ctx.db.select().from(postImages).where(eq(postImages.postId, a.id))).toEqual([]);
     expect(await ctx.db.select().from(postLikes)).toEqual([]);
@@ -340,8 +337,8 @@ describe('DELETE /api/posts/{id}', () => {
     expect(a.images[0].url).toBe(b.images[0].url);
     expect(await status(b.images[0].url)).toBe(200);
 
-    expect((await asAdmin('DELETE', `/api/posts/${a.id}`)).statusCode).toBe(404);
-    await asAdmin('DELETE', `/api/posts/${b.id}`);
+    expect((await ctx.asAdmin('DELETE', `/api/posts/${a.id}`)).statusCode).toBe(404);
+    await ctx.asAdmin('DELETE', `/api/posts/${b.id}`);
     expect(await status(b.images[0].url)).toBe(404);
   });
 });

@@ -37,9 +37,6 @@ const createStoryCall = (
     headers: bearer(token),
   });
 
-const asAdmin = (method: 'GET' | 'DELETE', url: string) =>
-  ctx.app.inject({ method, url, headers: bearer(ctx.admin.token) });
-
 describe('POST /api/stories', () => {
   it('creates an active story for every branch by default, expiring 24 h after creation', async () => {
     const res = await createStoryCall({ title: ' Lanzamiento ', active: '1', branch_id: '0' });
@@ -143,7 +140,7 @@ describe('GET /api/stories', () => {
         createdAt: new Date(NOW.getTime() - 30 * HOUR),
       },
     ]);
-    const res = await asAdmin('GET', '/api/stories?per_page=10');
+    const res = await ctx.asAdmin('GET', '/api/stories?per_page=10');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.map((s: { title: string; is_live: boolean }) => [s.title, s.is_live])).toEqual([
@@ -156,7 +153,7 @@ describe('GET /api/stories', () => {
     expect(body.data[0]).toMatchObject({ user_name: expect.any(String), ends_at: null });
     expect(body.meta.total).toBe(5);
 
-    const search = (await asAdmin('GET', '/api/stories?q=vencida')).json();
+    const search = (await ctx.asAdmin('GET', '/api/stories?q=vencida')).json();
     expect(search.data.map((s: { title: string }) => s.title)).toEqual(['Vencida por 24h']);
   });
 });
@@ -164,7 +161,7 @@ describe('GET /api/stories', () => {
 describe('GET /api/stories/{id}/viewers', () => {
   it('lists viewers newest first, or none', async () => {
     const story = (await createStoryCall({ title: 'Vista' })).json().data;
-    expect((await asAdmin('GET', `/api/stories/${story.id}/viewers`)).json()).toEqual({
+    expect((await ctx.asAdmin('GET', `/api/stories/${story.id}/viewers`)).json()).toEqual({
       data: [],
       meta: { page: 1, per_page: 5, total: 0, last_page: 1 },
     });
@@ -174,13 +171,13 @@ describe('GET /api/stories/{id}/viewers', () => {
       { storyId: story.id, userId: ana.id, viewedAt: new Date('2026-06-10T10:00:00Z') },
       { storyId: story.id, userId: beto.id, viewedAt: new Date('2026-06-10T12:00:00Z') },
     ]);
-    const viewers = (await asAdmin('GET', `/api/stories/${story.id}/viewers`)).json();
+    const viewers = (await ctx.asAdmin('GET', `/api/stories/${story.id}/viewers`)).json();
     expect(viewers.data).toEqual([
       { id: beto.id, name: 'Beto Ruiz', avatar: null, viewed_at: '2026-06-10T12:00:00.000Z' },
       { id: ana.id, name: 'Ana Gómez', avatar: null, viewed_at: '2026-06-10T10:00:00.000Z' },
     ]);
-    expect((await asAdmin('GET', '/api/stories?per_page=1')).json().data[0].views_count).toBe(2);
-    expect((await asAdmin('GET', '/api/stories/999999/viewers')).statusCode).toBe(404);
+    expect((await ctx.asAdmin('GET', '/api/stories?per_page=1')).json().data[0].views_count).toBe(2);
+    expect((await ctx.asAdmin('GET', '/api/stories/999999/viewers')).statusCode).toBe(404);
   });
 });
 
@@ -188,12 +185,12 @@ describe('DELETE /api/stories/{id}', () => {
   it('removes the story, its views and its files', async () => {
     const story = (await createStoryCall({ title: 'Borrar' })).json().data;
     await ctx.db.insert(storyViews).values({ storyId: story.id, userId: ctx.seller.id });
-    expect((await asAdmin('DELETE', `/api/stories/${story.id}`)).statusCode).toBe(204);
+    expect((await ctx.asAdmin('DELETE', `/api/stories/${story.id}`)).statusCode).toBe(204);
     expect(await ctx.db.select().from(storyViews)).toEqual([]);
     for (const url of [story.image, story.thumb_url]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
-    const again = await asAdmin('DELETE', `/api/stories/${story.id}`);
+    const again = await ctx.asAdmin('DELETE', `/api/stories/${story.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(MEDIA_MSG.storyNotFound);
   });

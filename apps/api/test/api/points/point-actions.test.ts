@@ -18,11 +18,9 @@ beforeEach(async () => {
 });
 
 const BASE = '/api/admin/point-actions';
-const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: bearer(ctx.admin.token) });
 
 async function create(payload: object = {}) {
-  const res = await asAdmin('POST', BASE, {
+  const res = await ctx.asAdmin('POST', BASE, {
     key: 'compartir post',
     name: 'Compartir publicación',
     ...payload,
@@ -35,7 +33,7 @@ const fieldErrors = (message: string, field: string) => ({ message, errors: { [f
 
 describe('GET /api/admin/point-actions', () => {
   it('lists the built-in actions, marked built_in, paged with {data, meta}', async () => {
-    const res = await asAdmin('GET', `${BASE}?per_page=100`);
+    const res = await ctx.asAdmin('GET', `${BASE}?per_page=100`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.meta).toEqual({ page: 1, per_page: 100, total: 6, last_page: 1 });
@@ -52,11 +50,11 @@ describe('GET /api/admin/point-actions', () => {
 
   it('searches name, key and description on the server, filters by status and sorts by points', async () => {
     await create({ key: 'asistir_capacitacion', name: 'Asistir a capacitación', points: 50, active: false });
-    const search = await asAdmin('GET', `${BASE}?q=CAPACITACION`);
+    const search = await ctx.asAdmin('GET', `${BASE}?q=CAPACITACION`);
     expect(search.json().data.map((a: { key: string }) => a.key)).toEqual(['asistir_capacitacion']);
-    const inactive = await asAdmin('GET', `${BASE}?active=false`);
+    const inactive = await ctx.asAdmin('GET', `${BASE}?active=false`);
     expect(inactive.json().meta.total).toBe(1);
-    const top = await asAdmin('GET', `${BASE}?sort=-points&per_page=2`);
+    const top = await ctx.asAdmin('GET', `${BASE}?sort=-points&per_page=2`);
     expect(top.json().data.map((a: { points: number }) => a.points)).toEqual([50, 20]);
   });
 });
@@ -87,7 +85,7 @@ describe('POST /api/admin/point-actions', () => {
       [{ key: 'x', name: 'X', cooldown_seconds: 0 }, POINT_ACTION_MSG.cooldownMin, 'cooldown_seconds'],
     ];
     for (const [payload, message, field] of cases) {
-      const res = await asAdmin('POST', BASE, payload);
+      const res = await ctx.asAdmin('POST', BASE, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toEqual(fieldErrors(message, field));
     }
@@ -95,10 +93,10 @@ describe('POST /api/admin/point-actions', () => {
 
   it('refuses a duplicate key with 409, also after normalising it', async () => {
     await create({ key: 'ver video' });
-    const res = await asAdmin('POST', BASE, { key: 'Ver Video', name: 'Otra' });
+    const res = await ctx.asAdmin('POST', BASE, { key: 'Ver Video', name: 'Otra' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual(fieldErrors(POINT_ACTION_MSG.keyTaken, 'key'));
-    const builtIn = await asAdmin('POST', BASE, { key: 'like_post', name: 'Otra' });
+    const builtIn = await ctx.asAdmin('POST', BASE, { key: 'like_post', name: 'Otra' });
     expect(builtIn.statusCode).toBe(409);
   });
 });
@@ -106,7 +104,7 @@ describe('POST /api/admin/point-actions', () => {
 describe('PUT /api/admin/point-actions/{id}', () => {
   it('updates the fields and ignores a key sent along (the key is fixed)', async () => {
     const action = await create();
-    const res = await asAdmin('PUT', `${BASE}/${action.id}`, {
+    const res = await ctx.asAdmin('PUT', `${BASE}/${action.id}`, {
       key: 'otra_clave',
       name: 'Compartir',
       points: 0,
@@ -128,23 +126,23 @@ describe('PUT /api/admin/point-actions/{id}', () => {
   });
 
   it('edits a built-in action, validates, and answers 404 for a missing one', async () => {
-    const list = await asAdmin('GET', `${BASE}?q=like_post`);
+    const list = await ctx.asAdmin('GET', `${BASE}?q=like_post`);
     const like = list.json().data[0];
-    const res = await asAdmin('PUT', `${BASE}/${like.id}`, {
+    const res = await ctx.asAdmin('PUT', `${BASE}/${like.id}`, {
       name: 'Me gusta',
       points: 3,
       daily_limit: null,
     });
     expect(res.json().data).toMatchObject({ key: 'like_post', points: 3, daily_limit: null });
-    expect((await asAdmin('PUT', `${BASE}/${like.id}`, { name: '', points: -2 })).statusCode).toBe(400);
-    const missing = await asAdmin('PUT', `${BASE}/99999`, { name: 'X' });
+    expect((await ctx.asAdmin('PUT', `${BASE}/${like.id}`, { name: '', points: -2 })).statusCode).toBe(400);
+    const missing = await ctx.asAdmin('PUT', `${BASE}/99999`, { name: 'X' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(POINT_ACTION_MSG.notFound);
   });
 
   it('also answers POST with _method=PUT', async () => {
     const action = await create();
-    const res = await asAdmin('POST', `${BASE}/${action.id}`, { _method: 'PUT', name: 'Vía override' });
+    const res = await ctx.asAdmin('POST', `${BASE}/${action.id}`, { _method: 'PUT', name: 'Vía override' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.name).toBe('Vía override');
   });
@@ -153,35 +151,35 @@ describe('PUT /api/admin/point-actions/{id}', () => {
 describe('PATCH /api/admin/point-actions/{id}/toggle', () => {
   it('deactivates and activates; an inactive action awards nothing', async () => {
     const action = await create();
-    const off = await asAdmin('PATCH', `${BASE}/${action.id}/toggle`, { active: false });
+    const off = await ctx.asAdmin('PATCH', `${BASE}/${action.id}/toggle`, { active: false });
     expect(off.json().data.active).toBe(false);
     expect(await award(ctx.db, { userId: ctx.seller.id, actionKey: action.key })).toEqual({
       awarded: false,
       reason: 'inactive',
     });
-    const on = await asAdmin('PATCH', `${BASE}/${action.id}/toggle`, { active: true });
+    const on = await ctx.asAdmin('PATCH', `${BASE}/${action.id}/toggle`, { active: true });
     expect(on.json().data.active).toBe(true);
     expect((await award(ctx.db, { userId: ctx.seller.id, actionKey: action.key })).awarded).toBe(true);
   });
 
   it('requires {active} and answers 404 for a missing action', async () => {
     const action = await create();
-    expect((await asAdmin('PATCH', `${BASE}/${action.id}/toggle`, {})).statusCode).toBe(400);
-    expect((await asAdmin('PATCH', `${BASE}/99999/toggle`, { active: true })).statusCode).toBe(404);
+    expect((await ctx.asAdmin('PATCH', `${BASE}/${action.id}/toggle`, {})).statusCode).toBe(400);
+    expect((await ctx.asAdmin('PATCH', `${BASE}/99999/toggle`, { active: true })).statusCode).toBe(404);
   });
 });
 
 describe('DELETE /api/admin/point-actions/{id}', () => {
   it('deletes an unused action (204)', async () => {
     const action = await create();
-    const res = await asAdmin('DELETE', `${BASE}/${action.id}`);
+    const res = await ctx.asAdmin('DELETE', `${BASE}/${action.id}`);
     expect(res.statusCode).toBe(204);
-    expect((await asAdmin('DELETE', `${BASE}/${action.id}`)).statusCode).toBe(404);
+    expect((await ctx.asAdmin('DELETE', `${BASE}/${action.id}`)).statusCode).toBe(404);
   });
 
   it('refuses a built-in action with 409 and a clear message', async () => {
-    const like = (await asAdmin('GET', `${BASE}?q=daily_login`)).json().data[0];
-    const res = await asAdmin('DELETE', `${BASE}/${like.id}`);
+    const like = (await ctx.asAdmin('GET', `${BASE}?q=daily_login`)).json().data[0];
+    const res = await ctx.asAdmin('DELETE', `${BASE}/${like.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(POINT_ACTION_MSG.builtInDelete);
   });
@@ -189,7 +187,7 @@ describe('DELETE /api/admin/point-actions/{id}', () => {
   it('refuses an action that already awarded points (409): the ledger stays whole', async () => {
     const action = await create();
     await award(ctx.db, { userId: ctx.seller.id, actionKey: action.key });
-    const res = await asAdmin('DELETE', `${BASE}/${action.id}`);
+    const res = await ctx.asAdmin('DELETE', `${BASE}/${action.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(POINT_ACTION_MSG.inUse);
   });

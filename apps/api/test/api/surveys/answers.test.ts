@@ -15,11 +15,9 @@ beforeEach(() => ctx.reset());
 
 const DAY = 86_400_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: bearer(ctx.admin.token) });
 
 async function createSurvey(overrides: Record<string, unknown> = {}) {
-  const res = await asAdmin('POST', '/api/admin/surveys', {
+  const res = await ctx.asAdmin('POST', '/api/admin/surveys', {
     title: 'Capacitación',
     active: true,
     points_reward: 15,
@@ -268,7 +266,7 @@ describe('GET /api/admin/surveys/{id}/statistics', () => {
       201,
     );
 
-    const res = await asAdmin('GET', `/api/admin/surveys/${s.id}/statistics`);
+    const res = await ctx.asAdmin('GET', `/api/admin/surveys/${s.id}/statistics`);
     expect(res.statusCode).toBe(200);
     const stats = ZSurveyStatistics.parse(res.json().data);
     expect(stats).toMatchObject({
@@ -291,12 +289,12 @@ describe('GET /api/admin/surveys/{id}/statistics', () => {
     expect(choice).toMatchObject({ total_answers: 2, distribution: { Presencial: 0, Virtual: 2 } });
     expect(text).toMatchObject({ total_answers: 2, distribution: {} });
 
-    const answers = await asAdmin(
+    const answers = await ctx.asAdmin(
       'GET',
       `/api/admin/surveys/${s.id}/questions/${text!.question_id}/answers?per_page=1`,
     );
     expect(answers.json()).toMatchObject({ data: [{ value: 'Corta' }], meta: { total: 2, last_page: 2 } });
-    const page2 = await asAdmin(
+    const page2 = await ctx.asAdmin(
       'GET',
       `/api/admin/surveys/${s.id}/questions/${text!.question_id}/answers?per_page=1&page=2`,
     );
@@ -305,12 +303,12 @@ describe('GET /api/admin/surveys/{id}/statistics', () => {
 
   it('counts every active seller for an all-branch survey; 0 rate without responses; 404s', async () => {
     const s = await createSurvey();
-    const stats = (await asAdmin('GET', `/api/admin/surveys/${s.id}/statistics`)).json().data;
+    const stats = (await ctx.asAdmin('GET', `/api/admin/surveys/${s.id}/statistics`)).json().data;
     expect(stats.response_rate).toEqual({ respondents: 0, eligible: 1, rate: 0 });
     expect(stats.question_statistics[0].average_rating).toBeNull();
-    expect((await asAdmin('GET', '/api/admin/surveys/999999/statistics')).statusCode).toBe(404);
+    expect((await ctx.asAdmin('GET', '/api/admin/surveys/999999/statistics')).statusCode).toBe(404);
     const other = await createSurvey();
-    const wrong = await asAdmin(
+    const wrong = await ctx.asAdmin(
       'GET',
       `/api/admin/surveys/${s.id}/questions/${other.questions[0]!.id}/answers`,
     );

@@ -11,8 +11,6 @@ afterAll(() => ctx?.close());
 beforeEach(() => ctx.reset());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const asAdmin = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: bearer(ctx.admin.token) });
 const asSeller = (token: string, method: Method, url: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: bearer(token) });
 
@@ -39,7 +37,7 @@ const survey = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function create(overrides: Record<string, unknown> = {}) {
-  const res = await asAdmin('POST', '/api/admin/surveys', survey(overrides));
+  const res = await ctx.asAdmin('POST', '/api/admin/surveys', survey(overrides));
   expect(res.statusCode, res.body).toBe(201);
   return ZSurveyDetail.parse(res.json().data);
 }
@@ -104,7 +102,7 @@ describe('POST /api/admin/surveys', () => {
   it('requires a title: "El título es obligatorio"', async () => {
     for (const title of [undefined, '   ']) {
       expectFieldError(
-        await asAdmin('POST', '/api/admin/surveys', survey({ title })),
+        await ctx.asAdmin('POST', '/api/admin/surveys', survey({ title })),
         'title',
         SURVEY_MSG.titleRequired,
       );
@@ -114,7 +112,7 @@ describe('POST /api/admin/surveys', () => {
   it('requires at least one question: "Debes agregar al menos una pregunta"', async () => {
     for (const questions of [undefined, []]) {
       expectFieldError(
-        await asAdmin('POST', '/api/admin/surveys', survey({ questions })),
+        await ctx.asAdmin('POST', '/api/admin/surveys', survey({ questions })),
         'questions',
         SURVEY_MSG.questionsRequired,
       );
@@ -122,7 +120,7 @@ describe('POST /api/admin/surveys', () => {
   });
 
   it('requires each question text', async () => {
-    const res = await asAdmin(
+    const res = await ctx.asAdmin(
       'POST',
       '/api/admin/surveys',
       survey({ questions: [ALL_TYPES[0], { question_text: '  ', type: 'text' }] }),
@@ -131,7 +129,7 @@ describe('POST /api/admin/surveys', () => {
   });
 
   it('refuses an unknown question type', async () => {
-    const res = await asAdmin(
+    const res = await ctx.asAdmin(
       'POST',
       '/api/admin/surveys',
       survey({ questions: [{ question_text: 'x', type: 'date' }] }),
@@ -141,12 +139,12 @@ describe('POST /api/admin/surveys', () => {
 
   it('refuses a negative or fractional reward', async () => {
     expectFieldError(
-      await asAdmin('POST', '/api/admin/surveys', survey({ points_reward: -1 })),
+      await ctx.asAdmin('POST', '/api/admin/surveys', survey({ points_reward: -1 })),
       'points_reward',
       SURVEY_MSG.pointsNegative,
     );
     expectFieldError(
-      await asAdmin('POST', '/api/admin/surveys', survey({ points_reward: 2.5 })),
+      await ctx.asAdmin('POST', '/api/admin/surveys', survey({ points_reward: 2.5 })),
       'points_reward',
       SURVEY_MSG.pointsInteger,
     );
@@ -156,22 +154,22 @@ describe('POST /api/admin/surveys', () => {
     const mc = (options: unknown) =>
       survey({ questions: [{ question_text: '¿Cuál?', type: 'multiple_choice', options }] });
     expectFieldError(
-      await asAdmin('POST', '/api/admin/surveys', mc(['Sola'])),
+      await ctx.asAdmin('POST', '/api/admin/surveys', mc(['Sola'])),
       'questions.0.options',
       SURVEY_MSG.optionsMin,
     );
     expectFieldError(
-      await asAdmin('POST', '/api/admin/surveys', mc(undefined)),
+      await ctx.asAdmin('POST', '/api/admin/surveys', mc(undefined)),
       'questions.0.options',
       SURVEY_MSG.optionsMin,
     );
     expectFieldError(
-      await asAdmin('POST', '/api/admin/surveys', mc(['A', '  ', 'B'])),
+      await ctx.asAdmin('POST', '/api/admin/surveys', mc(['A', '  ', 'B'])),
       'questions.0.options.1',
       SURVEY_MSG.optionRequired,
     );
     expectFieldError(
-      await asAdmin('POST', '/api/admin/surveys', mc(['Sí', 'sí'])),
+      await ctx.asAdmin('POST', '/api/admin/surveys', mc(['Sí', 'sí'])),
       'questions.0.options',
       SURVEY_MSG.optionsDuplicated,
     );
@@ -179,32 +177,32 @@ describe('POST /api/admin/surveys', () => {
 
   it('needs the end after the start, and valid instants', async () => {
     expectFieldError(
-      await asAdmin('POST', '/api/admin/surveys', survey({ start_date: iso(DAY), end_date: iso(0) })),
+      await ctx.asAdmin('POST', '/api/admin/surveys', survey({ start_date: iso(DAY), end_date: iso(0) })),
       'end_date',
       SURVEY_MSG.endBeforeStart,
     );
     expectFieldError(
-      await asAdmin('POST', '/api/admin/surveys', survey({ start_date: 'mañana' })),
+      await ctx.asAdmin('POST', '/api/admin/surveys', survey({ start_date: 'mañana' })),
       'start_date',
       SURVEY_MSG.dateInvalid,
     );
   });
 
   it('answers 409 for a branch that does not exist, and writes nothing', async () => {
-    const res = await asAdmin('POST', '/api/admin/surveys', survey({ branch_id: 999_999 }));
+    const res = await ctx.asAdmin('POST', '/api/admin/surveys', survey({ branch_id: 999_999 }));
     expect(res.statusCode).toBe(409);
-    expect((await asAdmin('GET', '/api/admin/surveys')).json().meta.total).toBe(0);
+    expect((await ctx.asAdmin('GET', '/api/admin/surveys')).json().meta.total).toBe(0);
   });
 });
 
 describe('GET /api/admin/surveys', () => {
   it('pages 15 by default, newest first, with availability per DECISIONS §4', async () => {
     for (let i = 0; i < 16; i++) await create({ title: `Encuesta ${i}` });
-    const first = (await asAdmin('GET', '/api/admin/surveys')).json();
+    const first = (await ctx.asAdmin('GET', '/api/admin/surveys')).json();
     expect(first.meta).toEqual({ page: 1, per_page: 15, total: 16, last_page: 2 });
     expect(first.data[0].title).toBe('Encuesta 15');
     for (const item of first.data) ZSurvey.parse(item);
-    expect((await asAdmin('GET', '/api/admin/surveys?page=2')).json().data).toHaveLength(1);
+    expect((await ctx.asAdmin('GET', '/api/admin/surveys?page=2')).json().data).toHaveLength(1);
   });
 
   it('computes is_available from active, start and end', async () => {
@@ -213,7 +211,7 @@ describe('GET /api/admin/surveys', () => {
     await create({ title: 'Futura', active: true, start_date: iso(DAY) });
     await create({ title: 'Vencida', active: true, end_date: iso(-DAY) });
     await create({ title: 'Inactiva', active: false });
-    const list = (await asAdmin('GET', '/api/admin/surveys')).json().data as {
+    const list = (await ctx.asAdmin('GET', '/api/admin/surveys')).json().data as {
       title: string;
       is_available: boolean;
     }[];
@@ -231,7 +229,7 @@ describe('GET /api/admin/surveys', () => {
     await create({ title: 'Satisfacción', active: true });
     await create({ title: 'Góndolas', description: 'Relevamiento de exhibición', branch_id: branch.id });
     const titles = async (qs: string) =>
-      ((await asAdmin('GET', `/api/admin/surveys?${qs}`)).json().data as { title: string }[]).map(
+      ((await ctx.asAdmin('GET', `/api/admin/surveys?${qs}`)).json().data as { title: string }[]).map(
         (s) => s.title,
       );
     expect(await titles('q=satisfaccion')).toEqual(['Satisfacción']);
@@ -246,27 +244,27 @@ describe('GET /api/admin/surveys', () => {
 describe('GET/DELETE /api/admin/surveys/{id}, PATCH toggle', () => {
   it('returns one survey with its questions in order, 404 when missing', async () => {
     const created = await create();
-    const res = await asAdmin('GET', `/api/admin/surveys/${created.id}`);
+    const res = await ctx.asAdmin('GET', `/api/admin/surveys/${created.id}`);
     expect(res.json().data.questions.map((q: { order: number }) => q.order)).toEqual([0, 1, 2, 3]);
-    const missing = await asAdmin('GET', '/api/admin/surveys/999999');
+    const missing = await ctx.asAdmin('GET', '/api/admin/surveys/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: SURVEY_MSG.surveyNotFound });
   });
 
   it('toggles active and requires the flag', async () => {
     const created = await create();
-    const on = await asAdmin('PATCH', `/api/admin/surveys/${created.id}/toggle`, { active: true });
+    const on = await ctx.asAdmin('PATCH', `/api/admin/surveys/${created.id}/toggle`, { active: true });
     expect(on.json().data).toMatchObject({ active: true, is_available: true });
-    const off = await asAdmin('PATCH', `/api/admin/surveys/${created.id}/toggle`, { active: false });
+    const off = await ctx.asAdmin('PATCH', `/api/admin/surveys/${created.id}/toggle`, { active: false });
     expect(off.json().data.active).toBe(false);
     expectFieldError(
-      await asAdmin('PATCH', `/api/admin/surveys/${created.id}/toggle`, {}),
+      await ctx.asAdmin('PATCH', `/api/admin/surveys/${created.id}/toggle`, {}),
       'active',
       SURVEY_MSG.activeRequired,
     );
-    expect((await asAdmin('PATCH', '/api/admin/surveys/999999/toggle', { active: true })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.asAdmin('PATCH', '/api/admin/surveys/999999/toggle', { active: true })).statusCode,
+    ).toBe(404);
   });
 
   it('deletes a survey with its answers, keeps the points ledger, 404 the second time', async () => {
@@ -278,10 +276,10 @@ describe('GET/DELETE /api/admin/surveys/{id}, PATCH toggle', () => {
       ],
     });
     expect(answer.statusCode).toBe(201);
-    const res = await asAdmin('DELETE', `/api/admin/surveys/${created.id}`);
+    const res = await ctx.asAdmin('DELETE', `/api/admin/surveys/${created.id}`);
     expect(res.statusCode).toBe(204);
-    expect((await asAdmin('GET', `/api/admin/surveys/${created.id}`)).statusCode).toBe(404);
-    expect((await asAdmin('DELETE', `/api/admin/surveys/${created.id}`)).statusCode).toBe(404);
+    expect((await ctx.asAdmin('GET', `/api/admin/surveys/${created.id}`)).statusCode).toBe(404);
+    expect((await ctx.asAdmin('DELETE', `/api/admin/surveys/${created.id}`)).statusCode).toBe(404);
   });
 
   it('keeps panel routes for admins: 401 anonymous, 403 seller', async () => {
@@ -323,7 +321,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
   it('matches questions by id: edits texts, reorders, adds, removes unanswered ones', async () => {
     const created = await create();
     const [a, b, c, d] = created.questions.map(asInput);
-    const res = await asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+    const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
       title: 'Nuevo título',
       questions: [
         { ...c!, options: ['Presencial', 'Virtual', 'Mixto'] },
@@ -347,7 +345,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
   it('allows editing texts and adding questions when answered, keeping the answers', async () => {
     const created = await answered();
     const questions = created.questions.map(asInput);
-    const res = await asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+    const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
       title: 'Editada',
       active: true,
       questions: [
@@ -357,7 +355,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ response_count: 1, questions_count: 5 });
-    const stats = (await asAdmin('GET', `/api/admin/surveys/${created.id}/statistics`)).json().data;
+    const stats = (await ctx.asAdmin('GET', `/api/admin/surveys/${created.id}/statistics`)).json().data;
     expect(stats.question_statistics[0]).toMatchObject({
       question_text: '¿Cómo calificás la capacitación? (v2)',
       total_answers: 1,
@@ -367,10 +365,13 @@ describe('PUT /api/admin/surveys/{id}', () => {
   it('refuses to remove an answered question (409), writing nothing', async () => {
     const created = await answered();
     const [, ...rest] = created.questions.map(asInput);
-    const res = await asAdmin('PUT', `/api/admin/surveys/${created.id}`, { title: 'Otra', questions: rest });
+    const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      title: 'Otra',
+      questions: rest,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(surveyConflict.removeAnswered('¿Cómo calificás la capacitación?'));
-    const after = (await asAdmin('GET', `/api/admin/surveys/${created.id}`)).json().data;
+    const after = (await ctx.asAdmin('GET', `/api/admin/surveys/${created.id}`)).json().data;
     expect(after.title).toBe('Capacitación de marzo');
     expect(after.questions).toHaveLength(4);
   });
@@ -379,12 +380,18 @@ describe('PUT /api/admin/surveys/{id}', () => {
     const created = await answered();
     const questions = created.questions.map(asInput);
     const retyped = questions.map((q, i) => (i === 1 ? { ...q, type: 'text', options: null } : q));
-    const res = await asAdmin('PUT', `/api/admin/surveys/${created.id}`, { title: 'x', questions: retyped });
+    const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      title: 'x',
+      questions: retyped,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(surveyConflict.retypeAnswered('¿Te sirvió?'));
 
     const dropped = questions.map((q, i) => (i === 2 ? { ...q, options: ['Presencial', 'Mixto'] } : q));
-    const res2 = await asAdmin('PUT', `/api/admin/surveys/${created.id}`, { title: 'x', questions: dropped });
+    const res2 = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      title: 'x',
+      questions: dropped,
+    });
     expect(res2.statusCode).toBe(409);
     expect(res2.json().message).toBe(
       surveyConflict.removeAnsweredOption('¿Qué formato preferís?', 'Virtual'),
@@ -393,26 +400,27 @@ describe('PUT /api/admin/surveys/{id}', () => {
     // An option nobody chose can go.
     const ok = questions.map((q, i) => (i === 2 ? { ...q, options: ['Virtual', 'Mixto'] } : q));
     expect(
-      (await asAdmin('PUT', `/api/admin/surveys/${created.id}`, { title: 'x', questions: ok })).statusCode,
+      (await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, { title: 'x', questions: ok }))
+        .statusCode,
     ).toBe(200);
   });
 
   it('refuses a question id of another survey (400) and a missing survey (404)', async () => {
     const one = await create();
     const other = await create();
-    const res = await asAdmin('PUT', `/api/admin/surveys/${one.id}`, {
+    const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${one.id}`, {
       title: 'x',
       questions: [asInput(other.questions[0]!)],
     });
     expectFieldError(res, 'questions.0.id', SURVEY_MSG.questionNotInSurvey);
-    const missing = await asAdmin('PUT', '/api/admin/surveys/999999', survey());
+    const missing = await ctx.asAdmin('PUT', '/api/admin/surveys/999999', survey());
     expect(missing.statusCode).toBe(404);
   });
 
   it('validates the body like create', async () => {
     const created = await create();
     expectFieldError(
-      await asAdmin('PUT', `/api/admin/surveys/${created.id}`, survey({ title: '' })),
+      await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, survey({ title: '' })),
       'title',
       SURVEY_MSG.titleRequired,
     );

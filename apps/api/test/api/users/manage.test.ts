@@ -13,8 +13,6 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 beforeEach(() => ctx.reset());
 
-const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: bearer(ctx.admin.token) });
 const meWith = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
 const login = (email: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
@@ -26,7 +24,7 @@ async function hashOf(id: number) {
 
 describe('POST /api/users/{id}/reset-password', () => {
   it('sets the password the admin chose, returns no password and ends the user sessions', async () => {
-    const res = await asAdmin('POST', `/api/users/${ctx.seller.id}/reset-password`, {
+    const res = await ctx.asAdmin('POST', `/api/users/${ctx.seller.id}/reset-password`, {
       password: 'elegida-por-admin',
     });
     expect(res.statusCode).toBe(200);
@@ -37,7 +35,7 @@ describe('POST /api/users/{id}/reset-password', () => {
   });
 
   it('generates a random password when none is sent, returns it once and stores only its scrypt hash', async () => {
-    const res = await asAdmin('POST', `/api/users/${ctx.seller.id}/reset-password`, {});
+    const res = await ctx.asAdmin('POST', `/api/users/${ctx.seller.id}/reset-password`, {});
     expect(res.statusCode).toBe(200);
     const generated = res.json().data.generated_password as string;
     expect(generated).toMatch(/^[A-Za-z2-9]{14}$/);
@@ -45,12 +43,14 @@ describe('POST /api/users/{id}/reset-password', () => {
     expect(hash).toMatch(/^scrypt\$/);
     expect(hash).not.toContain(generated);
     expect(await verifyPassword(generated, hash)).toBe(true);
-    const again = await asAdmin('POST', `/api/users/${ctx.seller.id}/reset-password`, {});
+    const again = await ctx.asAdmin('POST', `/api/users/${ctx.seller.id}/reset-password`, {});
     expect(again.json().data.generated_password).not.toBe(generated);
   });
 
   it('refuses a short password with its message on the field', async () => {
-    const res = await asAdmin('POST', `/api/users/${ctx.seller.id}/reset-password`, { password: 'corta' });
+    const res = await ctx.asAdmin('POST', `/api/users/${ctx.seller.id}/reset-password`, {
+      password: 'corta',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: MSG.passwordTooShort,
@@ -59,11 +59,11 @@ describe('POST /api/users/{id}/reset-password', () => {
   });
 
   it('answers 404 for a missing user, and keeps the admin signed in when resetting their own', async () => {
-    const missing = await asAdmin('POST', '/api/users/424242/reset-password', {});
+    const missing = await ctx.asAdmin('POST', '/api/users/424242/reset-password', {});
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: MSG.userNotFound });
     const other = await tokenFor(ctx.db, ctx.admin.id);
-    expect((await asAdmin('POST', `/api/users/${ctx.admin.id}/reset-password`, {})).statusCode).toBe(200);
+    expect((await ctx.asAdmin('POST', `/api/users/${ctx.admin.id}/reset-password`, {})).statusCode).toBe(200);
     expect((await meWith(ctx.admin.token)).statusCode).toBe(200);
     expect((await meWith(other)).statusCode).toBe(401);
   });
@@ -87,7 +87,10 @@ describe('POST /api/users/bulk-active', () => {
     const b = await createUser(ctx.db);
     const tokenA = await tokenFor(ctx.db, a.id);
     const tokenB = await tokenFor(ctx.db, b.id);
-    const res = await asAdmin('POST', '/api/users/bulk-active', { ids: [a.id, b.id, a.id], active: false });
+    const res = await ctx.asAdmin('POST', '/api/users/bulk-active', {
+      ids: [a.id, b.id, a.id],
+      active: false,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { updated: 2 } });
     const rows = await ctx.db
@@ -99,13 +102,13 @@ describe('POST /api/users/bulk-active', () => {
     expect((await meWith(tokenB)).statusCode).toBe(401);
     expect((await meWith(ctx.seller.token)).statusCode).toBe(200);
 
-    const back = await asAdmin('POST', '/api/users/bulk-active', { ids: [a.id, b.id], active: true });
+    const back = await ctx.asAdmin('POST', '/api/users/bulk-active', { ids: [a.id, b.id], active: true });
     expect(back.json()).toEqual({ data: { updated: 2 } });
     expect((await login(a.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('changes nothing when one id does not exist (404)', async () => {
-    const res = await asAdmin('POST', '/api/users/bulk-active', {
+    const res = await ctx.asAdmin('POST', '/api/users/bulk-active', {
       ids: [ctx.seller.id, 424242],
       active: false,
     });
@@ -120,7 +123,7 @@ describe('POST /api/users/bulk-active', () => {
   });
 
   it('refuses to deactivate the admin making the call (409)', async () => {
-    const res = await asAdmin('POST', '/api/users/bulk-active', {
+    const res = await ctx.asAdmin('POST', '/api/users/bulk-active', {
       ids: [ctx.seller.id, ctx.admin.id],
       active: false,
     });
@@ -129,15 +132,15 @@ describe('POST /api/users/bulk-active', () => {
   });
 
   it('validates ids and active with messages by field', async () => {
-    const empty = await asAdmin('POST', '/api/users/bulk-active', { ids: [], active: false });
+    const empty = await ctx.asAdmin('POST', '/api/users/bulk-active', { ids: [], active: false });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors.ids).toEqual([USER_MSG.idsRequired]);
-    const tooMany = await asAdmin('POST', '/api/users/bulk-active', {
+    const tooMany = await ctx.asAdmin('POST', '/api/users/bulk-active', {
       ids: Array.from({ length: 1001 }, (_, i) => i + 1),
       active: true,
     });
     expect(tooMany.json().errors.ids).toEqual([USER_MSG.tooManyIds]);
-    const noFlag = await asAdmin('POST', '/api/users/bulk-active', { ids: [1] });
+    const noFlag = await ctx.asAdmin('POST', '/api/users/bulk-active', { ids: [1] });
     expect(noFlag.statusCode).toBe(400);
     expect(Object.keys(noFlag.json().errors)).toEqual(['active']);
   });

@@ -13,14 +13,12 @@ afterAll(() => ctx?.close());
 beforeEach(() => ctx.reset());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const asAdmin = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: bearer(ctx.admin.token) });
 
 describe('POST /api/user/volume/upsert', () => {
   const volume = () => ({ user_id: ctx.seller.id, year: 2026, month: 3, target_amount: 1234.5 });
 
   it('creates one row per user, year and month, and replaces its amount on the next call', async () => {
-    const first = await asAdmin('POST', '/api/user/volume/upsert', volume());
+    const first = await ctx.asAdmin('POST', '/api/user/volume/upsert', volume());
     expect(first.statusCode).toBe(200);
     expect(ZVolume.parse(first.json().data)).toMatchObject({
       user_id: ctx.seller.id,
@@ -28,7 +26,7 @@ describe('POST /api/user/volume/upsert', () => {
       month: 3,
       target_amount: 1234.5,
     });
-    const second = await asAdmin('POST', '/api/user/volume/upsert', { ...volume(), target_amount: 0 });
+    const second = await ctx.asAdmin('POST', '/api/user/volume/upsert', { ...volume(), target_amount: 0 });
     expect(second.json().data).toMatchObject({ id: first.json().data.id, target_amount: 0 });
     expect(await ctx.db.select().from(monthlyVolumes)).toHaveLength(1);
   });
@@ -45,17 +43,20 @@ describe('POST /api/user/volume/upsert', () => {
     [{ target_amount: 1e13 }, 'target_amount', TARGETS_MSG.amountTooLarge],
     [{ user_id: undefined }, 'user_id', TARGETS_MSG.userRequired],
   ])('rejects %o with 400 naming the field', async (patch, field, message) => {
-    const res = await asAdmin('POST', '/api/user/volume/upsert', { ...volume(), ...patch });
+    const res = await ctx.asAdmin('POST', '/api/user/volume/upsert', { ...volume(), ...patch });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message, errors: { [field]: [message] } });
     expect(await ctx.db.select().from(monthlyVolumes)).toHaveLength(0);
   });
 
   it('refuses a missing user and an admin (volumes belong to sellers)', async () => {
-    const missing = await asAdmin('POST', '/api/user/volume/upsert', { ...volume(), user_id: 999999 });
+    const missing = await ctx.asAdmin('POST', '/api/user/volume/upsert', { ...volume(), user_id: 999999 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: MSG.userNotFound, errors: { user_id: [MSG.userNotFound] } });
-    const admin = await asAdmin('POST', '/api/user/volume/upsert', { ...volume(), user_id: ctx.admin.id });
+    const admin = await ctx.asAdmin('POST', '/api/user/volume/upsert', {
+      ...volume(),
+      user_id: ctx.admin.id,
+    });
     expect(admin.json()).toEqual({
       message: TARGETS_MSG.userNotSeller,
       errors: { user_id: [TARGETS_MSG.userNotSeller] },
@@ -72,14 +73,14 @@ describe('GET /api/user/volume and DELETE /api/user/volume/{id}', () => {
       [ctx.seller.id, 2025, 1, 1],
       [other.id, 2026, 1, 9],
     ] as const) {
-      await asAdmin('POST', '/api/user/volume/upsert', {
+      await ctx.asAdmin('POST', '/api/user/volume/upsert', {
         user_id: userId,
         year,
         month,
         target_amount: amount,
       });
     }
-    const list = await asAdmin('GET', `/api/user/volume?user_id=${ctx.seller.id}&year=2026&per_page=100`);
+    const list = await ctx.asAdmin('GET', `/api/user/volume?user_id=${ctx.seller.id}&year=2026&per_page=100`);
     expect(list.statusCode).toBe(200);
     const body = list.json();
     expect(body.meta).toEqual({ page: 1, per_page: 100, total: 2, last_page: 1 });
@@ -89,22 +90,24 @@ describe('GET /api/user/volume and DELETE /api/user/volume/{id}', () => {
       [1, 100],
       [5, 500],
     ]);
-    const may = (await asAdmin('GET', `/api/user/volume?user_id=${ctx.seller.id}&year=2026&month=5`)).json();
+    const may = (
+      await ctx.asAdmin('GET', `/api/user/volume?user_id=${ctx.seller.id}&year=2026&month=5`)
+    ).json();
     expect(may.data).toHaveLength(1);
 
-    expect((await asAdmin('DELETE', `/api/user/volume/${may.data[0].id}`)).statusCode).toBe(204);
-    const again = await asAdmin('DELETE', `/api/user/volume/${may.data[0].id}`);
+    expect((await ctx.asAdmin('DELETE', `/api/user/volume/${may.data[0].id}`)).statusCode).toBe(204);
+    const again = await ctx.asAdmin('DELETE', `/api/user/volume/${may.data[0].id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: TARGETS_MSG.volumeNotFound });
     const after = (
-      await asAdmin('GET', `/api/user/volume?user_id=${ctx.seller.id}&year=2026&per_page=100`)
+      await ctx.asAdmin('GET', `/api/user/volume?user_id=${ctx.seller.id}&year=2026&per_page=100`)
     ).json();
     expect(after.data.map((v: { month: number }) => v.month)).toEqual([1]);
   });
 
   it('caps per_page at 100 and validates the filters', async () => {
-    expect((await asAdmin('GET', '/api/user/volume?per_page=101')).statusCode).toBe(400);
-    const month = await asAdmin('GET', '/api/user/volume?month=13');
+    expect((await ctx.asAdmin('GET', '/api/user/volume?per_page=101')).statusCode).toBe(400);
+    const month = await ctx.asAdmin('GET', '/api/user/volume?month=13');
     expect(month.statusCode).toBe(400);
     expect(month.json().errors).toEqual({ month: [TARGETS_MSG.monthInvalid] });
   });
@@ -122,7 +125,7 @@ describe('POST /api/user/units/bulk-upsert', () => {
 
   it('writes all 12 months, and null clears a month', async () => {
     const base = await pair();
-    const res = await asAdmin('POST', '/api/user/units/bulk-upsert', {
+    const res = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
       ...base,
       items: twelve((m) => m * 10),
     });
@@ -130,12 +133,12 @@ describe('POST /api/user/units/bulk-upsert', () => {
     expect(res.json().data).toMatchObject({ saved: 12, cleared: 0 });
     expect(await stored()).toHaveLength(12);
 
-    const second = await asAdmin('POST', '/api/user/units/bulk-upsert', {
+    const second = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
       ...base,
       items: twelve((m) => (m === 2 || m === 7 ? null : m * 100)),
     });
     expect(second.json().data).toMatchObject({ saved: 10, cleared: 2 });
-    const list = await asAdmin(
+    const list = await ctx.asAdmin(
       'GET',
       `/api/user/units?user_id=${base.user_id}&supplier_id=${base.supplier_id}&brand_id=${base.brand_id}&year=2026&per_page=200`,
     );
@@ -148,8 +151,8 @@ describe('POST /api/user/units/bulk-upsert', () => {
 
   it('is all or nothing: one invalid item rejects the request and writes nothing', async () => {
     const base = await pair();
-    await asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, items: twelve(() => 5) });
-    const bad = await asAdmin('POST', '/api/user/units/bulk-upsert', {
+    await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, items: twelve(() => 5) });
+    const bad = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
       ...base,
       items: twelve((m) => (m === 9 ? -1 : 50)),
     });
@@ -173,7 +176,7 @@ describe('POST /api/user/units/bulk-upsert', () => {
       [[], TARGETS_MSG.itemsInvalid],
       [undefined, TARGETS_MSG.itemsInvalid],
     ] as const) {
-      const res = await asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, items });
+      const res = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, items });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
@@ -182,13 +185,13 @@ describe('POST /api/user/units/bulk-upsert', () => {
 
   it('a failure inside the transaction rolls back the months already cleared', async () => {
     const base = await pair();
-    await asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, items: twelve(() => 5) });
+    await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, items: twelve(() => 5) });
     // A database rule the schema does not know makes the insert fail after months 1–6 were deleted.
     await ctx.db.execute(
       sql`ALTER TABLE monthly_target_units ADD CONSTRAINT test_no_4242 CHECK (units IS DISTINCT FROM 4242)`,
     );
     try {
-      const res = await asAdmin('POST', '/api/user/units/bulk-upsert', {
+      const res = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
         ...base,
         items: twelve((m) => (m <= 6 ? null : 4242)),
       });
@@ -201,8 +204,8 @@ describe('POST /api/user/units/bulk-upsert', () => {
 
   it('a missing brand rejects the request and writes nothing', async () => {
     const base = await pair();
-    await asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, items: twelve(() => 5) });
-    const res = await asAdmin('POST', '/api/user/units/bulk-upsert', {
+    await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, items: twelve(() => 5) });
+    const res = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
       ...base,
       brand_id: 999999,
       items: twelve(() => 7),
@@ -218,7 +221,7 @@ describe('POST /api/user/units/bulk-upsert', () => {
   it('names a missing supplier, a missing user and a non-seller', async () => {
     const base = await pair();
     const items = twelve(() => 1);
-    const supplier = await asAdmin('POST', '/api/user/units/bulk-upsert', {
+    const supplier = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
       ...base,
       supplier_id: 999999,
       items,
@@ -227,15 +230,19 @@ describe('POST /api/user/units/bulk-upsert', () => {
       message: CATALOG_MSG.supplierNotFound,
       errors: { supplier_id: [CATALOG_MSG.supplierNotFound] },
     });
-    const user = await asAdmin('POST', '/api/user/units/bulk-upsert', { ...base, user_id: 999999, items });
+    const user = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
+      ...base,
+      user_id: 999999,
+      items,
+    });
     expect(user.json().errors).toEqual({ user_id: [MSG.userNotFound] });
-    const admin = await asAdmin('POST', '/api/user/units/bulk-upsert', {
+    const admin = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
       ...base,
       user_id: ctx.admin.id,
       items,
     });
     expect(admin.json().errors).toEqual({ user_id: [TARGETS_MSG.userNotSeller] });
-    const noSupplier = await asAdmin('POST', '/api/user/units/bulk-upsert', {
+    const noSupplier = await ctx.asAdmin('POST', '/api/user/units/bulk-upsert', {
       ...base,
       supplier_id: undefined,
       items,
@@ -245,8 +252,8 @@ describe('POST /api/user/units/bulk-upsert', () => {
   });
 
   it('GET /api/user/units accepts per_page up to 200, not more', async () => {
-    expect((await asAdmin('GET', '/api/user/units?per_page=200')).statusCode).toBe(200);
-    expect((await asAdmin('GET', '/api/user/units?per_page=201')).statusCode).toBe(400);
+    expect((await ctx.asAdmin('GET', '/api/user/units?per_page=200')).statusCode).toBe(200);
+    expect((await ctx.asAdmin('GET', '/api/user/units?per_page=201')).statusCode).toBe(400);
   });
 });
 
