@@ -4,6 +4,7 @@ import { pointTransactions } from '../db/schema/points.ts';
 import { pointsTimeZone } from '../services/points/award.ts';
 import { MemoryLedger } from '../services/points/memory-ledger.ts';
 import { businessDate } from '../services/points/rules.ts';
+import { mulberry32 } from './random.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -139,15 +140,4 @@ export async function seedDemoPoints(tx: Tx, now: Date): Promise<number> {
   for (let i = 0; i < rows.length; i += 1000)
     await tx.insert(pointTransactions).values(rows.slice(i, i + 1000));
   return rows.length;
-}
-
-/** Small seeded PRNG: the same demo ledger on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

@@ -20,6 +20,7 @@ import {
 } from './data.ts';
 import { seedDemoMedia } from './media.ts';
 import { seedDemoPoints } from './points.ts';
+import { mulberry32 } from './random.ts';
 import { seedScheduleDemo } from './schedule.ts';
 import { seedDemoSurveys } from './surveys.ts';
 import { seedTargets } from './targets.ts';
@@ -176,17 +177,6 @@ function slug(name: string): string {
     .toLowerCase()
     .replace(/[^a-z]+/g, '.')
     .replace(/^\.|\.$/g, '');
-}
-
-/** Small seeded PRNG: the same demo data on every machine. */
-export function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** Post pictures and stories with views (demo/media.ts), with their own random sequence. */
