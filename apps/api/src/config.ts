@@ -68,10 +68,13 @@ export type StorageConfig =
       driver: 's3';
       bucket: string;
       region: string;
+      /** Any S3-compatible endpoint (MinIO, R2, …); AWS when absent. */
       endpoint?: string;
       accessKeyId: string;
       secretAccessKey: string;
+      /** `endpoint/bucket/key` instead of `bucket.endpoint/key`. */
       forcePathStyle: boolean;
+      /** Prepended to every key, e.g. `panel/`. */
       prefix: string;
     };
 

@@ -1,20 +1,11 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
+import type { StorageConfig } from '../../config.ts';
 import type { Storage, StoredFile } from './storage.ts';
 
-export interface S3Options {
-  bucket: string;
-  region: string;
-  /** Any S3-compatible endpoint (MinIO, R2, …); AWS when absent. */
-  endpoint?: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` instead of `bucket.endpoint/key`. */
-  forcePathStyle: boolean;
-  /** Prepended to every key, e.g. `panel/`. */
-  prefix: string;
-}
+/** STORAGE_DRIVER=s3 and its S3_* settings (config.ts). */
+export type S3Options = Omit<Extract<StorageConfig, { driver: 's3' }>, 'driver'>;
 
 /** Any S3-compatible store, through signed (SigV4) HTTP calls. */
 export function createS3Storage(options: S3Options): Storage {
