@@ -1,8 +1,8 @@
 import { makeListResponse, ZEvent, ZEventListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
-import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectEvents, toEventDto } from './event-dto.ts';
 
@@ -42,7 +42,7 @@ export const listEventsRoute: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const conditions: SQL[] = [];
       if (query.q) {
-        conditions.push(or(containsText(events.title, query.q), containsText(events.description, query.q))!);
+        conditions.push(containsTextInAny(query.q, events.title, events.description));
       }
       const range = overlapping(query.from, query.to);
       if (range) conditions.push(range);

@@ -1,8 +1,8 @@
 import { makeListResponse, ZNotification, ZNotificationListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema/notifications.ts';
-import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectNotifications, toNotificationDto } from './notification-dto.ts';
 
@@ -31,9 +31,7 @@ export const listNotificationsRoute: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const conditions: SQL[] = [];
       if (query.q) {
-        conditions.push(
-          or(containsText(notifications.title, query.q), containsText(notifications.message, query.q))!,
-        );
+        conditions.push(containsTextInAny(query.q, notifications.title, notifications.message));
       }
       if (query.notification_type_id) {
         conditions.push(eq(notifications.notificationTypeId, query.notification_type_id));
