@@ -1,5 +1,5 @@
 import type { TListMeta } from '@panel/shared';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, or, type SQL, sql } from 'drizzle-orm';
 
 /** page/per_page → LIMIT/OFFSET; pages past the end are simply empty. */
 export function pageWindow(query: { page: number; per_page: number }) {
@@ -51,6 +51,11 @@ export function escapeLike(text: string): string {
  */
 export function containsText(column: AnyColumn, q: string): SQL {
   return sql`f_unaccent(lower(${column})) LIKE f_unaccent(${likePattern(q)})`;
+}
+
+/** containsText on several columns: `q` found in any of them. */
+export function containsTextInAny(q: string, ...columns: AnyColumn[]): SQL {
+  return or(...columns.map((column) => containsText(column, q)))!;
 }
 
 /** Like containsText, for a column that already holds f_unaccent(lower(…)) (users.name_key). */

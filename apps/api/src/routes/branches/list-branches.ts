@@ -1,8 +1,8 @@
 import { makeListResponse, ZBranch, ZBranchListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
-import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { branchColumns, toBranchDto } from './branch-dto.ts';
 
@@ -30,13 +30,7 @@ export const listBranchesRoute: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const conditions: SQL[] = [];
       if (query.q) {
-        conditions.push(
-          or(
-            containsText(branches.name, query.q),
-            containsText(branches.city, query.q),
-            containsText(branches.address, query.q),
-          )!,
-        );
+        conditions.push(containsTextInAny(query.q, branches.name, branches.city, branches.address));
       }
       if (query.city) conditions.push(eq(branches.city, query.city));
       const where = and(...conditions);

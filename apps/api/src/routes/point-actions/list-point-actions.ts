@@ -1,8 +1,8 @@
 import { makeListResponse, ZPointAction, ZPointActionListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pointActions } from '../../db/schema/points.ts';
-import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { TAG, toPointActionDto } from './point-action-dto.ts';
 
@@ -32,11 +32,7 @@ export const listPointActionsRoute: FastifyPluginAsyncZod = async (app) => {
       const conditions: SQL[] = [];
       if (query.q) {
         conditions.push(
-          or(
-            containsText(pointActions.name, query.q),
-            containsText(pointActions.key, query.q),
-            containsText(pointActions.description, query.q),
-          )!,
+          containsTextInAny(query.q, pointActions.name, pointActions.key, pointActions.description),
         );
       }
       if (query.active !== undefined) conditions.push(eq(pointActions.active, query.active));

@@ -1,8 +1,8 @@
 import { makeListResponse, ZSurvey, ZSurveyListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveys } from '../../db/schema/surveys.ts';
-import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectSurveys, toSurveyDto } from './survey-dto.ts';
 
@@ -30,10 +30,7 @@ export const listSurveysRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const conditions: SQL[] = [];
-      if (query.q)
-        conditions.push(
-          or(containsText(surveys.title, query.q), containsText(surveys.description, query.q))!,
-        );
+      if (query.q) conditions.push(containsTextInAny(query.q, surveys.title, surveys.description));
       if (query.active !== undefined) conditions.push(eq(surveys.active, query.active));
       if (query.branch_id !== undefined)
         conditions.push(
