@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { fieldError } from './http-errors.ts';
 
 /**
@@ -8,7 +7,8 @@ import { fieldError } from './http-errors.ts';
  * it), not a conflict: checked before writing so the answer says which field is wrong.
  */
 export async function assertReference(
-  db: Db,
+  // The Db of db/client.ts, named by its drizzle type: lib/ imports nothing of the app.
+  db: PgDatabase<PgQueryResultHKT>,
   table: PgTable,
   idColumn: PgColumn,
   id: number | null,
