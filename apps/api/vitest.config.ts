@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { postgresAnswers, redactUrl } from './src/testing/pg-admin.ts';
 
 /**
- * Three projects: `unit` (next to the code), and the API tests (test/api) twice, on `pglite`
+ * Three projects: `unit` (next to the code), and the API tests (test/api/<area>/) twice, on `pglite`
  * and on `postgres`. The PostgreSQL server is TEST_DATABASE_URL or the local default; when it
  * does not answer, that project is left out with a notice.
  */

@@ -7,9 +7,9 @@ import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema/users.ts';
-import { hashPassword } from './services/passwords.ts';
-import { revokeUserSessions } from './services/sessions.ts';
-import { findUserIdByEmail, insertUser } from './services/users.ts';
+import { hashPassword } from './services/auth/passwords.ts';
+import { revokeUserSessions } from './services/auth/sessions.ts';
+import { findUserIdByEmail, insertUser } from './services/users/records.ts';
 
 const HELP = `Uso: npm run admin -- <comando> [opciones]
 

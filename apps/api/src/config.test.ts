@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { defaultWebDistDir } from './paths.ts';
+import { defaultWebDistDir } from './lib/paths.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'panel-config-'));
 

@@ -3,7 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { z } from 'zod';
-import { defaultWebDistDir } from './paths.ts';
+import type { DatabaseConfig } from './db/client.ts';
+import { defaultWebDistDir } from './lib/paths.ts';
 
 const zFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'debe ser 1 o 0 (true o false)' })
@@ -67,14 +68,15 @@ export type StorageConfig =
       driver: 's3';
       bucket: string;
       region: string;
+      /** Any S3-compatible endpoint (MinIO, R2, …); AWS when absent. */
       endpoint?: string;
       accessKeyId: string;
       secretAccessKey: string;
+      /** `endpoint/bucket/key` instead of `bucket.endpoint/key`. */
       forcePathStyle: boolean;
+      /** Prepended to every key, e.g. `panel/`. */
       prefix: string;
     };
-
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
   port: number;

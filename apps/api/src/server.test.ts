@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiRoot } from './paths.ts';
+import { apiRoot } from './lib/paths.ts';
 
 const started: ChildProcess[] = [];
 afterAll(() => {

@@ -3,9 +3,9 @@ import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { applyMigrations, withStartupLock } from './db/migrate.ts';
-import { seedDemoIfEmpty } from './services/demo-seed.ts';
-import { ensureFirstAdmin } from './services/first-admin.ts';
-import { ensureBuiltInPointActions } from './services/point-actions-seed.ts';
+import { seedDemoIfEmpty } from './demo/seed.ts';
+import { ensureFirstAdmin } from './services/auth/first-admin.ts';
+import { ensureBuiltInPointActions } from './services/points/built-in-actions.ts';
 
 /** config → lock (PGlite) → database → migrations → first admin → seed → listen. */
 async function main() {

@@ -6,7 +6,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
+
+/** Which database to open (config.ts reads it from DATABASE_URL / DATA_DIR). */
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
 /** The query builder both drivers share: routes and services only use this. */
 export type Db = PgDatabase<PgQueryResultHKT>;

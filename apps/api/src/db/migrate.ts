@@ -3,7 +3,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrationsDir } from '../paths.ts';
+import { migrationsDir } from '../lib/paths.ts';
 import { type Database, type Db, queryRows } from './client.ts';
 
 /** Any 64-bit constant works; it only has to be the same for every instance of this app. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthenticated } from '../http-errors.ts';
-import { type ActiveSession, resolveSession } from '../services/sessions.ts';
+import { forbidden, unauthenticated } from '../lib/http-errors.ts';
+import { type ActiveSession, resolveSession } from '../services/auth/sessions.ts';
 
 /**
  * Who may call a route, declared by every route in `config.access`:

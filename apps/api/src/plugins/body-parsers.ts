@@ -3,8 +3,8 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, MEDIA_MSG, MSG } from '@panel/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-errors.ts';
-import { removeTempFile, streamToTempFile, type UploadedFile } from '../services/uploads.ts';
+import { HttpError } from '../lib/http-errors.ts';
+import { removeTempFile, streamToTempFile, type UploadedFile } from '../services/storage/uploads.ts';
 
 export const MAX_UPLOAD_BYTES = IMAGE_MAX_BYTES;
 /** The most files any route accepts (posts: 5), plus one so a sixth reaches the route's own message. */

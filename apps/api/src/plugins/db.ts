@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
-import { createSecretBox, type SecretBox } from '../services/secret-box.ts';
+import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { MSG } from '@panel/shared';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError, SERVER_MSG } from '../http-errors.ts';
+import { HttpError, SERVER_MSG } from '../lib/http-errors.ts';
 import { describeField, mapError } from './error-mapping.ts';
 
 function validationError(schema: z.ZodType, data: unknown, context = 'body') {

@@ -10,7 +10,7 @@ import {
   type TErrorBody,
 } from '@panel/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, SERVER_MSG } from '../http-errors.ts';
+import { HttpError, SERVER_MSG } from '../lib/http-errors.ts';
 
 export interface MappedError {
   statusCode: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, SERVER_MSG } from '../http-errors.ts';
+import { HttpError, SERVER_MSG } from '../lib/http-errors.ts';
 
 /**
  * DECISIONS §4: a POST to a URL that has a PUT route is that PUT when the body carries

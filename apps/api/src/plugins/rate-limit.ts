@@ -7,7 +7,7 @@ import {
   MemoryCounterStore,
   RedisCounterStore,
   type ThrottleLimits,
-} from '../services/login-throttle.ts';
+} from '../services/auth/login-throttle.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
-import { badRequest } from '../http-errors.ts';
+import { badRequest } from '../lib/http-errors.ts';
 import { describeField } from '../plugins/error-mapping.ts';
 
 /**

@@ -8,9 +8,9 @@ import { pointActions, pointTransactions } from '../db/schema/points.ts';
 import { postComments, postLikes, posts } from '../db/schema/posts.ts';
 import { stories, storyViews } from '../db/schema/stories.ts';
 import { surveyResponses, surveys } from '../db/schema/surveys.ts';
-import { createSecretBox } from '../services/secret-box.ts';
-import { createSession } from '../services/sessions.ts';
-import { insertUser } from '../services/users.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
+import { createSession } from '../services/auth/sessions.ts';
+import { insertUser } from '../services/users/records.ts';
 
 /** Spanish-locale faker, seeded so a failing test sees the same data again. */
 export const faker = new Faker({ locale: [es, en, base] });

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { setScryptParams } from '../services/passwords.ts';
-import { ensureBuiltInPointActions } from '../services/point-actions-seed.ts';
-import { createAdmin, createUser, tokenFor, type UserFixture } from './factories.ts';
+import { setScryptParams } from '../services/auth/passwords.ts';
+import { ensureBuiltInPointActions } from '../services/points/built-in-actions.ts';
+import { bearer, createAdmin, createUser, tokenFor, type UserFixture } from './factories.ts';
 import { openTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const TEST_APP_SECRET = 'secreto-de-pruebas-de-al-menos-32-caracteres';
@@ -24,9 +25,20 @@ export interface TestContext {
   /** An admin and a seller with open sessions (and the built-in point actions); recreated by reset(). */
   admin: UserFixture & { token: string };
   seller: UserFixture & { token: string };
+  /** A request with the admin's token; `payload` goes as JSON. */
+  asAdmin(method: Method, url: string, payload?: object): Promise<LightMyRequestResponse>;
+  /** A form body of form-body.ts (urlencoded or multipart) sent with the admin's token. */
+  asAdminForm(
+    method: Method,
+    url: string,
+    body: { payload: string; contentType: string },
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
+
+type Method = NonNullable<InjectOptions['method']>;
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -65,6 +77,14 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
     config,
     admin: undefined as never,
     seller: undefined as never,
+    asAdmin: (method, url, payload) => app.inject({ method, url, payload, headers: bearer(ctx.admin.token) }),
+    asAdminForm: (method, url, body, headers = {}) =>
+      app.inject({
+        method,
+        url,
+        payload: body.payload,
+        headers: { ...bearer(ctx.admin.token), 'content-type': body.contentType, ...headers },
+      }),
     async reset() {
       await testDb.reset();
       await seedUsers();

@@ -9,7 +9,7 @@ export const branches = pgTable(
     name: text('name').notNull(),
     city: text('city'),
     address: text('address'),
-    /** AES-256-GCM ciphertext (services/secret-box.ts); the plain text is never stored nor returned. */
+    /** AES-256-GCM ciphertext (lib/secret-box.ts); the plain text is never stored nor returned. */
     connectionStringEnc: text('connection_string_enc'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

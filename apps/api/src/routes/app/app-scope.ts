@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../services/sessions.ts';
+import type { SessionUser } from '../../services/auth/sessions.ts';
 
 export const APP_TAG = 'app de la comunidad';
 

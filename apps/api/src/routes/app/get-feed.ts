@@ -2,7 +2,7 @@ import { APP_MSG, ZAppFeed, ZAppFeedQuery } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
-import { fieldError } from '../../http-errors.ts';
+import { fieldError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { fileUrl } from '../../services/storage/file-url.ts';
 import { errors } from '../schemas.ts';

@@ -1,8 +1,8 @@
 import { APP_MSG } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { notFound } from '../../http-errors.ts';
-import type { SessionUser } from '../../services/sessions.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { SessionUser } from '../../services/auth/sessions.ts';
 import { visibleTo } from './app-scope.ts';
 
 /** 404 unless the post exists and the caller may see it (another branch's post does not exist for them). */

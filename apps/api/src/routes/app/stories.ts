@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
 import { storyViews } from '../../db/schema/stories.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { fetchPage } from '../../lib/list-query.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { listMeta, pageWindow } from '../../services/list-query.ts';
 import { awardQuietly } from '../../services/points/award.ts';
 import { fileUrl } from '../../services/storage/file-url.ts';
 import { errors, ZRouteId } from '../schemas.ts';
@@ -25,7 +25,7 @@ interface StoryRow {
   viewed_by_me: boolean;
 }
 
-export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const appStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/app/stories',
     {
@@ -42,19 +42,20 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       const where = sql`${storyIsActive('s', app.now())} AND ${visibleTo(user, sql`s.branch_id`)}`;
-      const { limit, offset } = pageWindow(request.query);
-      const [rows, [total]] = await Promise.all([
-        queryRows<StoryRow>(
-          app.db,
-          sql`SELECT s.id, s.title, s.image_key, s.thumb_key, u.name AS user_name, s.branch_id, b.name AS branch_name,
+      const { rows, meta } = await fetchPage(
+        request.query,
+        ({ limit, offset }) =>
+          queryRows<StoryRow>(
+            app.db,
+            sql`SELECT s.id, s.title, s.image_key, s.thumb_key, u.name AS user_name, s.branch_id, b.name AS branch_name,
               s.created_at, s.starts_at, COALESCE(s.ends_at, s.created_at + interval '24 hours') AS expires_at,
               EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.user_id = ${user.id}) AS viewed_by_me
             FROM stories s JOIN users u ON u.id = s.created_by LEFT JOIN branches b ON b.id = s.branch_id
             WHERE ${where}
             ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`,
-        ),
+          ),
         queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM stories s WHERE ${where}`),
-      ]);
+      );
       return {
         data: rows.map((s) => ({
           id: s.id,
@@ -69,7 +70,7 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
           expires_at: iso(s.expires_at),
           viewed_by_me: Boolean(s.viewed_by_me),
         })),
-        meta: listMeta(request.query, Number(total?.n ?? 0)),
+        meta,
       };
     },
   );

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
-import { HttpError } from '../../http-errors.ts';
-import { getDummyHash, verifyPassword } from '../../services/passwords.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { getDummyHash, verifyPassword } from '../../services/auth/passwords.ts';
+import { createSession } from '../../services/auth/sessions.ts';
 import { awardQuietly } from '../../services/points/award.ts';
 import { businessDate } from '../../services/points/rules.ts';
-import { createSession } from '../../services/sessions.ts';
-import { toUserDto, userColumns } from '../../services/users.ts';
+import { toUserDto, userColumns } from '../../services/users/records.ts';
 import { errors } from '../schemas.ts';
 
 /**

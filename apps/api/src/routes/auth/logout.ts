@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
-import { revokeSession } from '../../services/sessions.ts';
+import { revokeSession } from '../../services/auth/sessions.ts';
 import { errors, ZNoContent } from '../schemas.ts';
 
 export const logoutRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { ZMeResponse } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
-import { toUserDto } from '../../services/users.ts';
+import { toUserDto } from '../../services/users/records.ts';
 import { errors } from '../schemas.ts';
 
 export const meRoute: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 

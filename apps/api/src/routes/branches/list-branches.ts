@@ -1,8 +1,8 @@
 import { makeListResponse, ZBranch, ZBranchListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { branchColumns, toBranchDto } from './branch-dto.ts';
 
@@ -30,38 +30,33 @@ export const listBranchesRoute: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const conditions: SQL[] = [];
       if (query.q) {
-        conditions.push(
-          or(
-            containsText(branches.name, query.q),
-            containsText(branches.city, query.q),
-            containsText(branches.address, query.q),
-          )!,
-        );
+        conditions.push(containsTextInAny(query.q, branches.name, branches.city, branches.address));
       }
       if (query.city) conditions.push(eq(branches.city, query.city));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...conditions);
 
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'name');
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
       // Branches without a city or address go last in either direction; ties go by name.
       const nulls = sort.desc ? sql`NULLS LAST` : sql``;
 
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select(branchColumns)
-          .from(branches)
-          .where(where)
-          .orderBy(
-            sql`${direction(SORT_COLUMNS[sort.key])} ${nulls}`,
-            SORT_COLUMNS.name,
-            direction(branches.id),
-          )
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select(branchColumns)
+            .from(branches)
+            .where(where)
+            .orderBy(
+              sql`${direction(SORT_COLUMNS[sort.key])} ${nulls}`,
+              SORT_COLUMNS.name,
+              direction(branches.id),
+            )
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(branches).where(where),
-      ]);
-      return { data: rows.map(toBranchDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toBranchDto), meta };
     },
   );
 };

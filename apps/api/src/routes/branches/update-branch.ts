@@ -2,7 +2,7 @@ import { MSG, makeItemResponse, ZBranch, ZBranchInput } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 import { branchColumns, sealConnectionString, toBranchDto } from './branch-dto.ts';
 

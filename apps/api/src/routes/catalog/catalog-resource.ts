@@ -13,7 +13,7 @@ import type { z } from 'zod';
 
 /**
  * Proveedores and Marcas (spec §2.14) are the same resource with a different description
- * column: one description of each drives the same five routes (catalog-routes.ts).
+ * column: one description of each drives the same five routes (resource-routes.ts).
  */
 export interface CatalogResource {
   path: '/api/suppliers' | '/api/brands';

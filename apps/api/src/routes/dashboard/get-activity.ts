@@ -1,6 +1,6 @@
 import { makeItemResponse, ZDashboardActivity } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardActivity } from '../../services/dashboard-activity.ts';
+import { dashboardActivity } from '../../services/dashboard/activity.ts';
 import { errors } from '../schemas.ts';
 
 /** Apart from the counters (GET /api/dashboard/summary), which stay one quick query. */

@@ -2,7 +2,7 @@ import { EVENT_MSG } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events, eventTypes } from '../../db/schema/events.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 

@@ -2,7 +2,7 @@ import { makeListResponse, ZEventType, ZEventTypeListQuery } from '@panel/shared
 import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventTypes } from '../../db/schema/events.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { eventTypeColumns, toEventTypeDto } from './event-type-dto.ts';
 
@@ -29,18 +29,19 @@ export const listEventTypesRoute: FastifyPluginAsyncZod = async (app) => {
       const where = query.q ? containsText(eventTypes.name, query.q) : undefined;
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'name');
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select(eventTypeColumns)
-          .from(eventTypes)
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), direction(eventTypes.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select(eventTypeColumns)
+            .from(eventTypes)
+            .where(where)
+            .orderBy(direction(SORT_COLUMNS[sort.key]), direction(eventTypes.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(eventTypes).where(where),
-      ]);
-      return { data: rows.map(toEventTypeDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toEventTypeDto), meta };
     },
   );
 };

@@ -2,7 +2,7 @@ import { EVENT_MSG, makeItemResponse, ZEventType, ZEventTypeInput } from '@panel
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventTypes } from '../../db/schema/events.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { eventTypeColumns, toEventTypeDto } from './event-type-dto.ts';
 

@@ -2,7 +2,7 @@ import { makeItemResponse, ZEvent, ZEventInput } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
 import { errors, FORM_BODIES } from '../schemas.ts';
-import { findEvent } from './event-dto.ts';
+import { eventValues, findEvent } from './event-dto.ts';
 import { assertEventRefs } from './event-refs.ts';
 
 export const createEventRoute: FastifyPluginAsyncZod = async (app) => {
@@ -24,17 +24,7 @@ export const createEventRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       await assertEventRefs(app.db, body);
-      const [row] = await app.db
-        .insert(events)
-        .values({
-          eventTypeId: body.event_type_id,
-          branchId: body.branch_id,
-          title: body.title,
-          description: body.description,
-          startAt: new Date(body.start_at),
-          endAt: new Date(body.end_at),
-        })
-        .returning({ id: events.id });
+      const [row] = await app.db.insert(events).values(eventValues(body)).returning({ id: events.id });
       return reply.code(201).send({ data: (await findEvent(app.db, row!.id))! });
     },
   );

@@ -1,4 +1,4 @@
-import type { TEvent } from '@panel/shared';
+import type { TEvent, TEventValues } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -49,4 +49,16 @@ export function toEventDto(row: EventRow): TEvent {
 export async function findEvent(db: Db, id: number) {
   const [row] = await selectEvents(db).where(eq(events.id, id)).limit(1);
   return row ? toEventDto(row) : null;
+}
+
+/** The columns a create or an update body writes. */
+export function eventValues(body: TEventValues) {
+  return {
+    eventTypeId: body.event_type_id,
+    branchId: body.branch_id,
+    title: body.title,
+    description: body.description,
+    startAt: new Date(body.start_at),
+    endAt: new Date(body.end_at),
+  };
 }

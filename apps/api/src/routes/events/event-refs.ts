@@ -2,7 +2,7 @@ import { EVENT_MSG, MSG, type TEventValues } from '@panel/shared';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { eventTypes } from '../../db/schema/events.ts';
-import { assertReference } from '../../services/reference-check.ts';
+import { assertReference } from '../../lib/reference-check.ts';
 
 /** The type and the branch (when not "every branch") must exist: 400 naming the field otherwise. */
 export async function assertEventRefs(db: Db, body: TEventValues) {

@@ -1,8 +1,8 @@
 import { makeListResponse, ZEvent, ZEventListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectEvents, toEventDto } from './event-dto.ts';
 
@@ -42,19 +42,16 @@ export const listEventsRoute: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const conditions: SQL[] = [];
       if (query.q) {
-        conditions.push(or(containsText(events.title, query.q), containsText(events.description, query.q))!);
+        conditions.push(containsTextInAny(query.q, events.title, events.description));
       }
       const range = overlapping(query.from, query.to);
       if (range) conditions.push(range);
       if (query.event_type_id) conditions.push(eq(events.eventTypeId, query.event_type_id));
       if (query.branch_id) conditions.push(eq(events.branchId, query.branch_id));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...conditions);
 
-      const sort = query.sort
-        ? parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'start_at')
-        : { key: 'start_at' as const, desc: !range };
+      const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'start_at', !range);
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
       // With a range, order by an expression rather than the bare indexed column: the GiST index
       // then finds the few overlapping rows and they are sorted, instead of the planner walking
       // start_at from the very first event (measured on 200 000 events, busy machine: 480 ms → 70 ms).
@@ -62,15 +59,17 @@ export const listEventsRoute: FastifyPluginAsyncZod = async (app) => {
         range && sort.key !== 'title'
           ? sql`(${SORT_COLUMNS[sort.key]} + interval '0 seconds')`
           : SORT_COLUMNS[sort.key];
-      const [rows, [total]] = await Promise.all([
-        selectEvents(app.db)
-          .where(where)
-          .orderBy(direction(orderKey), direction(events.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          selectEvents(app.db)
+            .where(where)
+            .orderBy(direction(orderKey), direction(events.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(events).where(where),
-      ]);
-      return { data: rows.map(toEventDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toEventDto), meta };
     },
   );
 };

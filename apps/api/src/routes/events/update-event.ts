@@ -2,9 +2,9 @@ import { EVENT_MSG, makeItemResponse, ZEvent, ZEventInput } from '@panel/shared'
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
-import { findEvent } from './event-dto.ts';
+import { eventValues, findEvent } from './event-dto.ts';
 import { assertEventRefs } from './event-refs.ts';
 
 /** Also answers `POST /api/events/{id}` with `_method=PUT` (spec §7). */
@@ -30,15 +30,7 @@ export const updateEventRoute: FastifyPluginAsyncZod = async (app) => {
       await assertEventRefs(app.db, body);
       const [row] = await app.db
         .update(events)
-        .set({
-          eventTypeId: body.event_type_id,
-          branchId: body.branch_id,
-          title: body.title,
-          description: body.description,
-          startAt: new Date(body.start_at),
-          endAt: new Date(body.end_at),
-          updatedAt: app.now(),
-        })
+        .set({ ...eventValues(body), updatedAt: app.now() })
         .where(eq(events.id, id))
         .returning({ id: events.id });
       if (!row) throw notFound(EVENT_MSG.eventNotFound);

@@ -1,7 +1,7 @@
 import { MEDIA_MSG } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { contentTypeOfKey, STORAGE_KEY_PATTERN } from '../../services/storage/storage.ts';
 import { errors } from '../schemas.ts';
 

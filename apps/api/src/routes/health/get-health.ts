@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, SERVER_MSG } from '../../http-errors.ts';
+import { HttpError, SERVER_MSG } from '../../lib/http-errors.ts';
 
 /** 200 once the server listens, which happens only after the migrations ran; 503 if the database is gone. */
 export const getHealthRoute: FastifyPluginAsyncZod = async (app) => {

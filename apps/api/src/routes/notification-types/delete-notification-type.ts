@@ -2,7 +2,7 @@ import { NOTIFICATION_MSG } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications, notificationTypes } from '../../db/schema/notifications.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 

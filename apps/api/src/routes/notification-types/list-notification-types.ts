@@ -2,7 +2,7 @@ import { makeListResponse, ZNotificationType, ZNotificationTypeListQuery } from 
 import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationTypes } from '../../db/schema/notifications.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { notificationTypeColumns, toNotificationTypeDto } from './notification-type-dto.ts';
 
@@ -29,18 +29,19 @@ export const listNotificationTypesRoute: FastifyPluginAsyncZod = async (app) => 
       const where = query.q ? containsText(notificationTypes.name, query.q) : undefined;
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'name');
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select(notificationTypeColumns)
-          .from(notificationTypes)
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), direction(notificationTypes.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select(notificationTypeColumns)
+            .from(notificationTypes)
+            .where(where)
+            .orderBy(direction(SORT_COLUMNS[sort.key]), direction(notificationTypes.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(notificationTypes).where(where),
-      ]);
-      return { data: rows.map(toNotificationTypeDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toNotificationTypeDto), meta };
     },
   );
 };

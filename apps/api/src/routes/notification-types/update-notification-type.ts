@@ -2,7 +2,7 @@ import { makeItemResponse, NOTIFICATION_MSG, ZNotificationType, ZNotificationTyp
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationTypes } from '../../db/schema/notifications.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { notificationTypeColumns, toNotificationTypeDto } from './notification-type-dto.ts';
 

@@ -2,7 +2,7 @@ import { makeItemResponse, ZNotification, ZNotificationInput } from '@panel/shar
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema/notifications.ts';
 import { errors, FORM_BODIES } from '../schemas.ts';
-import { findNotification } from './notification-dto.ts';
+import { findNotification, notificationValues } from './notification-dto.ts';
 import { assertNotificationRefs } from './notification-refs.ts';
 
 export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
@@ -25,13 +25,7 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
       await assertNotificationRefs(app.db, body);
       const [row] = await app.db
         .insert(notifications)
-        .values({
-          notificationTypeId: body.notification_type_id,
-          branchId: body.branch_id,
-          title: body.title,
-          message: body.message,
-          createdBy: request.auth?.user.id ?? null,
-        })
+        .values({ ...notificationValues(body), createdBy: request.auth?.user.id ?? null })
         .returning({ id: notifications.id });
       return reply.code(201).send({ data: (await findNotification(app.db, row!.id))! });
     },

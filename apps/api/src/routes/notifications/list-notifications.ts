@@ -1,8 +1,8 @@
 import { makeListResponse, ZNotification, ZNotificationListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema/notifications.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectNotifications, toNotificationDto } from './notification-dto.ts';
 
@@ -31,30 +31,27 @@ export const listNotificationsRoute: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const conditions: SQL[] = [];
       if (query.q) {
-        conditions.push(
-          or(containsText(notifications.title, query.q), containsText(notifications.message, query.q))!,
-        );
+        conditions.push(containsTextInAny(query.q, notifications.title, notifications.message));
       }
       if (query.notification_type_id) {
         conditions.push(eq(notifications.notificationTypeId, query.notification_type_id));
       }
       if (query.branch_id) conditions.push(eq(notifications.branchId, query.branch_id));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...conditions);
 
-      const sort = query.sort
-        ? parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at')
-        : { key: 'created_at' as const, desc: true };
+      const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at', true);
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        selectNotifications(app.db)
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), direction(notifications.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          selectNotifications(app.db)
+            .where(where)
+            .orderBy(direction(SORT_COLUMNS[sort.key]), direction(notifications.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(notifications).where(where),
-      ]);
-      return { data: rows.map(toNotificationDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toNotificationDto), meta };
     },
   );
 };

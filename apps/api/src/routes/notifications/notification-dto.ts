@@ -1,4 +1,4 @@
-import { notificationIconUrl, type TNotification } from '@panel/shared';
+import { notificationIconUrl, type TNotification, type TNotificationValues } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -50,4 +50,14 @@ export function toNotificationDto(row: NotificationRow): TNotification {
 export async function findNotification(db: Db, id: number) {
   const [row] = await selectNotifications(db).where(eq(notifications.id, id)).limit(1);
   return row ? toNotificationDto(row) : null;
+}
+
+/** The columns a create or an update body writes. */
+export function notificationValues(body: TNotificationValues) {
+  return {
+    notificationTypeId: body.notification_type_id,
+    branchId: body.branch_id,
+    title: body.title,
+    message: body.message,
+  };
 }

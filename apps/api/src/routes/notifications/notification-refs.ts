@@ -2,7 +2,7 @@ import { MSG, NOTIFICATION_MSG, type TNotificationValues } from '@panel/shared';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { notificationTypes } from '../../db/schema/notifications.ts';
-import { assertReference } from '../../services/reference-check.ts';
+import { assertReference } from '../../lib/reference-check.ts';
 
 /** The type and the branch (when not "every branch") must exist: 400 naming the field otherwise. */
 export async function assertNotificationRefs(db: Db, body: TNotificationValues) {

@@ -2,9 +2,9 @@ import { makeItemResponse, NOTIFICATION_MSG, ZNotification, ZNotificationInput }
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema/notifications.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
-import { findNotification } from './notification-dto.ts';
+import { findNotification, notificationValues } from './notification-dto.ts';
 import { assertNotificationRefs } from './notification-refs.ts';
 
 /** Also answers `POST /api/notifications/{id}` with `_method=PUT` (spec §7, DECISIONS §3). */
@@ -33,12 +33,7 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
       await assertNotificationRefs(app.db, body);
       const [row] = await app.db
         .update(notifications)
-        .set({
-          notificationTypeId: body.notification_type_id,
-          branchId: body.branch_id,
-          title: body.title,
-          message: body.message,
-        })
+        .set(notificationValues(body))
         .where(eq(notifications.id, id))
         .returning({ id: notifications.id });
       if (!row) throw notFound(NOTIFICATION_MSG.notificationNotFound);

@@ -1,10 +1,10 @@
 import { makeItemResponse, POINT_ACTION_MSG, ZPointAction, ZPointActionCreate } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pointActions } from '../../db/schema/points.ts';
-import { HttpError } from '../../http-errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
 import { errors } from '../schemas.ts';
-import { TAG, toPointActionDto } from './point-action-dto.ts';
+import { pointActionValues, TAG, toPointActionDto } from './point-action-dto.ts';
 
 export const createPointActionRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -25,15 +25,7 @@ export const createPointActionRoute: FastifyPluginAsyncZod = async (app) => {
       try {
         const [row] = await app.db
           .insert(pointActions)
-          .values({
-            key: body.key,
-            name: body.name,
-            description: body.description,
-            points: body.points,
-            active: body.active,
-            dailyLimit: body.daily_limit,
-            cooldownSeconds: body.cooldown_seconds,
-          })
+          .values({ key: body.key, ...pointActionValues(body) })
           .returning();
         return reply.code(201).send({ data: toPointActionDto(row!) });
       } catch (error) {

@@ -1,8 +1,8 @@
 import { makeListResponse, ZPointAction, ZPointActionListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pointActions } from '../../db/schema/points.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { TAG, toPointActionDto } from './point-action-dto.ts';
 
@@ -32,29 +32,26 @@ export const listPointActionsRoute: FastifyPluginAsyncZod = async (app) => {
       const conditions: SQL[] = [];
       if (query.q) {
         conditions.push(
-          or(
-            containsText(pointActions.name, query.q),
-            containsText(pointActions.key, query.q),
-            containsText(pointActions.description, query.q),
-          )!,
+          containsTextInAny(query.q, pointActions.name, pointActions.key, pointActions.description),
         );
       }
       if (query.active !== undefined) conditions.push(eq(pointActions.active, query.active));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...conditions);
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'name');
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(pointActions)
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), SORT_COLUMNS.name, asc(pointActions.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select()
+            .from(pointActions)
+            .where(where)
+            .orderBy(direction(SORT_COLUMNS[sort.key]), SORT_COLUMNS.name, asc(pointActions.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(pointActions).where(where),
-      ]);
-      return { data: rows.map(toPointActionDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toPointActionDto), meta };
     },
   );
 };

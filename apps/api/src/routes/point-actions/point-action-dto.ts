@@ -1,4 +1,5 @@
-import { BUILT_IN_POINT_ACTION_KEYS, type TPointAction } from '@panel/shared';
+import { BUILT_IN_POINT_ACTION_KEYS, type TPointAction, type ZPointActionUpdate } from '@panel/shared';
+import type { z } from 'zod';
 import type { pointActions } from '../../db/schema/points.ts';
 
 export const TAG = 'configuración de puntos';
@@ -21,5 +22,17 @@ export function toPointActionDto(row: PointActionRow): TPointAction {
     built_in: isBuiltInAction(row.key),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns a create or an update body writes (the key is written once, at creation). */
+export function pointActionValues(body: z.output<typeof ZPointActionUpdate>) {
+  return {
+    name: body.name,
+    description: body.description,
+    points: body.points,
+    active: body.active,
+    dailyLimit: body.daily_limit,
+    cooldownSeconds: body.cooldown_seconds,
   };
 }

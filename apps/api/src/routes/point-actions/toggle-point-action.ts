@@ -2,7 +2,7 @@ import { makeItemResponse, POINT_ACTION_MSG, ZPointAction, ZPointActionToggle } 
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pointActions } from '../../db/schema/points.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 import { TAG, toPointActionDto } from './point-action-dto.ts';
 

@@ -2,9 +2,9 @@ import { makeItemResponse, POINT_ACTION_MSG, ZPointAction, ZPointActionUpdate } 
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pointActions } from '../../db/schema/points.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { TAG, toPointActionDto } from './point-action-dto.ts';
+import { pointActionValues, TAG, toPointActionDto } from './point-action-dto.ts';
 
 export const updatePointActionRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -25,15 +25,7 @@ export const updatePointActionRoute: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const [row] = await app.db
         .update(pointActions)
-        .set({
-          name: body.name,
-          description: body.description,
-          points: body.points,
-          active: body.active,
-          dailyLimit: body.daily_limit,
-          cooldownSeconds: body.cooldown_seconds,
-          updatedAt: app.now(),
-        })
+        .set({ ...pointActionValues(body), updatedAt: app.now() })
         .where(eq(pointActions.id, request.params.id))
         .returning();
       if (!row) throw notFound(POINT_ACTION_MSG.notFound);

@@ -5,14 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { pointTransactions } from '../../db/schema/points.ts';
-import { isoDay, localDay } from '../../services/business-time.ts';
-import { csvDateTime, csvSafe, csvStringifier } from '../../services/csv.ts';
+import { isoDay, localDay } from '../../lib/business-time.ts';
+import { csvDateTime, csvSafe, csvStringifier } from '../../lib/csv.ts';
 import {
   type TransactionFilters,
   type TransactionRow,
   transactionsSelect,
   transactionsWhere,
-} from '../../services/point-transactions-query.ts';
+} from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
 
 const BATCH = 1000;

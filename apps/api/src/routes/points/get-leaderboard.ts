@@ -1,6 +1,6 @@
 import { ZLeaderboard, ZLeaderboardQuery } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { leaderboard } from '../../services/leaderboard.ts';
+import { leaderboard } from '../../services/points/leaderboard.ts';
 import { errors } from '../schemas.ts';
 
 export const getLeaderboardRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import { makeItemResponse, ZPointsSummary, ZPointsSummaryQuery } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pointsSummary } from '../../services/points-summary.ts';
+import { pointsSummary } from '../../services/points/summary.ts';
 import { errors } from '../schemas.ts';
 
 export const getPointsSummaryRoute: FastifyPluginAsyncZod = async (app) => {

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
 import { pointTransactions } from '../../db/schema/points.ts';
-import { listMeta, pageWindow } from '../../services/list-query.ts';
+import { fetchPage } from '../../lib/list-query.ts';
 import {
   type TransactionRow,
   toTransactionDto,
   transactionsSelect,
   transactionsWhere,
-} from '../../services/point-transactions-query.ts';
+} from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
 
 export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
@@ -30,15 +30,19 @@ export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const where = transactionsWhere(query, app.config.timeZone);
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        queryRows<TransactionRow>(app.db, sql`${transactionsSelect(where)} LIMIT ${limit} OFFSET ${offset}`),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          queryRows<TransactionRow>(
+            app.db,
+            sql`${transactionsSelect(where)} LIMIT ${limit} OFFSET ${offset}`,
+          ),
         queryRows<{ n: number | string }>(
           app.db,
           sql`SELECT count(*) AS n FROM ${pointTransactions} WHERE ${where}`,
         ),
-      ]);
-      return { data: rows.map(toTransactionDto), meta: listMeta(query, Number(total?.n ?? 0)) };
+      );
+      return { data: rows.map(toTransactionDto), meta };
     },
   );
 };

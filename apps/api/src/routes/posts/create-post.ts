@@ -1,15 +1,13 @@
 import { MEDIA_MSG, makeItemResponse, POST_IMAGES_MAX, ZPost, ZPostInput } from '@panel/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { branches } from '../../db/schema/branches.ts';
 import { postImages, posts } from '../../db/schema/posts.ts';
-import { users } from '../../db/schema/users.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { type ProcessedImage, processImage, storeImage } from '../../services/images.ts';
-import { deleteUnreferencedFiles } from '../../services/media-files.ts';
+import { type ProcessedImage, processImage, storeImage } from '../../services/storage/images.ts';
+import { deleteUnreferencedFiles } from '../../services/storage/media-files.ts';
 import { checkBranch, validateForm } from '../media-form.ts';
 import { errors } from '../schemas.ts';
-import { toPostDtos } from './post-dto.ts';
+import { selectPosts, toPostDtos } from './post-dto.ts';
 
 export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -80,22 +78,7 @@ export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
 
-      const [row] = await app.db
-        .select({
-          id: posts.id,
-          content: posts.content,
-          userId: posts.userId,
-          userName: users.name,
-          branchId: posts.branchId,
-          branchName: branches.name,
-          likesCount: sql<number>`0`,
-          commentsCount: sql<number>`0`,
-          createdAt: posts.createdAt,
-        })
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .leftJoin(branches, eq(branches.id, posts.branchId))
-        .where(eq(posts.id, postId));
+      const [row] = await selectPosts(app.db).where(eq(posts.id, postId));
       const [dto] = await toPostDtos(app.db, [row!]);
       return reply.code(201).send({ data: dto! });
     },

@@ -2,8 +2,8 @@ import { MEDIA_MSG } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { postImages, posts } from '../../db/schema/posts.ts';
-import { notFound } from '../../http-errors.ts';
-import { deleteUnreferencedFiles } from '../../services/media-files.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { deleteUnreferencedFiles } from '../../services/storage/media-files.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 
 export const deletePostRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,15 +1,10 @@
 import { makeListResponse, ZPost, ZPostListQuery } from '@panel/shared';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { branches } from '../../db/schema/branches.ts';
 import { posts } from '../../db/schema/posts.ts';
-import { users } from '../../db/schema/users.ts';
-import { containsText, listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { containsText, fetchPage, parseSort } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
-import { toPostDtos } from './post-dto.ts';
-
-const likesCount = sql<number>`(SELECT count(*) FROM post_likes l WHERE l.post_id = ${posts.id})::int`;
-const commentsCount = sql<number>`(SELECT count(*) FROM post_comments c WHERE c.post_id = ${posts.id})::int`;
+import { commentsCount, likesCount, selectPosts, toPostDtos } from './post-dto.ts';
 
 const SORT_COLUMNS = {
   created_at: sql`${posts.createdAt}`,
@@ -39,36 +34,20 @@ export const listPostsRoute: FastifyPluginAsyncZod = async (app) => {
       if (query.branch_id !== undefined) {
         conditions.push(query.branch_id === 0 ? isNull(posts.branchId) : eq(posts.branchId, query.branch_id));
       }
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const sort = query.sort
-        ? parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at')
-        : { key: 'created_at' as const, desc: true };
+      const where = and(...conditions);
+      const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at', true);
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({
-            id: posts.id,
-            content: posts.content,
-            userId: posts.userId,
-            userName: users.name,
-            branchId: posts.branchId,
-            branchName: branches.name,
-            likesCount,
-            commentsCount,
-            createdAt: posts.createdAt,
-          })
-          .from(posts)
-          .innerJoin(users, eq(users.id, posts.userId))
-          .leftJoin(branches, eq(branches.id, posts.branchId))
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), direction(posts.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          selectPosts(app.db)
+            .where(where)
+            .orderBy(direction(SORT_COLUMNS[sort.key]), direction(posts.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(posts).where(where),
-      ]);
-      return { data: await toPostDtos(app.db, rows), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: await toPostDtos(app.db, rows), meta };
     },
   );
 };

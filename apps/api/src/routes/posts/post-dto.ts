@@ -1,7 +1,9 @@
 import type { TPost } from '@panel/shared';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { postImages } from '../../db/schema/posts.ts';
+import { branches } from '../../db/schema/branches.ts';
+import { postImages, posts } from '../../db/schema/posts.ts';
+import { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../../services/storage/file-url.ts';
 
 export interface PostRow {
@@ -14,6 +16,28 @@ export interface PostRow {
   likesCount: number;
   commentsCount: number;
   createdAt: Date;
+}
+
+export const likesCount = sql<number>`(SELECT count(*) FROM post_likes l WHERE l.post_id = ${posts.id})::int`;
+export const commentsCount = sql<number>`(SELECT count(*) FROM post_comments c WHERE c.post_id = ${posts.id})::int`;
+
+/** Posts with their author, branch and counts, as every answer carries them (images: toPostDtos). */
+export function selectPosts(db: Db) {
+  return db
+    .select({
+      id: posts.id,
+      content: posts.content,
+      userId: posts.userId,
+      userName: users.name,
+      branchId: posts.branchId,
+      branchName: branches.name,
+      likesCount,
+      commentsCount,
+      createdAt: posts.createdAt,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(branches, eq(branches.id, posts.branchId));
 }
 
 /** The posts with their images (one query for all of them, in upload order). */

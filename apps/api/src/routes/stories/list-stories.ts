@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
 import { stories } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { storyColumns, storyJoins, toStoryDto } from './story-dto.ts';
 
@@ -29,25 +29,24 @@ export const listStoriesRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const where = query.q ? containsText(stories.title, query.q) : undefined;
-      const sort = query.sort
-        ? parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at')
-        : { key: 'created_at' as const, desc: true };
+      const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at', true);
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select(storyColumns)
-          .from(stories)
-          .leftJoin(users, storyJoins.users)
-          .leftJoin(branches, storyJoins.branches)
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), direction(stories.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select(storyColumns)
+            .from(stories)
+            .leftJoin(users, storyJoins.users)
+            .leftJoin(branches, storyJoins.branches)
+            .where(where)
+            .orderBy(direction(SORT_COLUMNS[sort.key]), direction(stories.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(stories).where(where),
-      ]);
+      );
       const now = app.now();
-      return { data: rows.map((r) => toStoryDto(r, now)), meta: listMeta(query, total?.n ?? 0) };
+      return { data: rows.map((r) => toStoryDto(r, now)), meta };
     },
   );
 };

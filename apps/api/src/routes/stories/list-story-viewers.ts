@@ -3,8 +3,8 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stories, storyViews } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../http-errors.ts';
-import { listMeta, pageWindow } from '../../services/list-query.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { fetchPage } from '../../lib/list-query.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 const ZViewersQuery = makeListQuery(['viewed_at'] as const);
@@ -28,21 +28,27 @@ export const listStoryViewersRoute: FastifyPluginAsyncZod = async (app) => {
       const [found] = await app.db.select({ id: stories.id }).from(stories).where(eq(stories.id, id));
       if (!found) throw notFound(MEDIA_MSG.storyNotFound);
       const query = request.query;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({ id: users.id, name: users.name, avatar: users.avatarUrl, viewedAt: storyViews.viewedAt })
-          .from(storyViews)
-          .innerJoin(users, eq(users.id, storyViews.userId))
-          .where(eq(storyViews.storyId, id))
-          .orderBy(desc(storyViews.viewedAt), desc(storyViews.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select({
+              id: users.id,
+              name: users.name,
+              avatar: users.avatarUrl,
+              viewedAt: storyViews.viewedAt,
+            })
+            .from(storyViews)
+            .innerJoin(users, eq(users.id, storyViews.userId))
+            .where(eq(storyViews.storyId, id))
+            .orderBy(desc(storyViews.viewedAt), desc(storyViews.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(storyViews).where(eq(storyViews.storyId, id)),
-      ]);
+      );
       return {
         data: rows.map(({ viewedAt, ...r }) => ({ ...r, viewed_at: viewedAt.toISOString() })),
-        meta: listMeta(query, total?.n ?? 0),
+        meta,
       };
     },
   );

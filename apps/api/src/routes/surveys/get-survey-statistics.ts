@@ -1,6 +1,6 @@
 import { makeItemResponse, SURVEY_MSG, ZSurveyStatistics } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { surveyStatistics } from '../../services/surveys/statistics.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 import { findSurvey, loadQuestions } from './survey-dto.ts';

@@ -1,6 +1,6 @@
 import { makeItemResponse, SURVEY_MSG, ZSurveyDetail } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 import { findSurvey, loadQuestions, toSurveyDto } from './survey-dto.ts';
 

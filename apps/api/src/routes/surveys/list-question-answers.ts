@@ -9,8 +9,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveyAnswers, surveyQuestions, surveyResponses } from '../../db/schema/surveys.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../http-errors.ts';
-import { listMeta, pageWindow } from '../../services/list-query.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { fetchPage } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 
 export const listQuestionAnswersRoute: FastifyPluginAsyncZod = async (app) => {
@@ -35,24 +35,25 @@ export const listQuestionAnswersRoute: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(surveyQuestions.id, questionId), eq(surveyQuestions.surveyId, id)));
       if (!question) throw notFound(SURVEY_MSG.questionNotFound);
 
-      const { limit, offset } = pageWindow(request.query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({
-            id: surveyAnswers.id,
-            value: surveyAnswers.value,
-            userName: users.name,
-            createdAt: surveyResponses.createdAt,
-          })
-          .from(surveyAnswers)
-          .innerJoin(surveyResponses, eq(surveyResponses.id, surveyAnswers.responseId))
-          .innerJoin(users, eq(users.id, surveyResponses.userId))
-          .where(eq(surveyAnswers.questionId, questionId))
-          .orderBy(desc(surveyAnswers.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        request.query,
+        ({ limit, offset }) =>
+          app.db
+            .select({
+              id: surveyAnswers.id,
+              value: surveyAnswers.value,
+              userName: users.name,
+              createdAt: surveyResponses.createdAt,
+            })
+            .from(surveyAnswers)
+            .innerJoin(surveyResponses, eq(surveyResponses.id, surveyAnswers.responseId))
+            .innerJoin(users, eq(users.id, surveyResponses.userId))
+            .where(eq(surveyAnswers.questionId, questionId))
+            .orderBy(desc(surveyAnswers.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(surveyAnswers).where(eq(surveyAnswers.questionId, questionId)),
-      ]);
+      );
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -60,7 +61,7 @@ export const listQuestionAnswersRoute: FastifyPluginAsyncZod = async (app) => {
           user_name: r.userName,
           created_at: r.createdAt.toISOString(),
         })),
-        meta: listMeta(request.query, total?.n ?? 0),
+        meta,
       };
     },
   );

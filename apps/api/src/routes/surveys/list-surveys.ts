@@ -1,8 +1,8 @@
 import { makeListResponse, ZSurvey, ZSurveyListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveys } from '../../db/schema/surveys.ts';
-import { containsText, listMeta, pageWindow, parseSort, textSortKey } from '../../services/list-query.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { selectSurveys, toSurveyDto } from './survey-dto.ts';
 
@@ -30,16 +30,13 @@ export const listSurveysRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const conditions: SQL[] = [];
-      if (query.q)
-        conditions.push(
-          or(containsText(surveys.title, query.q), containsText(surveys.description, query.q))!,
-        );
+      if (query.q) conditions.push(containsTextInAny(query.q, surveys.title, surveys.description));
       if (query.active !== undefined) conditions.push(eq(surveys.active, query.active));
       if (query.branch_id !== undefined)
         conditions.push(
           query.branch_id === 0 ? isNull(surveys.branchId) : eq(surveys.branchId, query.branch_id),
         );
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...conditions);
 
       const sort = query.sort ? parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at') : null;
       const order = sort
@@ -48,17 +45,18 @@ export const listSurveysRoute: FastifyPluginAsyncZod = async (app) => {
             (sort.desc ? desc : asc)(surveys.id),
           ]
         : [desc(surveys.createdAt), desc(surveys.id)];
-      const { limit, offset } = pageWindow(query);
       const now = app.now();
-      const [rows, [total]] = await Promise.all([
-        selectSurveys(app.db)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          selectSurveys(app.db)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(surveys).where(where),
-      ]);
-      return { data: rows.map((r) => toSurveyDto(r, now)), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map((r) => toSurveyDto(r, now)), meta };
     },
   );
 };

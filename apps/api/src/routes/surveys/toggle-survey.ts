@@ -2,7 +2,7 @@ import { makeItemResponse, SURVEY_MSG, ZSurvey, ZSurveyToggle } from '@panel/sha
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveys } from '../../db/schema/surveys.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 import { findSurvey, toSurveyDto } from './survey-dto.ts';
 

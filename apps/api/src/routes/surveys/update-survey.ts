@@ -1,6 +1,6 @@
 import { makeItemResponse, ZSurveyDetail, ZSurveyInput } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateSurvey } from '../../services/surveys/save-survey.ts';
+import { updateSurvey } from '../../services/surveys/save.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 import { findSurvey, loadQuestions, toSurveyDto } from './survey-dto.ts';
 

@@ -2,7 +2,7 @@ import { TARGETS_MSG } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyVolumes } from '../../db/schema/targets.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 
 export const deleteVolumeRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,10 @@
 import { makeListResponse, ZTargetUnits, ZUnitsListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyTargetUnits } from '../../db/schema/targets.ts';
-import { listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { fetchPage, parseSort } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
+import { monthlyConditions, monthlyOrder } from './monthly-list.ts';
 import { toUnitsDto, unitsColumns } from './units-dto.ts';
 
 const t = monthlyTargetUnits;
@@ -26,27 +27,24 @@ export const listUnitsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const conditions: SQL[] = [];
-      if (query.user_id) conditions.push(eq(t.userId, query.user_id));
+      const conditions = monthlyConditions(t, query);
       if (query.supplier_id) conditions.push(eq(t.supplierId, query.supplier_id));
       if (query.brand_id) conditions.push(eq(t.brandId, query.brand_id));
-      if (query.year) conditions.push(eq(t.year, query.year));
-      if (query.month) conditions.push(eq(t.month, query.month));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...conditions);
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'year');
-      const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select(unitsColumns)
-          .from(t)
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[sort.key]), direction(t.year), direction(t.month), asc(t.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select(unitsColumns)
+            .from(t)
+            .where(where)
+            .orderBy(...monthlyOrder(t, SORT_COLUMNS[sort.key], sort.desc))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(t).where(where),
-      ]);
-      return { data: rows.map(toUnitsDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toUnitsDto), meta };
     },
   );
 };

@@ -1,9 +1,10 @@
 import { makeListResponse, ZVolume, ZVolumeListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyVolumes } from '../../db/schema/targets.ts';
-import { listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { fetchPage, parseSort } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
+import { monthlyConditions, monthlyOrder } from './monthly-list.ts';
 import { toVolumeDto, volumeColumns } from './volume-dto.ts';
 
 const SORT_COLUMNS = {
@@ -27,30 +28,21 @@ export const listVolumesRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const conditions: SQL[] = [];
-      if (query.user_id) conditions.push(eq(monthlyVolumes.userId, query.user_id));
-      if (query.year) conditions.push(eq(monthlyVolumes.year, query.year));
-      if (query.month) conditions.push(eq(monthlyVolumes.month, query.month));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...monthlyConditions(monthlyVolumes, query));
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'year');
-      const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select(volumeColumns)
-          .from(monthlyVolumes)
-          .where(where)
-          .orderBy(
-            direction(SORT_COLUMNS[sort.key]),
-            direction(monthlyVolumes.year),
-            direction(monthlyVolumes.month),
-            asc(monthlyVolumes.id),
-          )
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select(volumeColumns)
+            .from(monthlyVolumes)
+            .where(where)
+            .orderBy(...monthlyOrder(monthlyVolumes, SORT_COLUMNS[sort.key], sort.desc))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(monthlyVolumes).where(where),
-      ]);
-      return { data: rows.map(toVolumeDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toVolumeDto), meta };
     },
   );
 };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { brands, suppliers } from '../../db/schema/catalog.ts';
 import { users } from '../../db/schema/users.ts';
-import { fieldError } from '../../http-errors.ts';
+import { fieldError } from '../../lib/http-errors.ts';
 
 /** Volumes and units belong to sellers (spec §2.5, §6); anything else is a 400 on `user_id`. */
 export async function assertSeller(db: Db | Tx, userId: number): Promise<void> {

@@ -2,7 +2,7 @@ import { MSG, makeItemResponse, ZUserBulkActive, ZUserBulkActiveResult } from '@
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessions, users } from '../../db/schema/users.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { errors } from '../schemas.ts';
 

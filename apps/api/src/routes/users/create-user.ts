@@ -1,7 +1,7 @@
 import { MSG, makeItemResponse, ZUser, ZUserCreate } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, fieldError } from '../../http-errors.ts';
-import { branchExists, findUser, findUserIdByEmail, insertUser } from '../../services/users.ts';
+import { conflict, fieldError } from '../../lib/http-errors.ts';
+import { branchExists, findUser, findUserIdByEmail, insertUser } from '../../services/users/records.ts';
 import { errors } from '../schemas.ts';
 
 export const createUserRoute: FastifyPluginAsyncZod = async (app) => {

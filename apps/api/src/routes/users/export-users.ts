@@ -1,7 +1,7 @@
 import { ZUserExportQuery } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userExportStream } from '../../services/user-export.ts';
+import { userExportStream } from '../../services/users/export.ts';
 import { errors } from '../schemas.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { MSG, makeItemResponse, ZUserActivity } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../http-errors.ts';
-import { getUserActivity } from '../../services/user-activity.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { getUserActivity } from '../../services/users/activity.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 export const getUserActivityRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { MSG, makeItemResponse, ZUser } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../http-errors.ts';
-import { findUser } from '../../services/users.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { findUser } from '../../services/users/records.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 export const getUserRoute: FastifyPluginAsyncZod = async (app) => {

@@ -9,7 +9,7 @@ import {
 } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyseImport, commitImport } from '../../services/user-import.ts';
+import { analyseImport, commitImport } from '../../services/users/import.ts';
 import { errors } from '../schemas.ts';
 
 /**

@@ -3,14 +3,14 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
-import { listMeta, pageWindow, parseSort } from '../../services/list-query.ts';
+import { fetchPage, parseSort } from '../../lib/list-query.ts';
 import {
   toUserDto,
   USER_SORT_COLUMNS,
   type UserSortKey,
   userColumns,
   userListWhere,
-} from '../../services/users.ts';
+} from '../../services/users/records.ts';
 import { errors } from '../schemas.ts';
 
 export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
@@ -31,20 +31,20 @@ export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
 
       const sort = parseSort<UserSortKey>(query.sort, 'name');
       const direction = sort.desc ? desc : asc;
-      const { limit, offset } = pageWindow(query);
-
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select(userColumns)
-          .from(users)
-          .leftJoin(branches, eq(branches.id, users.branchId))
-          .where(where)
-          .orderBy(direction(USER_SORT_COLUMNS[sort.key]), USER_SORT_COLUMNS.name, direction(users.id))
-          .limit(limit)
-          .offset(offset),
+      const { rows, meta } = await fetchPage(
+        query,
+        ({ limit, offset }) =>
+          app.db
+            .select(userColumns)
+            .from(users)
+            .leftJoin(branches, eq(branches.id, users.branchId))
+            .where(where)
+            .orderBy(direction(USER_SORT_COLUMNS[sort.key]), USER_SORT_COLUMNS.name, direction(users.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { data: rows.map(toUserDto), meta: listMeta(query, total?.n ?? 0) };
+      );
+      return { data: rows.map(toUserDto), meta };
     },
   );
 };

@@ -2,10 +2,10 @@ import { MSG, makeItemResponse, ZUserResetPassword, ZUserResetPasswordResult } f
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { generatePassword, hashPassword } from '../../services/passwords.ts';
-import { revokeUserSessions } from '../../services/sessions.ts';
+import { generatePassword, hashPassword } from '../../services/auth/passwords.ts';
+import { revokeUserSessions } from '../../services/auth/sessions.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 /**

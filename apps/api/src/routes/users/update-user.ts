@@ -2,11 +2,11 @@ import { MSG, makeItemResponse, ZUser, ZUserUpdate } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/users.ts';
-import { conflict, fieldError, notFound } from '../../http-errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { revokeUserSessions } from '../../services/sessions.ts';
-import { branchExists, findUser, findUserIdByEmail } from '../../services/users.ts';
+import { hashPassword } from '../../services/auth/passwords.ts';
+import { revokeUserSessions } from '../../services/auth/sessions.ts';
+import { branchExists, findUser, findUserIdByEmail } from '../../services/users/records.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 /**

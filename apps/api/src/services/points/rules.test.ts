@@ -57,6 +57,13 @@ describe('business days', () => {
     });
   });
 
+  it('ends a day at the first instant of the next when a DST change skips midnight (Havana)', () => {
+    expect(businessDayBounds(new Date('2019-03-09T20:00:00Z'), 'America/Havana')).toEqual({
+      start: new Date('2019-03-09T05:00:00Z'),
+      end: new Date('2019-03-10T05:00:00Z'),
+    });
+  });
+
   it('bounds always contain the instant and exactly its business date', () => {
     const zones = [AR, 'Europe/Madrid', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland', 'UTC'];
     fc.assert(

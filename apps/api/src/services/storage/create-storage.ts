@@ -1,6 +1,6 @@
 import type { StorageConfig } from '../../config.ts';
-import { createLocalStorage } from './local-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
+import { createLocalStorage } from './local.ts';
+import { createS3Storage } from './s3.ts';
 import type { Storage } from './storage.ts';
 
 export function createStorage(config: StorageConfig): Storage {

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginRoute } from './login.ts';
+import { logoutRoute } from './logout.ts';
+import { meRoute } from './me.ts';
+
+/** Sign-in: /api/login, /api/logout, /api/me. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(loginRoute);
+  await app.register(logoutRoute);
+  await app.register(meRoute);
+};

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { brandResource, supplierResource } from './catalog-resource.ts';
+import { catalogResourceRoutes } from './resource-routes.ts';
+
+/** Proveedores and Marcas: /api/suppliers and /api/brands, the same five routes each. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(catalogResourceRoutes(supplierResource));
+  await app.register(catalogResourceRoutes(brandResource));
+};

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createNotificationRoute } from './create-notification.ts';
+import { deleteNotificationRoute } from './delete-notification.ts';
+import { listNotificationsRoute } from './list-notifications.ts';
+import { updateNotificationRoute } from './update-notification.ts';
+
+/** Notificaciones: /api/notifications. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(listNotificationsRoute);
+  await app.register(createNotificationRoute);
+  await app.register(updateNotificationRoute);
+  await app.register(deleteNotificationRoute);
+};

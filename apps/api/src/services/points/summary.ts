@@ -1,0 +1,89 @@
+import {
+  ACTIVITY_DAYS,
+  DASHBOARD_ACTIONS,
+  DASHBOARD_TOP,
+  type TLeaderboardPeriod,
+  type TPointsSummary,
+} from '@panel/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { lastDays, periodRange } from '../../lib/business-time.ts';
+import { leaderboard } from './leaderboard.ts';
+
+/** Points per business day over the window, zero-filled, oldest first. */
+export async function pointsPerDay(db: Db, now: Date, timeZone: string) {
+  const { days, from } = lastDays(ACTIVITY_DAYS, now, timeZone);
+  const rows = await queryRows<{ day: string; points: number | string }>(
+    db,
+    sql`
+      SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, sum(points) AS points
+      FROM point_transactions
+      WHERE created_at >= ${from.toISOString()}::timestamptz AND created_at <= ${now.toISOString()}::timestamptz
+      GROUP BY 1`,
+  );
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.points)]));
+  return { days: days.map((date) => ({ date, points: byDay.get(date) ?? 0 })), from };
+}
+
+/** The gamification dashboard (spec §2.16), plus the 30-day charts. */
+export async function pointsSummary(
+  db: Db,
+  options: { period: TLeaderboardPeriod; now: Date; timeZone: string },
+): Promise<TPointsSummary> {
+  const { period, now, timeZone } = options;
+  const range = periodRange(period, now, timeZone);
+  const periodWhere = sql.join(
+    [
+      sql`true`,
+      ...(range.from ? [sql`t.created_at >= ${range.from.toISOString()}::timestamptz`] : []),
+      ...(range.to ? [sql`t.created_at < ${range.to.toISOString()}::timestamptz`] : []),
+    ],
+    sql` AND `,
+  );
+
+  const [[counts], actions, [topUsers], top, perDay] = await Promise.all([
+    queryRows<{ active_actions: number | string; average_points: number | string | null }>(
+      db,
+      sql`SELECT count(*) AS active_actions, round(avg(points), 1) AS average_points FROM point_actions WHERE active`,
+    ),
+    queryRows<{ id: number; key: string; name: string; points: number }>(
+      db,
+      sql`SELECT id, key, name, points FROM point_actions WHERE active ORDER BY points DESC, name, id LIMIT ${DASHBOARD_ACTIONS}`,
+    ),
+    queryRows<{ n: number | string }>(
+      db,
+      sql`
+        SELECT count(*) AS n FROM (
+          SELECT t.user_id FROM point_transactions t
+          WHERE ${periodWhere}
+          GROUP BY t.user_id HAVING sum(t.points) > 0
+        ) totals
+        JOIN users u ON u.id = totals.user_id AND u.role = 'seller' AND u.active`,
+    ),
+    leaderboard(db, { period, limit: DASHBOARD_TOP, now, timeZone }),
+    pointsPerDay(db, now, timeZone),
+  ]);
+
+  const perAction = await queryRows<{ key: string; name: string; points: number | string }>(
+    db,
+    sql`
+      SELECT a.key, a.name, sum(t.points) AS points
+      FROM point_transactions t JOIN point_actions a ON a.id = t.point_action_id
+      WHERE t.created_at >= ${perDay.from.toISOString()}::timestamptz
+      GROUP BY a.id, a.key, a.name
+      ORDER BY points DESC, a.name`,
+  );
+
+  const leader = top[0];
+  return {
+    period,
+    active_actions: Number(counts?.active_actions ?? 0),
+    average_points: Number(counts?.average_points ?? 0),
+    top_users_count: Number(topUsers?.n ?? 0),
+    leader: leader ? { id: leader.id, name: leader.name, points: leader.period_points } : null,
+    top,
+    actions: actions.map((a) => ({ ...a, points: Number(a.points) })),
+    points_per_day: perDay.days,
+    points_per_action: perAction.map((a) => ({ key: a.key, name: a.name, points: Number(a.points) })),
+  };
+}

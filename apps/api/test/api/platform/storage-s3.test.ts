@@ -1,0 +1,66 @@
+import { ZPost } from '@panel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../src/testing/factories.ts';
+import { formData, makeImage } from '../../../src/testing/images.ts';
+import { startTestS3Server, type TestS3Server } from '../../../src/testing/s3-server.ts';
+import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+
+let s3: TestS3Server;
+let ctx: TestContext;
+beforeAll(async () => {
+  s3 = await startTestS3Server();
+  ctx = await createTestContext({
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_PREFIX: 'uploads',
+    },
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await s3?.close();
+});
+
+describe('STORAGE_DRIVER=s3', () => {
+  it('stores uploads in the bucket, serves them through /api/files and deletes them with the post', async () => {
+    expect(ctx.app.storage.driver).toBe('s3');
+    const gif = await makeImage('gif', { width: 200, height: 120 });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: formData({ content: 'Desde S3' }, [
+        { field: 'images[]', name: 'a.gif', type: 'image/gif', bytes: gif },
+      ]),
+      headers: bearer(ctx.admin.token),
+    });
+    expect(res.statusCode).toBe(201);
+    const post = ZPost.parse(res.json().data);
+    const { url, thumb_url } = post.images[0]!;
+
+    const original = await ctx.app.inject({ method: 'GET', url });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/gif');
+    expect(original.headers['x-content-type-options']).toBe('nosniff');
+    expect(original.rawPayload.equals(gif)).toBe(true);
+
+    // The object really is in the bucket (under the S3_PREFIX).
+    const key = url.replace('/api/files/', '');
+    expect(await ctx.app.storage.exists(key)).toBe(true);
+
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/posts/${post.id}`,
+          headers: bearer(ctx.admin.token),
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(await ctx.app.storage.exists(key)).toBe(false);
+    expect((await ctx.app.inject({ method: 'GET', url: thumb_url })).statusCode).toBe(404);
+  });
+});
