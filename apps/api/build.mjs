@@ -22,6 +22,9 @@ await build({
   banner: {
     js: "import { createRequire as __panelCreateRequire } from 'node:module'; const require = __panelCreateRequire(import.meta.url);",
   },
+  // The shared package's "sideEffects" list trims the panel's bundles; the server loads every module
+  // it imports, so zod's Spanish locale (a side effect of @panel/shared) is never dropped here.
+  ignoreAnnotations: true,
   logLevel: 'info',
 });
 console.log(`dist/server.js y dist/cli.js listos en ${Date.now() - started} ms`);
