@@ -53,7 +53,7 @@ export interface FormDialogState<V extends FieldValues, O> {
  * opens, submit with the success toast and close, or the server's field errors under the inputs
  * and the error toast. The dialog keeps its fields, texts and real rules.
  */
-export function useFormDialog<V extends FieldValues, O = V, R = unknown, S = undefined>(
+export function useFormDialog<V extends FieldValues, O, R = unknown, S = undefined>(
   options: UseFormDialogOptions<V, O, R, S>,
 ): FormDialogState<V, O> {
   const { opened, onClose, resolver, record, values, onReset, mode, reValidateMode } = options;
