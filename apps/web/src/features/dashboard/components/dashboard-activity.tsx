@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { RankedSellers } from '../../../components/ranked-sellers';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 
 // The chart library loads after the counters, in its own chunk.

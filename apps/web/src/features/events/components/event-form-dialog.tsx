@@ -8,8 +8,8 @@ import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { type TypeRow, TypeSelect } from '../../../components/type-select';
 import { textOn } from '../../../lib/contrast';
-import { defaultEventRange, isoToLocalInput, localInputToIso } from '../../../lib/date-input';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
+import { defaultEventRange, isoToLocalInput, localInputToIso } from '../../../lib/dates/date-input';
 import { useSaveEvent } from '../api/save-event';
 
 /** The form keeps dates as datetime-local values (business time zone); they become ISO instants to validate and send. */

@@ -15,7 +15,7 @@ import { ListSearch } from '../../../components/resource-list/list-search';
 import classes from '../../../components/resource-list/resource-list.module.css';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { useExportTransactions } from '../api/export-transactions';
 import { useActionKeys } from '../api/get-action-keys';

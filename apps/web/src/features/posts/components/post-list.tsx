@@ -6,7 +6,7 @@ import { BranchSelect } from '../../../components/branch-select';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { useDeletePost } from '../api/delete-post';
 import { usePosts } from '../api/get-posts';

@@ -10,7 +10,7 @@ import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { errorMessage } from '../../../lib/api-client';
-import { localInputToIso } from '../../../lib/date-input';
+import { localInputToIso } from '../../../lib/dates/date-input';
 import { useCreateStory } from '../api/create-story';
 
 /** What the inputs hold: the dates as datetime-local values (business time zone), the chosen image. */

@@ -9,7 +9,7 @@ import { Controller, type Resolver } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates';
+import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { useSurvey } from '../api/get-survey';
 import { useCreateSurvey, useUpdateSurvey } from '../api/save-survey';
