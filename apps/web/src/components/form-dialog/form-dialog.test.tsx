@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { renderWithApp } from '../../testing/render';
 import { FormDialog, type FormDialogProps } from './form-dialog';
+import { FormField } from './form-field';
 import { type UseFormDialogOptions, useFormDialog } from './use-form-dialog';
 
 const ZPlace = z.object({
@@ -21,7 +22,7 @@ const south: Place = { name: 'Sur', city: 'Bahía Blanca' };
 type Options = Partial<UseFormDialogOptions<Place, Place, unknown, Place | null>>;
 type FrameProps = Partial<Omit<FormDialogProps<Place, Place>, 'children'>>;
 
-/** A dialog made only of the skeleton, with buttons outside it to open it on a record. */
+/** A dialog made only of the skeleton (a registered input and a controlled one), opened on a record from outside. */
 function Harness({ options, frame, onClose }: { options: Options; frame?: FrameProps; onClose: () => void }) {
   const [opened, setOpened] = useState(false);
   const [record, setRecord] = useState<Place | null>(null);
@@ -57,7 +58,12 @@ function Harness({ options, frame, onClose }: { options: Options; frame?: FrameP
           error={formState.errors.name?.message}
           {...register('name')}
         />
-        <TextInput label="Ciudad" error={formState.errors.city?.message} {...register('city')} />
+        <FormField
+          name="city"
+          component={Select}
+          label="Ciudad"
+          data={['Rosario', 'Bahía Blanca', 'Córdoba']}
+        />
       </FormDialog>
     </>
   );
@@ -90,7 +96,7 @@ describe('FormDialog with useFormDialog', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Abrir Norte' }));
     expect(await screen.findByRole('dialog', { name: 'Lugar' })).toBeInTheDocument();
     expect(screen.getByLabelText('Nombre')).toHaveValue('Norte');
-    expect(screen.getByLabelText('Ciudad')).toHaveValue('Rosario');
+    expect(screen.getByRole('combobox', { name: 'Ciudad' })).toHaveValue('Rosario');
     await user.clear(screen.getByLabelText('Nombre'));
     await user.type(screen.getByLabelText('Nombre'), 'Cambiado');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
@@ -103,7 +109,7 @@ describe('FormDialog with useFormDialog', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Abrir Sur' }));
     expect(await screen.findByLabelText('Nombre')).toHaveValue('Sur');
-    expect(screen.getByLabelText('Ciudad')).toHaveValue('Bahía Blanca');
+    expect(screen.getByRole('combobox', { name: 'Ciudad' })).toHaveValue('Bahía Blanca');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -152,6 +158,18 @@ describe('FormDialog with useFormDialog', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Lugar guardado correctamente')).toBeInTheDocument();
     expect(submit).toHaveBeenCalledWith({ name: 'Norte', city: 'Rosario' });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('FormField binds a controlled input: its choice is sent', async () => {
+    const submit = vi.fn(async (_values: Place) => undefined);
+    const { user } = renderHarness({ submit });
+    await user.click(screen.getByRole('button', { name: 'Abrir Norte' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Ciudad' }));
+    // The dropdown sits in a portal that the open modal hides from the accessibility tree.
+    await user.click(await screen.findByRole('option', { name: 'Córdoba', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Lugar guardado correctamente')).toBeInTheDocument();
+    expect(submit).toHaveBeenCalledWith({ name: 'Norte', city: 'Córdoba' });
   });
 
   it('onSuccess replaces the close, with the answer', async () => {
@@ -223,7 +241,7 @@ describe('FormDialog with useFormDialog', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Abrir Norte' }));
     await user.click(await screen.findByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('La ciudad es demasiado larga')).toBeInTheDocument();
-    expect(screen.getByLabelText('Ciudad')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: 'Ciudad' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Nombre')).not.toHaveAttribute('aria-invalid', 'true');
     expect(await screen.findByText('Los datos enviados no son válidos.')).toBeInTheDocument();
     expect(screen.queryByText('No se muestra')).toBeNull();

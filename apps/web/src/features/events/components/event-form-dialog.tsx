@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Group, Paper, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { DEFAULT_COLOR, type TEvent, type TEventValues, ZEventInput } from '@panel/shared';
 import { useCallback, useState } from 'react';
-import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { type TypeRow, TypeSelect } from '../../../components/type-select';
 import { textOn } from '../../../lib/contrast';
@@ -95,35 +96,21 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
       busyLabel="Guardando..."
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Controller
-          control={control}
+        <FormField
           name="event_type_id"
-          render={({ field, fieldState }) => (
-            <TypeSelect
-              path="/event-types"
-              label="Tipo de evento"
-              placeholder="Elegí un tipo"
-              withAsterisk
-              value={field.value}
-              onChange={field.onChange}
-              onResolved={onTypeResolved}
-              error={fieldState.error?.message}
-              loadErrorText="Error al cargar tipos de evento"
-            />
-          )}
+          component={TypeSelect}
+          path="/event-types"
+          label="Tipo de evento"
+          placeholder="Elegí un tipo"
+          withAsterisk
+          onResolved={onTypeResolved}
+          loadErrorText="Error al cargar tipos de evento"
         />
-        <Controller
-          control={control}
+        <FormField
           name="branch_id"
-          render={({ field, fieldState }) => (
-            <BranchSelect
-              label="Sucursal"
-              allLabel="Todas las sucursales"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
+          component={BranchSelect}
+          label="Sucursal"
+          allLabel="Todas las sucursales"
         />
       </SimpleGrid>
       <TextInput

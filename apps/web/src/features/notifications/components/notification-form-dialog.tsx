@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Textarea, TextInput } from '@mantine/core';
 import { type TNotification, type TNotificationValues, ZNotificationInput } from '@panel/shared';
-import { Controller, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { TypeSelect } from '../../../components/type-select';
 import { useSaveNotification } from '../api/save-notification';
@@ -46,7 +47,6 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
   });
   const {
     register,
-    control,
     formState: { errors },
   } = dialog.form;
 
@@ -56,36 +56,17 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
       title={notification ? 'Editar notificación' : 'Nueva notificación'}
       busyLabel="Guardando..."
     >
-      <Controller
-        control={control}
+      <FormField
         name="notification_type_id"
-        render={({ field, fieldState }) => (
-          <TypeSelect
-            path="/notification-types"
-            label="Tipo"
-            placeholder="Elegí un tipo"
-            withAsterisk
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            loadErrorText="Error al cargar tipos de notificación"
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
+        component={TypeSelect}
+        path="/notification-types"
+        label="Tipo"
+        placeholder="Elegí un tipo"
+        withAsterisk
+        loadErrorText="Error al cargar tipos de notificación"
+        comboboxProps={{ withinPortal: true }}
       />
-      <Controller
-        control={control}
-        name="branch_id"
-        render={({ field, fieldState }) => (
-          <BranchSelect
-            label="Sucursal"
-            allLabel="Todas las sucursales"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormField name="branch_id" component={BranchSelect} label="Sucursal" allLabel="Todas las sucursales" />
       <TextInput
         label="Título"
         withAsterisk

@@ -9,9 +9,10 @@ import {
   ZPointActionCreate,
   ZPointActionUpdate,
 } from '@panel/shared';
-import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { type Resolver, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { useCreatePointAction } from '../api/create-point-action';
 import { useUpdatePointAction } from '../api/update-point-action';
@@ -125,59 +126,32 @@ export function PointActionFormDialog({ opened, action, onClose }: PointActionFo
         {...register('description')}
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Controller
-          control={control}
+        <FormField
           name="points"
-          render={({ field }) => (
-            <NumberInput
-              label="Puntos"
-              withAsterisk
-              min={0}
-              allowDecimal={false}
-              clampBehavior="none"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              error={errors.points?.message}
-            />
-          )}
+          component={NumberInput}
+          label="Puntos"
+          withAsterisk
+          min={0}
+          allowDecimal={false}
+          clampBehavior="none"
         />
-        <Controller
-          control={control}
+        <FormField
           name="daily_limit"
-          render={({ field }) => (
-            <NumberInput
-              label="Límite diario"
-              placeholder="Sin límite"
-              min={1}
-              allowDecimal={false}
-              clampBehavior="none"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              error={errors.daily_limit?.message}
-            />
-          )}
+          component={NumberInput}
+          label="Límite diario"
+          placeholder="Sin límite"
+          min={1}
+          allowDecimal={false}
+          clampBehavior="none"
         />
-        <Controller
-          control={control}
+        <FormField
           name="cooldown_seconds"
-          render={({ field }) => (
-            <NumberInput
-              label="Cooldown (segundos)"
-              placeholder="Sin cooldown"
-              min={1}
-              allowDecimal={false}
-              clampBehavior="none"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              error={errors.cooldown_seconds?.message}
-            />
-          )}
+          component={NumberInput}
+          label="Cooldown (segundos)"
+          placeholder="Sin cooldown"
+          min={1}
+          allowDecimal={false}
+          clampBehavior="none"
         />
       </SimpleGrid>
       <Checkbox label="Activa" {...register('active')} />

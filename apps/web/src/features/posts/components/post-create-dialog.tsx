@@ -9,11 +9,12 @@ import {
   ZPostInput,
 } from '@panel/shared';
 import { useState } from 'react';
-import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { type Resolver, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { BranchSelect } from '../../../components/branch-select';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -176,20 +177,13 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
           disabled={busy}
           error={imagesError}
         />
-        <Controller
-          control={control}
+        <FormField
           name="branch_id"
-          render={({ field, fieldState }) => (
-            <BranchSelect
-              label="Sucursal (opcional)"
-              allLabel="Todas las sucursales"
-              value={field.value ?? null}
-              onChange={field.onChange}
-              disabled={busy}
-              error={fieldState.error?.message}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          component={BranchSelect}
+          label="Sucursal (opcional)"
+          allLabel="Todas las sucursales"
+          disabled={busy}
+          comboboxProps={{ withinPortal: true }}
         />
         {progress !== null && (
           <Stack gap={4}>

@@ -3,10 +3,11 @@ import { Alert, Checkbox, Progress, SimpleGrid, Stack, Text, TextInput } from '@
 import { IMAGE_MAX_BYTES, MEDIA_MSG, STORY_LIFETIME_HOURS, ZStoryInput } from '@panel/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, type ResolverResult, useWatch } from 'react-hook-form';
+import { type FieldErrors, type Resolver, type ResolverResult, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { errorMessage } from '../../../lib/api-client';
@@ -165,19 +166,12 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
           {...register('ends_at')}
         />
       </SimpleGrid>
-      <Controller
-        control={control}
+      <FormField
         name="branch_id"
-        render={({ field }) => (
-          <BranchSelect
-            label="Sucursal"
-            allLabel="Todas las sucursales"
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.branch_id?.message}
-            disabled={busy}
-          />
-        )}
+        component={BranchSelect}
+        label="Sucursal"
+        allLabel="Todas las sucursales"
+        disabled={busy}
       />
       <Checkbox label="Activa" disabled={busy} {...register('active')} />
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>

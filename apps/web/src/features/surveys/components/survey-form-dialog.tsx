@@ -1,13 +1,14 @@
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Center, Checkbox, Loader, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { SURVEY_MSG, type TSurveyInput, type TSurveyInputParsed, ZSurveyInput } from '@panel/shared';
 import { useEffect } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
@@ -25,6 +26,26 @@ const fromPicker = (value: string | null) => (value ? dayjs.tz(value, BUSINESS_T
 
 // The picker's placeholder is a text node (not ::placeholder): it needs text contrast (4.5:1).
 const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
+
+type InstantPickerProps = Omit<DateTimePickerProps, 'value' | 'onChange'> & {
+  value: string | null | undefined;
+  onChange: (iso: string | null) => void;
+};
+
+/** An optional start or end, as an ISO instant (the survey's own value), picked as business wall time. */
+function InstantPicker({ value, onChange, ...props }: InstantPickerProps) {
+  return (
+    <DateTimePicker
+      valueFormat="DD/MM/YYYY HH:mm"
+      clearable
+      value={toPicker(value)}
+      onChange={(v) => onChange(fromPicker(v))}
+      popoverProps={{ withinPortal: true }}
+      styles={PICKER_STYLES}
+      {...props}
+    />
+  );
+}
 
 const resolver = zodResolver(ZSurveyInput) as unknown as Resolver<
   SurveyFormValues,
@@ -110,19 +131,12 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
           {...register('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Controller
-            control={control}
+          <FormField
             name="branch_id"
-            render={({ field }) => (
-              <BranchSelect
-                label="Sucursal"
-                allLabel="Todas"
-                value={field.value ?? null}
-                onChange={field.onChange}
-                error={errors.branch_id?.message}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+            component={BranchSelect}
+            label="Sucursal"
+            allLabel="Todas"
+            comboboxProps={{ withinPortal: true }}
           />
           <Controller
             control={control}
@@ -140,39 +154,17 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
               />
             )}
           />
-          <Controller
-            control={control}
+          <FormField
             name="start_date"
-            render={({ field }) => (
-              <DateTimePicker
-                label="Fecha de inicio"
-                placeholder="Sin fecha de inicio"
-                valueFormat="DD/MM/YYYY HH:mm"
-                clearable
-                value={toPicker(field.value)}
-                onChange={(v) => field.onChange(fromPicker(v))}
-                error={errors.start_date?.message}
-                popoverProps={{ withinPortal: true }}
-                styles={PICKER_STYLES}
-              />
-            )}
+            component={InstantPicker}
+            label="Fecha de inicio"
+            placeholder="Sin fecha de inicio"
           />
-          <Controller
-            control={control}
+          <FormField
             name="end_date"
-            render={({ field }) => (
-              <DateTimePicker
-                label="Fecha de fin"
-                placeholder="Sin fecha de fin"
-                valueFormat="DD/MM/YYYY HH:mm"
-                clearable
-                value={toPicker(field.value)}
-                onChange={(v) => field.onChange(fromPicker(v))}
-                error={errors.end_date?.message}
-                popoverProps={{ withinPortal: true }}
-                styles={PICKER_STYLES}
-              />
-            )}
+            component={InstantPicker}
+            label="Fecha de fin"
+            placeholder="Sin fecha de fin"
           />
         </SimpleGrid>
         <Checkbox label="Activa" {...register('active')} />

@@ -6,9 +6,10 @@ import {
   ZEventTypeInput,
   ZNotificationTypeInput,
 } from '@panel/shared';
-import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { ColorField } from '../../../components/color-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
 import { useSaveType } from '../api/save-type';
@@ -85,32 +86,8 @@ export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
         error={errors.name?.message}
         {...register('name')}
       />
-      <Controller
-        control={control}
-        name="color"
-        render={({ field, fieldState }) => (
-          <ColorField
-            label="Color"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      {hasIcon(kind) && (
-        <Controller
-          control={control}
-          name="icon"
-          render={({ field, fieldState }) => (
-            <NotificationIconPicker
-              value={field.value ?? DEFAULT_NOTIFICATION_ICON}
-              color={previewColor}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      )}
+      <FormField name="color" component={ColorField} label="Color" />
+      {hasIcon(kind) && <FormField name="icon" component={NotificationIconPicker} color={previewColor} />}
       <Paper withBorder radius="md" p="sm" aria-label="Vista previa">
         <Text size="xs" c="dimmed" mb={6}>
           Vista previa

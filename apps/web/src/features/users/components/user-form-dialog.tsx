@@ -4,6 +4,7 @@ import { ROLES, roleLabel, type TUser, type TUserCreate, ZUserCreate } from '@pa
 import { Controller, type Resolver } from 'react-hook-form';
 import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
 
@@ -101,19 +102,12 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
           />
         )}
       />
-      <Controller
-        control={control}
+      <FormField
         name="branch_id"
-        render={({ field }) => (
-          <BranchSelect
-            label="Sucursal"
-            placeholder="Sin sucursal"
-            clearable
-            value={field.value ?? null}
-            onChange={field.onChange}
-            error={errors.branch_id?.message}
-          />
-        )}
+        component={BranchSelect}
+        label="Sucursal"
+        placeholder="Sin sucursal"
+        clearable
       />
       <Controller
         control={control}
