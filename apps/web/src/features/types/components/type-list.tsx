@@ -1,10 +1,9 @@
 import { ColorSwatch, Group, Text } from '@mantine/core';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { notify } from '../../../lib/notify';
+import { useDialogTarget } from '../../../components/use-dialog-target';
 import { useDeleteType } from '../api/delete-type';
 import { useTypes } from '../api/get-types';
 import type { TypeKind, TypeRecord } from '../api/type-kind';
@@ -54,28 +53,12 @@ export function TypeList({ kind }: { kind: TypeKind }) {
   const params = useListParams();
   const result = useTypes(kind, params.query);
   const remove = useDeleteType(kind);
-  const [formOpened, setFormOpened] = useState(false);
-  const [editing, setEditing] = useState<TypeRecord | null>(null);
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<TypeRecord | null>(null);
-
-  const openForm = (type: TypeRecord | null) => {
-    setEditing(type);
-    setFormOpened(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify.success(texts.deleted);
-    } catch (error) {
-      // DECISIONS §3: the dialog closes and the failure is shown, never silent.
-      notify.apiError(error, texts.deleteError);
-    } finally {
-      setDeleteOpened(false);
-    }
-  };
+  const deletion = useConfirmDelete({
+    remove: (row: TypeRecord) => remove.mutateAsync(row.id),
+    success: texts.deleted,
+    failure: texts.deleteError,
+  });
+  const form = useDialogTarget<TypeRecord>();
 
   return (
     <>
@@ -89,22 +72,16 @@ export function TypeList({ kind }: { kind: TypeKind }) {
         columns={columnsOf(kind)}
         getRowId={(t) => t.id}
         errorText={texts.loadError}
-        onAdd={() => openForm(null)}
-        onEdit={openForm}
-        onDelete={(t) => {
-          setToDelete(t);
-          setDeleteOpened(true);
-        }}
+        onAdd={() => form.open(null)}
+        onEdit={form.open}
+        onDelete={deletion.ask}
         minTableWidth={texts.minTableWidth}
       />
-      <TypeFormDialog kind={kind} opened={formOpened} type={editing} onClose={() => setFormOpened(false)} />
+      <TypeFormDialog kind={kind} opened={form.opened} type={form.target} onClose={form.close} />
       <ConfirmDialog
-        opened={deleteOpened}
+        {...deletion.dialog}
         title={texts.deleteTitle}
-        message={`¿Seguro que querés eliminar el tipo «${toDelete?.name ?? ''}»?`}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
+        message={`¿Seguro que querés eliminar el tipo «${deletion.row?.name ?? ''}»?`}
       />
     </>
   );
