@@ -1,7 +1,7 @@
-import { Alert, Button, SimpleGrid } from '@mantine/core';
-import { IconAlertCircle, IconCalendarEvent, IconNews, IconUsers } from '@tabler/icons-react';
+import { SimpleGrid } from '@mantine/core';
+import { IconCalendarEvent, IconNews, IconUsers } from '@tabler/icons-react';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { DashboardActivity } from './dashboard-activity';
@@ -10,8 +10,8 @@ import { StatCard } from './stat-card';
 /** / and /dashboard: real counts of sellers, posts and events (DECISIONS §3). */
 export function DashboardPage() {
   const name = useAuthStore((s) => s.user?.name);
-  const { data, isPending, isError, error, refetch, isRefetching } = useDashboardSummary();
-  const loading = isPending;
+  const summary = useDashboardSummary();
+  const { data, isPending: loading, isError } = summary;
 
   return (
     <>
@@ -21,26 +21,7 @@ export function DashboardPage() {
         subtitle={name ? `Hola, ${name}. Este es el resumen de la comunidad.` : 'Resumen de la comunidad.'}
       />
       {isError && !data ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle aria-hidden />}
-          title="Error al cargar datos"
-        >
-          {error instanceof ApiError && error.hasServerMessage ? error.message : null}
-          <Button
-            mt="sm"
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => refetch()}
-            loading={isRefetching}
-            display="block"
-          >
-            Reintentar
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="Error al cargar datos" query={summary} />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
           <StatCard
