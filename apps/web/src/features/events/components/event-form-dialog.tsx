@@ -3,11 +3,11 @@ import { Box, Group, Paper, SimpleGrid, Text, Textarea, TextInput } from '@manti
 import { DEFAULT_COLOR, type TEvent, type TEventValues, ZEventInput } from '@panel/shared';
 import { useCallback, useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
-import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
-import { type TypeRow, TypeSelect } from '../../../components/type-select';
+import { BranchField } from '../../../components/selects/branch-select';
+import { type TypeRow, TypeSelect } from '../../../components/selects/type-select';
 import { textOn } from '../../../lib/contrast';
 import { formatDateTime } from '../../../lib/dates/business-time';
 import { defaultEventRange, isoToLocalInput, localInputToIso } from '../../../lib/dates/date-input';
@@ -106,12 +106,7 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
           onResolved={onTypeResolved}
           loadErrorText="Error al cargar tipos de evento"
         />
-        <FormField
-          name="branch_id"
-          component={BranchSelect}
-          label="Sucursal"
-          allLabel="Todas las sucursales"
-        />
+        <BranchField />
       </SimpleGrid>
       <TextInput
         label="Título"

@@ -1,10 +1,10 @@
 import { ColorSwatch, Group, Text, TextInput } from '@mantine/core';
 import type { TEvent } from '@panel/shared';
-import { BranchSelect } from '../../../components/branch-select';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { TypeSelect } from '../../../components/type-select';
+import { BranchSelect } from '../../../components/selects/branch-select';
+import { TypeSelect } from '../../../components/selects/type-select';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { formatDateTime } from '../../../lib/dates/business-time';
 import { useDeleteEvent } from '../api/delete-event';

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Textarea, TextInput } from '@mantine/core';
 import { type TNotification, type TNotificationValues, ZNotificationInput } from '@panel/shared';
 import type { Resolver } from 'react-hook-form';
-import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
-import { TypeSelect } from '../../../components/type-select';
+import { BranchField } from '../../../components/selects/branch-select';
+import { TypeSelect } from '../../../components/selects/type-select';
 import { useSaveNotification } from '../api/save-notification';
 
 interface FormValues {
@@ -66,7 +66,7 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
         loadErrorText="Error al cargar tipos de notificación"
         comboboxProps={{ withinPortal: true }}
       />
-      <FormField name="branch_id" component={BranchSelect} label="Sucursal" allLabel="Todas las sucursales" />
+      <BranchField />
       <TextInput
         label="Título"
         withAsterisk

@@ -1,11 +1,11 @@
 import { Group, Text } from '@mantine/core';
 import type { TNotification } from '@panel/shared';
-import { BranchSelect } from '../../../components/branch-select';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { TypeSelect } from '../../../components/type-select';
+import { BranchSelect } from '../../../components/selects/branch-select';
+import { TypeSelect } from '../../../components/selects/type-select';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useNotifications } from '../api/get-notifications';

@@ -11,12 +11,11 @@ import {
 import { useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { BranchSelect } from '../../../components/branch-select';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
+import { BranchField } from '../../../components/selects/branch-select';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
 
@@ -177,14 +176,7 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
           disabled={busy}
           error={imagesError}
         />
-        <FormField
-          name="branch_id"
-          component={BranchSelect}
-          label="Sucursal (opcional)"
-          allLabel="Todas las sucursales"
-          disabled={busy}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <BranchField label="Sucursal (opcional)" disabled={busy} comboboxProps={{ withinPortal: true }} />
         {progress !== null && (
           <Stack gap={4}>
             <Text size="xs" c="dimmed" id="post-upload-progress">

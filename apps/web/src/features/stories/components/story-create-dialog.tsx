@@ -5,11 +5,10 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, type ResolverResult, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
+import { BranchField } from '../../../components/selects/branch-select';
 import { errorMessage } from '../../../lib/api-client';
 import { localInputToIso } from '../../../lib/dates/date-input';
 import { useCreateStory } from '../api/create-story';
@@ -166,13 +165,7 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
           {...register('ends_at')}
         />
       </SimpleGrid>
-      <FormField
-        name="branch_id"
-        component={BranchSelect}
-        label="Sucursal"
-        allLabel="Todas las sucursales"
-        disabled={busy}
-      />
+      <BranchField disabled={busy} />
       <Checkbox label="Activa" disabled={busy} {...register('active')} />
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
         Las historias expiran automáticamente {STORY_LIFETIME_HOURS} horas después de creadas, salvo que

@@ -6,10 +6,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { SURVEY_MSG, type TSurveyInput, type TSurveyInputParsed, ZSurveyInput } from '@panel/shared';
 import { useEffect } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
-import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { BranchField } from '../../../components/selects/branch-select';
 import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { useSurvey } from '../api/get-survey';
@@ -131,13 +131,7 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
           {...register('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <FormField
-            name="branch_id"
-            component={BranchSelect}
-            label="Sucursal"
-            allLabel="Todas"
-            comboboxProps={{ withinPortal: true }}
-          />
+          <BranchField allLabel="Todas" comboboxProps={{ withinPortal: true }} />
           <Controller
             control={control}
             name="points_reward"

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { invalidValueMessage, MONTHS_ES, parseTargetUnits } from '@panel/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CatalogSelect } from '../../../components/catalog-select';
+import { CatalogSelect } from '../../../components/selects/catalog-select';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useBulkUpsertUnits } from '../api/bulk-upsert-units';

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Select, Switch, TextInput } from '@mantine/core';
 import { ROLES, roleLabel, type TUser, type TUserCreate, ZUserCreate } from '@panel/shared';
 import { Controller, type Resolver } from 'react-hook-form';
-import { BranchSelect } from '../../../components/branch-select';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { BranchSelect } from '../../../components/selects/branch-select';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
