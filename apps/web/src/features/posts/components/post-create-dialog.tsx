@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import {
   IMAGE_MAX_BYTES,
   imageProblems,
@@ -16,7 +16,8 @@ import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { BranchField } from '../../../components/selects/branch-select';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { UploadStatus, useUploadStatus } from '../../../components/upload-status';
+import { ApiError } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
 
 type PostFormOutput = z.output<typeof ZPostInput>;
@@ -48,8 +49,7 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
   const [images, setImages] = useState<File[]>([]);
   const [imagesTouched, setImagesTouched] = useState(false);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const upload = useUploadStatus();
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const dialog = useFormDialog({
     opened,
@@ -61,8 +61,7 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
       setImages([]);
       setImagesTouched(false);
       setImageProblem(null);
-      setProgress(null);
-      setFailure(null);
+      upload.reset();
     },
     // The images live beside the form: checked last, with their own message.
     check: () => {
@@ -72,26 +71,16 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
       setImageProblem(problem);
       return false;
     },
-    submit: async (values) => {
-      setFailure(null);
-      setProgress(0);
-      try {
-        return await createPost.mutateAsync({
-          content: values.content,
-          branchId: values.branch_id,
-          images,
-          onProgress: (p) => setProgress(p.percent),
-        });
-      } finally {
-        setProgress(null);
-      }
-    },
+    submit: (values) =>
+      upload.send((onProgress) =>
+        createPost.mutateAsync({ content: values.content, branchId: values.branch_id, images, onProgress }),
+      ),
     success: MEDIA_MSG.postCreated,
     failure: MEDIA_MSG.postSaveError,
     onError: (error) => {
       const image = error instanceof ApiError ? error.errors?.images?.[0] : undefined;
       if (image) setImageProblem(image);
-      setFailure(`Error: ${errorMessage(error, MEDIA_MSG.unknownError)}`);
+      upload.fail(error);
     },
   });
   const {
@@ -177,19 +166,7 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
           error={imagesError}
         />
         <BranchField label="Sucursal (opcional)" disabled={busy} comboboxProps={{ withinPortal: true }} />
-        {progress !== null && (
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed" id="post-upload-progress">
-              {progress < 100 ? `Subiendo imágenes… ${progress}%` : 'Procesando imágenes…'}
-            </Text>
-            <Progress value={progress} aria-labelledby="post-upload-progress" animated={progress >= 100} />
-          </Stack>
-        )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert" title={MEDIA_MSG.postSaveError}>
-            {failure}
-          </Alert>
-        )}
+        <UploadStatus status={upload} what="imágenes" id="post-upload-progress" />
       </FormDialog>
       <ConfirmDialog
         opened={confirmDiscard}

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Checkbox, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { IMAGE_MAX_BYTES, MEDIA_MSG, STORY_LIFETIME_HOURS, ZStoryInput } from '@panel/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { type FieldErrors, type Resolver, type ResolverResult, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { BranchField } from '../../../components/selects/branch-select';
-import { errorMessage } from '../../../lib/api-client';
+import { UploadStatus, useUploadStatus } from '../../../components/upload-status';
 import { localInputToIso } from '../../../lib/dates/date-input';
 import { useCreateStory } from '../api/create-story';
 
@@ -70,40 +69,31 @@ interface StoryCreateDialogProps {
 /** The new-story dialog (spec §2.8, §5; DECISIONS §4). */
 export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
   const createStory = useCreateStory();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const upload = useUploadStatus();
   const dialog = useFormDialog({
     opened,
     onClose,
     resolver,
     values: () => EMPTY,
-    onReset: () => {
-      setProgress(null);
-      setFailure(null);
-    },
+    onReset: upload.reset,
     // A message stays until the next try (the image's goes when another is chosen).
     reValidateMode: 'onSubmit',
-    submit: async (values) => {
-      setFailure(null);
-      setProgress(0);
-      try {
-        return await createStory.mutateAsync({
+    submit: (values) =>
+      upload.send((onProgress) =>
+        createStory.mutateAsync({
           title: values.title,
           active: values.active,
           branchId: values.branch_id,
           startsAt: values.starts_at,
           endsAt: values.ends_at,
           image: values.image,
-          onProgress: (p) => setProgress(p.percent),
-        });
-      } finally {
-        setProgress(null);
-      }
-    },
+          onProgress,
+        }),
+      ),
     success: MEDIA_MSG.storyCreated,
     // Spec §8: stories reuse "Error al guardar post", plus the error in the dialog.
     failure: MEDIA_MSG.postSaveError,
-    onError: (error) => setFailure(`Error: ${errorMessage(error, MEDIA_MSG.unknownError)}`),
+    onError: upload.fail,
   });
   const { busy } = dialog;
   const {
@@ -171,19 +161,7 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
         Las historias expiran automáticamente {STORY_LIFETIME_HOURS} horas después de creadas, salvo que
         indiques una fecha de fin.
       </Alert>
-      {progress !== null && (
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed" id="story-upload-progress">
-            {progress < 100 ? `Subiendo imagen… ${progress}%` : 'Procesando imagen…'}
-          </Text>
-          <Progress value={progress} aria-labelledby="story-upload-progress" animated={progress >= 100} />
-        </Stack>
-      )}
-      {failure && (
-        <Alert color="red" variant="light" role="alert" title={MEDIA_MSG.postSaveError}>
-          {failure}
-        </Alert>
-      )}
+      <UploadStatus status={upload} what="imagen" id="story-upload-progress" />
     </FormDialog>
   );
 }
