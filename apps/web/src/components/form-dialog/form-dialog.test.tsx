@@ -298,4 +298,29 @@ describe('FormDialog with useFormDialog', { timeout: 15_000 }, () => {
     expect(screen.queryByLabelText('Nombre')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
   });
+
+  it('frames a dialog without react-hook-form too: its own submit, a button at the footer start', async () => {
+    const onSubmit = vi.fn();
+    const onClear = vi.fn();
+    const { user } = renderWithApp(
+      <FormDialog
+        opened
+        onClose={vi.fn()}
+        onSubmit={onSubmit}
+        busy={false}
+        title="Metas"
+        submitLabel="Guardar metas"
+        footerStart={<Button onClick={onClear}>Limpiar todos</Button>}
+      >
+        <TextInput label="Enero" />
+      </FormDialog>,
+    );
+    await user.type(screen.getByLabelText('Enero'), '100{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect((onSubmit.mock.calls[0]![0] as Event).defaultPrevented).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Limpiar todos' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Guardar metas' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
 });

@@ -6,6 +6,7 @@ export interface FormDialogProps<V extends FieldValues, O> {
   opened: boolean;
   /** Closes the dialog (after a save, and by default on Cancelar, the × and Escape). */
   onClose: () => void;
+  /** Called on Guardar (and Enter), the browser's own submit already prevented. */
   onSubmit: (event?: BaseSyntheticEvent) => unknown;
   /** While saving: nothing closes the dialog, Cancelar is disabled and Guardar says so. */
   busy: boolean;
@@ -26,6 +27,8 @@ export interface FormDialogProps<V extends FieldValues, O> {
   submitDisabled?: boolean;
   /** What Cancelar, the × and Escape do; default `onClose` (e.g. ask before discarding). */
   onCancel?: () => void;
+  /** A button at the footer's start, apart from Cancelar / Guardar (e.g. "Limpiar todos"). */
+  footerStart?: ReactNode;
   /** Shown in place of the form and its buttons: a loader while the record loads, or a result. */
   instead?: ReactNode;
   /** The fields. Mark the one to focus on open with `data-autofocus` (else the × would get it). */
@@ -50,9 +53,26 @@ export function FormDialog<V extends FieldValues, O>({
   cancelLabel = 'Cancelar',
   submitDisabled = false,
   onCancel = onClose,
+  footerStart,
   instead,
   children,
 }: FormDialogProps<V, O>) {
+  const buttons = (
+    <>
+      <Button variant="default" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      {busyLabel === undefined ? (
+        <Button type="submit" loading={busy} disabled={submitDisabled} data-busy={busy || undefined}>
+          {submitLabel}
+        </Button>
+      ) : (
+        <Button type="submit" disabled={busy || submitDisabled} data-busy={busy || undefined}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      )}
+    </>
+  );
   return (
     <Modal
       opened={opened}
@@ -63,22 +83,18 @@ export function FormDialog<V extends FieldValues, O>({
       closeButtonProps={{ 'aria-label': 'Cerrar', disabled: busy }}
     >
       {instead ?? (
-        <form onSubmit={onSubmit} noValidate>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit(event);
+          }}
+          noValidate
+        >
           <Stack gap={gap}>
             {form ? <FormProvider {...form}>{children}</FormProvider> : children}
-            <Group justify="flex-end" mt={gap === 'sm' ? 'md' : 0} gap="sm">
-              <Button variant="default" onClick={onCancel} disabled={busy}>
-                {cancelLabel}
-              </Button>
-              {busyLabel === undefined ? (
-                <Button type="submit" loading={busy} disabled={submitDisabled} data-busy={busy || undefined}>
-                  {submitLabel}
-                </Button>
-              ) : (
-                <Button type="submit" disabled={busy || submitDisabled} data-busy={busy || undefined}>
-                  {busy ? busyLabel : submitLabel}
-                </Button>
-              )}
+            <Group justify={footerStart ? 'space-between' : 'flex-end'} mt={gap === 'sm' ? 'md' : 0} gap="sm">
+              {footerStart}
+              {footerStart ? <Group gap="sm">{buttons}</Group> : buttons}
             </Group>
           </Stack>
         </form>
