@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { renderWithApp } from '../../testing/render';
 import { FormDialog, type FormDialogProps } from './form-dialog';
-import { FormField } from './form-field';
+import { FormField, FormInput } from './form-field';
 import { type UseFormDialogOptions, useFormDialog } from './use-form-dialog';
 
 const ZPlace = z.object({
@@ -22,7 +22,7 @@ const south: Place = { name: 'Sur', city: 'Bahía Blanca' };
 type Options = Partial<UseFormDialogOptions<Place, Place, unknown, Place | null>>;
 type FrameProps = Partial<Omit<FormDialogProps<Place, Place>, 'children'>>;
 
-/** A dialog made only of the skeleton (a registered input and a controlled one), opened on a record from outside. */
+/** A dialog made only of the skeleton (FormInput and FormField), opened on a record from outside. */
 function Harness({ options, frame, onClose }: { options: Options; frame?: FrameProps; onClose: () => void }) {
   const [opened, setOpened] = useState(false);
   const [record, setRecord] = useState<Place | null>(null);
@@ -41,7 +41,6 @@ function Harness({ options, frame, onClose }: { options: Options; frame?: FrameP
     failure: 'Error al guardar el lugar',
     ...options,
   });
-  const { register, formState } = dialog.form;
   const open = (place: Place | null) => {
     setRecord(place);
     setOpened(true);
@@ -52,12 +51,7 @@ function Harness({ options, frame, onClose }: { options: Options; frame?: FrameP
       <Button onClick={() => open(north)}>Abrir Norte</Button>
       <Button onClick={() => open(south)}>Abrir Sur</Button>
       <FormDialog {...dialog} title="Lugar" {...frame}>
-        <TextInput
-          label="Nombre"
-          data-autofocus
-          error={formState.errors.name?.message}
-          {...register('name')}
-        />
+        <FormInput name="name" label="Nombre" data-autofocus />
         <FormField
           name="city"
           component={Select}

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, PasswordInput, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput } from '@mantine/core';
 import { type TBranch, type TBranchInput, ZBranchInput } from '@panel/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { useCreateBranch } from '../api/create-branch';
 import { useUpdateBranch } from '../api/update-branch';
@@ -55,23 +56,15 @@ export function BranchFormDialog({ opened, branch, onClose }: BranchFormDialogPr
     success: branch ? 'Sucursal actualizada correctamente' : 'Sucursal creada correctamente',
     failure: 'Error al guardar la sucursal',
   });
-  const {
-    register,
-    formState: { errors },
-  } = dialog.form;
 
   return (
     <FormDialog {...dialog} title={branch ? 'Editar Sucursal' : 'Nueva Sucursal'}>
-      <TextInput
-        label="Nombre"
-        withAsterisk
-        data-autofocus
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextInput label="Ciudad" error={errors.city?.message} {...register('city')} />
-      <TextInput label="Dirección" error={errors.address?.message} {...register('address')} />
-      <PasswordInput
+      <FormInput name="name" label="Nombre" withAsterisk data-autofocus />
+      <FormInput name="city" label="Ciudad" />
+      <FormInput name="address" label="Dirección" />
+      <FormInput
+        name="connection_string"
+        component={PasswordInput}
         label="Cadena de conexión"
         autoComplete="new-password"
         description={
@@ -81,9 +74,7 @@ export function BranchFormDialog({ opened, branch, onClose }: BranchFormDialogPr
         }
         placeholder={branch?.has_connection_string ? '••••••••' : undefined}
         disabled={removeConnection}
-        error={errors.connection_string?.message}
         visibilityToggleButtonProps={{ 'aria-label': 'Mostrar el texto escrito' }}
-        {...register('connection_string')}
       />
       {branch?.has_connection_string && (
         <Checkbox

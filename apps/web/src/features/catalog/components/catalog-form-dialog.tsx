@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextInput } from '@mantine/core';
 import { ZBrandInput, ZSupplierInput } from '@panel/shared';
 import type { Resolver } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { type CatalogItem, type CatalogKind, descriptionKey, descriptionOf } from '../api/catalog-resource';
@@ -50,29 +50,19 @@ export function CatalogFormDialog({ kind, opened, item, onClose }: CatalogFormDi
         dialog.form.setError('code', { type: 'server', message: error.message });
     },
   });
-  const {
-    register,
-    formState: { errors },
-  } = dialog.form;
-  const descriptionError = descKey === 'business_name' ? errors.business_name : errors.name;
 
   return (
     <FormDialog {...dialog} title={item ? texts.editTitle : texts.createTitle}>
-      <TextInput
+      <FormInput
+        name="code"
         label="Código"
         description="Ej.: BR001 / SUP001"
         withAsterisk
         data-autofocus
         styles={{ input: { textTransform: 'uppercase' } }}
-        error={errors.code?.message}
-        {...register('code', { setValueAs: (v: string) => v.toUpperCase() })}
+        rules={{ setValueAs: (v: string) => v.toUpperCase() }}
       />
-      <TextInput
-        label={texts.descriptionLabel}
-        withAsterisk
-        error={descriptionError?.message}
-        {...register(descKey)}
-      />
+      <FormInput name={descKey} label={texts.descriptionLabel} withAsterisk />
     </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Group, Paper, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { DEFAULT_COLOR, type TEvent, type TEventValues, ZEventInput } from '@panel/shared';
 import { useCallback, useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { BranchField } from '../../../components/selects/branch-select';
 import { type TypeRow, TypeSelect } from '../../../components/selects/type-select';
@@ -69,11 +69,7 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
     success: event ? 'Evento actualizado correctamente' : 'Evento creado correctamente',
     failure: 'Error al guardar el evento',
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = dialog.form;
+  const { control } = dialog.form;
   const [title, description, startLocal, endLocal] = useWatch({
     control,
     name: ['title', 'description', 'start_at', 'end_at'],
@@ -108,36 +104,18 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
         />
         <BranchField />
       </SimpleGrid>
-      <TextInput
-        label="Título"
-        withAsterisk
-        data-autofocus
-        error={errors.title?.message}
-        {...register('title')}
-      />
-      <Textarea
+      <FormInput name="title" label="Título" withAsterisk data-autofocus />
+      <FormInput
+        name="description"
+        component={Textarea}
         label="Descripción"
         autosize
         minRows={2}
         maxRows={6}
-        error={errors.description?.message}
-        {...register('description')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          type="datetime-local"
-          label="Inicio"
-          withAsterisk
-          error={errors.start_at?.message}
-          {...register('start_at')}
-        />
-        <TextInput
-          type="datetime-local"
-          label="Fin"
-          withAsterisk
-          error={errors.end_at?.message}
-          {...register('end_at')}
-        />
+        <FormInput name="start_at" type="datetime-local" label="Inicio" withAsterisk />
+        <FormInput name="end_at" type="datetime-local" label="Fin" withAsterisk />
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt={-4}>
         Horario de Buenos Aires.

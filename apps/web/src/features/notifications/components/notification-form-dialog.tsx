@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Textarea, TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { type TNotification, type TNotificationValues, ZNotificationInput } from '@panel/shared';
 import type { Resolver } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { BranchField } from '../../../components/selects/branch-select';
 import { TypeSelect } from '../../../components/selects/type-select';
@@ -45,10 +45,6 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
     success: notification ? 'Notificación actualizada correctamente' : 'Notificación creada correctamente',
     failure: 'Error al guardar la notificación',
   });
-  const {
-    register,
-    formState: { errors },
-  } = dialog.form;
 
   return (
     <FormDialog
@@ -67,21 +63,15 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
         comboboxProps={{ withinPortal: true }}
       />
       <BranchField />
-      <TextInput
-        label="Título"
-        withAsterisk
-        data-autofocus
-        error={errors.title?.message}
-        {...register('title')}
-      />
-      <Textarea
+      <FormInput name="title" label="Título" withAsterisk data-autofocus />
+      <FormInput
+        name="message"
+        component={Textarea}
         label="Mensaje"
         withAsterisk
         autosize
         minRows={3}
         maxRows={8}
-        error={errors.message?.message}
-        {...register('message')}
       />
     </FormDialog>
   );

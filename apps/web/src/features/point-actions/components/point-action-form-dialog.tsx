@@ -12,7 +12,7 @@ import {
 import { type Resolver, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { useCreatePointAction } from '../api/create-point-action';
 import { useUpdatePointAction } from '../api/update-point-action';
@@ -77,11 +77,7 @@ export function PointActionFormDialog({ opened, action, onClose }: PointActionFo
     success: isEdit ? POINT_ACTION_MSG.updated : POINT_ACTION_MSG.created,
     failure: POINT_ACTION_MSG.saveError,
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = dialog.form;
+  const { register, control } = dialog.form;
   const typedKey = useWatch({ control, name: 'key' });
   const normalizedKey = normalizeActionKey(typedKey ?? '');
 
@@ -96,7 +92,8 @@ export function PointActionFormDialog({ opened, action, onClose }: PointActionFo
           description="La clave no cambia después de crear la acción."
         />
       ) : (
-        <TextInput
+        <FormInput
+          name="key"
           label="Clave"
           withAsterisk
           data-autofocus
@@ -106,24 +103,16 @@ export function PointActionFormDialog({ opened, action, onClose }: PointActionFo
               ? `Se guarda como: ${normalizedKey}`
               : 'Minúsculas y guiones bajos; no se puede cambiar después.'
           }
-          error={errors.key?.message}
-          {...register('key')}
         />
       )}
-      <TextInput
-        label="Nombre"
-        withAsterisk
-        data-autofocus={isEdit || undefined}
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <Textarea
+      <FormInput name="name" label="Nombre" withAsterisk data-autofocus={isEdit || undefined} />
+      <FormInput
+        name="description"
+        component={Textarea}
         label="Descripción"
         autosize
         minRows={2}
         maxRows={5}
-        error={errors.description?.message}
-        {...register('description')}
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <FormField

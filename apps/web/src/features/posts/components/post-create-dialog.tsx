@@ -13,6 +13,7 @@ import { type Resolver, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { BranchField } from '../../../components/selects/branch-select';
@@ -83,11 +84,7 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
       upload.fail(error);
     },
   });
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = dialog.form;
+  const { control } = dialog.form;
   const content = useWatch({ control, name: 'content' }) ?? '';
 
   const { busy } = dialog;
@@ -130,7 +127,9 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
         submitDisabled={!canPublish}
       >
         <div>
-          <Textarea
+          <FormInput
+            name="content"
+            component={Textarea}
             label="Contenido"
             placeholder="¿Qué querés contarle al equipo?"
             withAsterisk
@@ -140,8 +139,6 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
             maxRows={10}
             maxLength={POST_CONTENT_MAX}
             disabled={busy}
-            error={errors.content?.message}
-            {...register('content')}
           />
           <Text
             size="xs"

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Checkbox, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Checkbox, SimpleGrid } from '@mantine/core';
 import { IMAGE_MAX_BYTES, MEDIA_MSG, STORY_LIFETIME_HOURS, ZStoryInput } from '@panel/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FieldErrors, type Resolver, type ResolverResult, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { BranchField } from '../../../components/selects/branch-select';
@@ -119,15 +120,7 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
 
   return (
     <FormDialog {...dialog} title="Nueva historia" size="lg" gap="md" busyLabel="Guardando...">
-      <TextInput
-        label="Título"
-        withAsterisk
-        data-autofocus
-        maxLength={120}
-        error={errors.title?.message}
-        disabled={busy}
-        {...register('title')}
-      />
+      <FormInput name="title" label="Título" withAsterisk data-autofocus maxLength={120} disabled={busy} />
       <ImagePicker
         label="Imagen"
         hint="Solo imágenes (JPG, PNG, GIF, WebP o AVIF), hasta 10MB."
@@ -140,20 +133,8 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
         error={errors.image?.message}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          type="datetime-local"
-          label="Inicio (opcional)"
-          error={errors.starts_at?.message}
-          disabled={busy}
-          {...register('starts_at')}
-        />
-        <TextInput
-          type="datetime-local"
-          label="Fin (opcional)"
-          error={errors.ends_at?.message}
-          disabled={busy}
-          {...register('ends_at')}
-        />
+        <FormInput name="starts_at" type="datetime-local" label="Inicio (opcional)" disabled={busy} />
+        <FormInput name="ends_at" type="datetime-local" label="Fin (opcional)" disabled={busy} />
       </SimpleGrid>
       <BranchField disabled={busy} />
       <Checkbox label="Activa" disabled={busy} {...register('active')} />

@@ -1,13 +1,13 @@
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Center, Checkbox, Loader, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Center, Checkbox, Loader, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { SURVEY_MSG, type TSurveyInput, type TSurveyInputParsed, ZSurveyInput } from '@panel/shared';
 import { useEffect } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { BranchField } from '../../../components/selects/branch-select';
 import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
@@ -117,19 +117,8 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
       }
     >
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-        <TextInput
-          label="Título"
-          withAsterisk
-          data-autofocus
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        <Textarea
-          label="Descripción"
-          rows={3}
-          error={errors.description?.message}
-          {...register('description')}
-        />
+        <FormInput name="title" label="Título" withAsterisk data-autofocus />
+        <FormInput name="description" component={Textarea} label="Descripción" rows={3} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <BranchField allLabel="Todas" comboboxProps={{ withinPortal: true }} />
           <Controller

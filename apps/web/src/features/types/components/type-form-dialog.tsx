@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, Text } from '@mantine/core';
 import {
   DEFAULT_COLOR,
   DEFAULT_NOTIFICATION_ICON,
@@ -9,7 +9,7 @@ import {
 import { type Resolver, useWatch } from 'react-hook-form';
 import { ColorField } from '../../../components/color-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
 import { useSaveType } from '../api/save-type';
@@ -60,11 +60,7 @@ export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
     success: type ? texts.updated : texts.created,
     failure: texts.saveError,
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = dialog.form;
+  const { control } = dialog.form;
   const [name, color, icon = DEFAULT_NOTIFICATION_ICON] = useWatch({
     control,
     name: ['name', 'color', 'icon'],
@@ -79,13 +75,7 @@ export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
       size={hasIcon(kind) ? 'lg' : undefined}
       gap="md"
     >
-      <TextInput
-        label="Nombre"
-        withAsterisk
-        data-autofocus
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <FormInput name="name" label="Nombre" withAsterisk data-autofocus />
       <FormField name="color" component={ColorField} label="Color" />
       {hasIcon(kind) && <FormField name="icon" component={NotificationIconPicker} color={previewColor} />}
       <Paper withBorder radius="md" p="sm" aria-label="Vista previa">

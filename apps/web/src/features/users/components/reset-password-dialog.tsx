@@ -16,6 +16,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type ResolverResult, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { useResetPassword } from '../api/reset-password';
 
@@ -64,12 +65,7 @@ export function ResetPasswordDialog({ opened, user, onClose }: ResetPasswordDial
       else onClose();
     },
   });
-  const {
-    register,
-    control,
-    clearErrors,
-    formState: { errors },
-  } = dialog.form;
+  const { control, clearErrors } = dialog.form;
   const mode = useWatch({ control, name: 'mode' });
 
   return (
@@ -136,13 +132,14 @@ export function ResetPasswordDialog({ opened, user, onClose }: ResetPasswordDial
         )}
       />
       {mode === 'choose' && (
-        <PasswordInput
+        <FormInput
+          name="password"
+          component={PasswordInput}
           label="Nueva contraseña"
           autoComplete="new-password"
           data-autofocus
-          error={errors.password?.message}
           visibilityToggleButtonProps={{ 'aria-label': 'Mostrar la contraseña' }}
-          {...register('password', { onChange: () => clearErrors('password') })}
+          rules={{ onChange: () => clearErrors('password') }}
         />
       )}
     </FormDialog>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PasswordInput, Select, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Select, Switch } from '@mantine/core';
 import { ROLES, roleLabel, type TUser, type TUserCreate, ZUserCreate } from '@panel/shared';
 import { Controller, type Resolver } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
@@ -54,38 +54,23 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
     failure: 'Error al guardar el vendedor',
   });
   const {
-    register,
     control,
     formState: { errors },
   } = dialog.form;
 
   return (
     <FormDialog {...dialog} title={isEdit ? 'Editar vendedor' : 'Nuevo vendedor'}>
-      <TextInput
-        label="Nombre"
-        withAsterisk
-        data-autofocus
-        autoComplete="off"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        withAsterisk
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <FormInput name="name" label="Nombre" withAsterisk data-autofocus autoComplete="off" />
+      <FormInput name="email" label="Email" type="email" withAsterisk autoComplete="off" />
       {!isEdit && (
-        <PasswordInput
+        <FormInput
+          name="password"
+          component={PasswordInput}
           label="Contraseña inicial"
           withAsterisk
           autoComplete="new-password"
           description="Al menos 8 caracteres. Compartila con la persona por un medio seguro."
-          error={errors.password?.message}
           visibilityToggleButtonProps={{ 'aria-label': 'Mostrar la contraseña' }}
-          {...register('password')}
         />
       )}
       <Controller
