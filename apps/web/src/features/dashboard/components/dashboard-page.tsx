@@ -7,6 +7,12 @@ import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { DashboardActivity } from './dashboard-activity';
 import { StatCard } from './stat-card';
 
+const COUNTERS = [
+  { key: 'sellers', label: 'Vendedores', color: 'brand', Icon: IconUsers },
+  { key: 'posts', label: 'Publicaciones', color: 'grape', Icon: IconNews },
+  { key: 'events', label: 'Eventos', color: 'orange', Icon: IconCalendarEvent },
+] as const;
+
 /** / and /dashboard: real counts of sellers, posts and events (DECISIONS §3). */
 export function DashboardPage() {
   const name = useAuthStore((s) => s.user?.name);
@@ -24,27 +30,16 @@ export function DashboardPage() {
         <LoadErrorAlert title="Error al cargar datos" query={summary} />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          <StatCard
-            label="Vendedores"
-            value={data?.sellers}
-            loading={loading}
-            color="brand"
-            icon={<IconUsers size={26} />}
-          />
-          <StatCard
-            label="Publicaciones"
-            value={data?.posts}
-            loading={loading}
-            color="grape"
-            icon={<IconNews size={26} />}
-          />
-          <StatCard
-            label="Eventos"
-            value={data?.events}
-            loading={loading}
-            color="orange"
-            icon={<IconCalendarEvent size={26} />}
-          />
+          {COUNTERS.map(({ key, label, color, Icon }) => (
+            <StatCard
+              key={key}
+              label={label}
+              value={data?.[key]}
+              loading={loading}
+              color={color}
+              icon={<Icon size={26} />}
+            />
+          ))}
         </SimpleGrid>
       )}
       <DashboardActivity />
