@@ -1,7 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import type { TBranch } from '@panel/shared';
 import { useEffect, useMemo } from 'react';
-import { FormField, type FormFieldProps } from '../form-dialog/form-field';
 import { useChosenRow, useSearchedOptions } from './use-searched-options';
 
 /** The value the "every branch" option carries; forms send it as 0 / null (spec §5, §7). */
@@ -51,19 +50,6 @@ export function BranchSelect({ value, onChange, allLabel, ...props }: BranchSele
         clearSearch();
         onChange(next === null || next === ALL_BRANCHES ? null : Number(next));
       }}
-    />
-  );
-}
-
-/** The branch a record is for, in a form dialog: every branch unless one is chosen (spec §5). */
-export function BranchField(props: Partial<Omit<FormFieldProps<BranchSelectProps>, 'component'>>) {
-  return (
-    <FormField
-      name="branch_id"
-      component={BranchSelect}
-      label="Sucursal"
-      allLabel="Todas las sucursales"
-      {...props}
     />
   );
 }

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Textarea } from '@mantine/core';
 import { type TNotification, type TNotificationValues, ZNotificationInput } from '@panel/shared';
 import type { Resolver } from 'react-hook-form';
+import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
-import { BranchField } from '../../../components/selects/branch-select';
 import { TypeSelect } from '../../../components/selects/type-select';
 import { useSaveNotification } from '../api/save-notification';
 

@@ -4,11 +4,11 @@ import { IMAGE_MAX_BYTES, MEDIA_MSG, STORY_LIFETIME_HOURS, ZStoryInput } from '@
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FieldErrors, type Resolver, type ResolverResult, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
-import { BranchField } from '../../../components/selects/branch-select';
 import { UploadStatus, useUploadStatus } from '../../../components/upload-status';
 import { localInputToIso } from '../../../lib/dates/date-input';
 import { useCreateStory } from '../api/create-story';
