@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'notification-types',
                 handle: SCREENS['notification-types'],
-                lazy: page(() => import('../features/notification-types/components/notification-type-list')),
+                lazy: page(() => import('../features/types/components/notification-type-list')),
               },
               {
                 path: 'notifications',
@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'event-types',
                 handle: SCREENS['event-types'],
-                lazy: page(() => import('../features/event-types/components/event-type-list')),
+                lazy: page(() => import('../features/types/components/event-type-list')),
               },
               {
                 path: 'events',

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { notify } from '../lib/notify';
+import { useDialogTarget } from './use-dialog-target';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -47,4 +49,37 @@ export function ConfirmDialog({
       </Group>
     </Modal>
   );
+}
+
+interface UseConfirmDeleteOptions<T> {
+  /** Deletes the row (the screen's mutation). */
+  remove: (row: T) => Promise<unknown>;
+  /** The success toast. */
+  success: string;
+  /** The error toast when the server sends no message. */
+  failure: string;
+}
+
+/**
+ * A list's delete: `ask(row)` opens the confirmation; confirming deletes and toasts. The dialog
+ * closes either way, and a failure is always shown (DECISIONS §3: never only logged).
+ * Render `<ConfirmDialog {...deletion.dialog} title=... message=... />`, `deletion.row` for the texts.
+ */
+export function useConfirmDelete<T>({ remove, success, failure }: UseConfirmDeleteOptions<T>) {
+  const { opened, target, open, close } = useDialogTarget<T>();
+  const [busy, setBusy] = useState(false);
+  const onConfirm = async () => {
+    if (target === null) return;
+    setBusy(true);
+    try {
+      await remove(target);
+      notify.success(success);
+    } catch (error) {
+      notify.apiError(error, failure);
+    } finally {
+      setBusy(false);
+      close();
+    }
+  };
+  return { ask: open as (row: T) => void, row: target, dialog: { opened, busy, onConfirm, onClose: close } };
 }

@@ -40,6 +40,17 @@ export function ImagePicker({
     [previews],
   );
 
+  const trigger = (props: { onClick: () => void }) => (
+    <Button
+      {...props}
+      variant="light"
+      leftSection={<IconPhotoPlus size={16} aria-hidden />}
+      disabled={disabled}
+    >
+      {buttonLabel}
+    </Button>
+  );
+
   return (
     <Input.Wrapper label={label} description={hint} error={error} withAsterisk={required}>
       <Group mt={6} gap="sm">
@@ -50,16 +61,7 @@ export function ImagePicker({
             multiple
             disabled={disabled}
           >
-            {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                leftSection={<IconPhotoPlus size={16} aria-hidden />}
-                disabled={disabled}
-              >
-                {buttonLabel}
-              </Button>
-            )}
+            {trigger}
           </FileButton>
         ) : (
           <FileButton
@@ -67,16 +69,7 @@ export function ImagePicker({
             accept={IMAGE_ACCEPT}
             disabled={disabled}
           >
-            {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                leftSection={<IconPhotoPlus size={16} aria-hidden />}
-                disabled={disabled}
-              >
-                {buttonLabel}
-              </Button>
-            )}
+            {trigger}
           </FileButton>
         )}
         {files.length > 0 && (

@@ -19,29 +19,48 @@ export function rangeLabel(page: number, perPage: number, total: number): string
   return `${from}-${to} de ${total}`;
 }
 
+interface PerPageSelectProps {
+  label: string;
+  value: number;
+  options: readonly number[];
+  onChange: (perPage: number) => void;
+}
+
+/** "Filas por página: N": the page size, labelled. */
+export function PerPageSelect({ label, value, options, onChange }: PerPageSelectProps) {
+  const selectId = useId();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" component="label" htmlFor={selectId}>
+        {label}
+      </Text>
+      <NativeSelect
+        id={selectId}
+        size="xs"
+        w={72}
+        value={String(value)}
+        data={options.map(String)}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+      />
+    </Group>
+  );
+}
+
 /** The list's footer (spec §2.4): "Filas por página: N", the range and the previous/next arrows. */
 export function ListPagination({ meta, page, perPage, onPage, onPerPage }: ListPaginationProps) {
   const total = meta?.total ?? 0;
   const shownPage = meta?.page ?? page;
   const shownPerPage = meta?.per_page ?? perPage;
   const lastPage = meta?.last_page ?? 1;
-  const selectId = useId();
 
   return (
     <Group justify="flex-end" gap="md" mt="md" wrap="wrap">
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" component="label" htmlFor={selectId}>
-          Filas por página:
-        </Text>
-        <NativeSelect
-          id={selectId}
-          size="xs"
-          w={72}
-          value={String(perPage)}
-          data={PER_PAGE_OPTIONS.map(String)}
-          onChange={(e) => onPerPage(Number(e.currentTarget.value))}
-        />
-      </Group>
+      <PerPageSelect
+        label="Filas por página:"
+        value={perPage}
+        options={PER_PAGE_OPTIONS}
+        onChange={onPerPage}
+      />
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" aria-live="polite" data-testid="list-range">
           {rangeLabel(shownPage, shownPerPage, total)}

@@ -10,11 +10,11 @@ import {
 } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { errorMessage } from '../../lib/api-client';
 import { PageHeader } from '../page-header';
 import { ListFilters } from './list-filters';
 import { ListPagination } from './list-pagination';
 import { ListSearch } from './list-search';
+import { ListTable } from './list-table';
 import classes from './resource-list.module.css';
 import { type ListParams, nextSort } from './use-list-params';
 
@@ -120,7 +120,7 @@ export function ResourceList<T, F extends string = string>({
   minTableWidth = 640,
   actionsWidth = 112,
 }: ResourceListProps<T, F>) {
-  const { data, isPending, isError, error, isPlaceholderData, isFetching } = result;
+  const { data } = result;
   const hasActions = Boolean(onEdit || onDelete || rowActions);
   const colCount = columns.length + (hasActions ? 1 : 0) + (selection ? 1 : 0);
   const rows = data?.data ?? [];
@@ -149,27 +149,6 @@ export function ResourceList<T, F extends string = string>({
   useEffect(() => {
     if (lastPage !== undefined && lastPage >= 1 && page > lastPage) setPage(lastPage);
   }, [lastPage, page, setPage]);
-
-  let status: ReactNode = null;
-  if (isPending) {
-    status = (
-      <Text role="status" c="dimmed" size="sm">
-        {loadingText}
-      </Text>
-    );
-  } else if (isError && !data) {
-    status = (
-      <Text role="alert" c="red.8" size="sm" fw={500}>
-        {errorMessage(error, errorText)}
-      </Text>
-    );
-  } else if (rows.length === 0) {
-    status = (
-      <Text c="dimmed" size="sm">
-        {emptyText}
-      </Text>
-    );
-  }
 
   return (
     <>
@@ -222,131 +201,110 @@ export function ResourceList<T, F extends string = string>({
           </Group>
         )}
 
-        {isError && data && (
-          <Text role="alert" c="red.8" size="sm" mb="sm">
-            {errorMessage(error, errorText)}
-          </Text>
-        )}
-
-        <Table.ScrollContainer
+        <ListTable
+          result={result}
+          title={title}
           minWidth={minTableWidth}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={`Tabla de ${title}`}
-          className={classes.scroll}
-        >
-          <Table
-            layout="fixed"
-            highlightOnHover
-            verticalSpacing="sm"
-            aria-busy={isFetching || undefined}
-            className={isPlaceholderData ? classes.stale : undefined}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {selection && (
-                  <Table.Th className={classes.selectCell}>
-                    <Checkbox
-                      aria-label="Seleccionar todas las filas de la página"
-                      checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
-                      indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
-                      disabled={pageIds.length === 0}
-                      onChange={(e) => togglePage(e.currentTarget.checked)}
-                    />
-                  </Table.Th>
-                )}
-                {columns.map((col) => {
-                  const sortKey = col.sortable === true ? col.key : col.sortable || null;
-                  if (!sortKey) {
-                    return (
-                      <Table.Th key={col.key} style={{ width: col.width }}>
-                        {col.header}
-                      </Table.Th>
-                    );
-                  }
-                  const dir = ariaSort(params.sort, sortKey);
-                  const SortIcon =
-                    dir === 'ascending' ? IconArrowUp : dir === 'descending' ? IconArrowDown : IconArrowsSort;
+          colCount={colCount}
+          loadingText={loadingText}
+          emptyText={emptyText}
+          errorText={errorText}
+          head={
+            <Table.Tr>
+              {selection && (
+                <Table.Th className={classes.selectCell}>
+                  <Checkbox
+                    aria-label="Seleccionar todas las filas de la página"
+                    checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                    indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                    disabled={pageIds.length === 0}
+                    onChange={(e) => togglePage(e.currentTarget.checked)}
+                  />
+                </Table.Th>
+              )}
+              {columns.map((col) => {
+                const sortKey = col.sortable === true ? col.key : col.sortable || null;
+                if (!sortKey) {
                   return (
-                    <Table.Th key={col.key} style={{ width: col.width }} aria-sort={dir}>
-                      <UnstyledButton
-                        className={classes.sortButton}
-                        data-sorted={dir !== 'none' || undefined}
-                        onClick={() => params.setSort(nextSort(params.sort, sortKey))}
-                      >
-                        <span>{col.header}</span>
-                        <SortIcon size={14} aria-hidden className={classes.sortIcon} />
-                      </UnstyledButton>
+                    <Table.Th key={col.key} style={{ width: col.width }}>
+                      {col.header}
                     </Table.Th>
                   );
-                })}
-                {hasActions && (
-                  <Table.Th
-                    className={`${classes.actionsHead} ${classes.actionsSticky}`}
-                    style={{ width: actionsWidth }}
-                  >
-                    Acciones
+                }
+                const dir = ariaSort(params.sort, sortKey);
+                const SortIcon =
+                  dir === 'ascending' ? IconArrowUp : dir === 'descending' ? IconArrowDown : IconArrowsSort;
+                return (
+                  <Table.Th key={col.key} style={{ width: col.width }} aria-sort={dir}>
+                    <UnstyledButton
+                      className={classes.sortButton}
+                      data-sorted={dir !== 'none' || undefined}
+                      onClick={() => params.setSort(nextSort(params.sort, sortKey))}
+                    >
+                      <span>{col.header}</span>
+                      <SortIcon size={14} aria-hidden className={classes.sortIcon} />
+                    </UnstyledButton>
                   </Table.Th>
+                );
+              })}
+              {hasActions && (
+                <Table.Th
+                  className={`${classes.actionsHead} ${classes.actionsSticky}`}
+                  style={{ width: actionsWidth }}
+                >
+                  Acciones
+                </Table.Th>
+              )}
+            </Table.Tr>
+          }
+        >
+          {(rows) =>
+            rows.map((row) => (
+              <Table.Tr
+                key={getRowId(row)}
+                data-id={getRowId(row)}
+                aria-selected={selection ? selection.selected.has(getRowId(row)) : undefined}
+              >
+                {selection && (
+                  <Table.Td className={classes.selectCell}>
+                    <Checkbox
+                      aria-label={selection.rowLabel?.(row) ?? 'Seleccionar fila'}
+                      checked={selection.selected.has(getRowId(row))}
+                      onChange={(e) => toggleRow(getRowId(row), e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                )}
+                {columns.map((col) => (
+                  <Table.Td key={col.key} className={classes.cell}>
+                    {col.render ? col.render(row) : defaultCell(row, col.key)}
+                  </Table.Td>
+                ))}
+                {hasActions && (
+                  <Table.Td className={classes.actionsSticky}>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      {rowActions?.(row)}
+                      {onEdit && (
+                        <ActionIcon aria-label="Editar" title="Editar" onClick={() => onEdit(row)}>
+                          <IconPencil size={18} aria-hidden />
+                        </ActionIcon>
+                      )}
+                      {onDelete && (canDelete?.(row) ?? true) && (
+                        <ActionIcon
+                          color="red"
+                          aria-label="Eliminar"
+                          title="Eliminar"
+                          onClick={() => onDelete(row)}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Table.Td>
                 )}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {status ? (
-                <Table.Tr>
-                  <Table.Td colSpan={colCount} className={classes.statusCell}>
-                    {status}
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                rows.map((row) => (
-                  <Table.Tr
-                    key={getRowId(row)}
-                    data-id={getRowId(row)}
-                    aria-selected={selection ? selection.selected.has(getRowId(row)) : undefined}
-                  >
-                    {selection && (
-                      <Table.Td className={classes.selectCell}>
-                        <Checkbox
-                          aria-label={selection.rowLabel?.(row) ?? 'Seleccionar fila'}
-                          checked={selection.selected.has(getRowId(row))}
-                          onChange={(e) => toggleRow(getRowId(row), e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    )}
-                    {columns.map((col) => (
-                      <Table.Td key={col.key} className={classes.cell}>
-                        {col.render ? col.render(row) : defaultCell(row, col.key)}
-                      </Table.Td>
-                    ))}
-                    {hasActions && (
-                      <Table.Td className={classes.actionsSticky}>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          {rowActions?.(row)}
-                          {onEdit && (
-                            <ActionIcon aria-label="Editar" title="Editar" onClick={() => onEdit(row)}>
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          )}
-                          {onDelete && (canDelete?.(row) ?? true) && (
-                            <ActionIcon
-                              color="red"
-                              aria-label="Eliminar"
-                              title="Eliminar"
-                              onClick={() => onDelete(row)}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))
+          }
+        </ListTable>
 
         <Box>
           <ListPagination

@@ -1,10 +1,9 @@
 import { Select } from '@mantine/core';
 import type { TBranch } from '@panel/shared';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { notify } from '../../../lib/notify';
+import { useDialogTarget } from '../../../components/use-dialog-target';
 import { useDeleteBranch } from '../api/delete-branch';
 import { useBranchCities } from '../api/get-branch-cities';
 import { useBranches } from '../api/get-branches';
@@ -22,34 +21,12 @@ export function BranchList() {
   const result = useBranches(params.query);
   const cities = useBranchCities();
   const deleteBranch = useDeleteBranch();
-  // The chosen rows stay set while their dialogs close, so titles and texts do not flicker.
-  const [formOpened, setFormOpened] = useState(false);
-  const [editing, setEditing] = useState<TBranch | null>(null);
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<TBranch | null>(null);
-
-  const openForm = (branch: TBranch | null) => {
-    setEditing(branch);
-    setFormOpened(true);
-  };
-
-  const askDelete = (branch: TBranch) => {
-    setToDelete(branch);
-    setDeleteOpened(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteBranch.mutateAsync(toDelete.id);
-      notify.success('Sucursal eliminada correctamente');
-    } catch (error) {
-      // DECISIONS §3: the dialog closes and the failure is shown, never silent.
-      notify.apiError(error, 'Error al eliminar sucursal');
-    } finally {
-      setDeleteOpened(false);
-    }
-  };
+  const deletion = useConfirmDelete({
+    remove: (row: TBranch) => deleteBranch.mutateAsync(row.id),
+    success: 'Sucursal eliminada correctamente',
+    failure: 'Error al eliminar sucursal',
+  });
+  const form = useDialogTarget<TBranch>();
 
   return (
     <>
@@ -64,9 +41,9 @@ export function BranchList() {
         getRowId={(b) => b.id}
         loadingText="Cargando sucursales..."
         errorText="Error al cargar sucursales"
-        onAdd={() => openForm(null)}
-        onEdit={openForm}
-        onDelete={askDelete}
+        onAdd={() => form.open(null)}
+        onEdit={form.open}
+        onDelete={deletion.ask}
         filters={
           <Select
             label="Ciudad"
@@ -81,14 +58,11 @@ export function BranchList() {
           />
         }
       />
-      <BranchFormDialog opened={formOpened} branch={editing} onClose={() => setFormOpened(false)} />
+      <BranchFormDialog opened={form.opened} branch={form.target} onClose={form.close} />
       <ConfirmDialog
-        opened={deleteOpened}
+        {...deletion.dialog}
         title="Confirmar eliminación"
-        message={`¿Seguro que querés eliminar la sucursal «${toDelete?.name ?? ''}»?`}
-        busy={deleteBranch.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
+        message={`¿Seguro que querés eliminar la sucursal «${deletion.row?.name ?? ''}»?`}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates';
+import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
 
 /**
  * FullCalendar runs in its 'UTC' zone with wall-clock times of the business time zone, which needs

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { notify } from '../../../lib/notify';
+import { useDialogTarget } from '../../../components/use-dialog-target';
 import { type CatalogItem, type CatalogKind, descriptionKey, descriptionOf } from '../api/catalog-resource';
 import { useDeleteCatalogItem } from '../api/delete-catalog-item';
 import { useCatalog } from '../api/get-catalog';
@@ -15,32 +14,17 @@ export function CatalogList({ kind }: { kind: CatalogKind }) {
   const params = useListParams();
   const result = useCatalog(kind, params.query);
   const remove = useDeleteCatalogItem(kind);
-  const [formOpened, setFormOpened] = useState(false);
-  const [editing, setEditing] = useState<CatalogItem | null>(null);
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<CatalogItem | null>(null);
+  const deletion = useConfirmDelete({
+    remove: (row: CatalogItem) => remove.mutateAsync(row.id),
+    success: 'Eliminado correctamente',
+    failure: 'Error al eliminar',
+  });
+  const form = useDialogTarget<CatalogItem>();
 
   const columns: ResourceListColumn<CatalogItem>[] = [
     { key: 'code', header: 'Código', sortable: true, width: 140 },
     { key: descriptionKey(kind), header: texts.descriptionHeader, sortable: true, render: descriptionOf },
   ];
-
-  const openForm = (item: CatalogItem | null) => {
-    setEditing(item);
-    setFormOpened(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify.success('Eliminado correctamente');
-    } catch (error) {
-      notify.apiError(error, 'Error al eliminar');
-    } finally {
-      setDeleteOpened(false);
-    }
-  };
 
   return (
     <>
@@ -53,27 +37,16 @@ export function CatalogList({ kind }: { kind: CatalogKind }) {
         columns={columns}
         getRowId={(item) => item.id}
         errorText={texts.loadError}
-        onAdd={() => openForm(null)}
-        onEdit={openForm}
-        onDelete={(item) => {
-          setToDelete(item);
-          setDeleteOpened(true);
-        }}
+        onAdd={() => form.open(null)}
+        onEdit={form.open}
+        onDelete={deletion.ask}
         minTableWidth={420}
       />
-      <CatalogFormDialog
-        kind={kind}
-        opened={formOpened}
-        item={editing}
-        onClose={() => setFormOpened(false)}
-      />
+      <CatalogFormDialog kind={kind} opened={form.opened} item={form.target} onClose={form.close} />
       <ConfirmDialog
-        opened={deleteOpened}
+        {...deletion.dialog}
         title="Confirmar eliminación"
-        message={`¿Seguro que querés eliminar ${texts.one} «${toDelete ? `${toDelete.code} · ${descriptionOf(toDelete)}` : ''}»?`}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
+        message={`¿Seguro que querés eliminar ${texts.one} «${deletion.row ? `${deletion.row.code} · ${descriptionOf(deletion.row)}` : ''}»?`}
       />
     </>
   );

@@ -1,11 +1,10 @@
-import { SCREENS } from '../../../app/screens';
 import type { CatalogKind } from '../api/catalog-resource';
 
 /** The words each screen uses (spec §2.14, §8). */
 export const CATALOG_TEXTS = {
   suppliers: {
-    title: SCREENS.suppliers.title,
-    breadcrumb: SCREENS.suppliers.breadcrumb,
+    title: 'Proveedores',
+    breadcrumb: 'Inicio / Proveedores',
     subtitle: 'Los proveedores de la empresa, con su código y razón social.',
     descriptionHeader: 'Razón social',
     descriptionLabel: 'Descripción / Razón social',
@@ -15,8 +14,8 @@ export const CATALOG_TEXTS = {
     loadError: 'Error al cargar proveedores',
   },
   brands: {
-    title: SCREENS.brands.title,
-    breadcrumb: SCREENS.brands.breadcrumb,
+    title: 'Marcas',
+    breadcrumb: 'Inicio / Marcas',
     subtitle: 'Las marcas que venden los vendedores, con su código y nombre.',
     descriptionHeader: 'Nombre',
     descriptionLabel: 'Descripción',

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import type { TDashboardActivity } from '@panel/shared';
-import { dayjs } from '../../../lib/dates';
+import { dayjs } from '../../../lib/dates/business-time';
 
 const SERIES = [
   { name: 'Publicaciones', color: 'grape.6' },

@@ -1,59 +1,26 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { POINTS_REPORTS_MSG } from '@panel/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { RankedSellers } from '../../../components/ranked-sellers';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { SectionCard } from '../../../components/section-card';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 
 // The chart library loads after the counters, in its own chunk.
 const ActivityChart = lazy(() => import('./activity-chart'));
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} h="100%">
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 /** Below the counters: activity per day (30 days), the next five events, this month's top five. */
 export function DashboardActivity() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useDashboardActivity();
+  const activity = useDashboardActivity();
+  const { data, isPending, isError } = activity;
 
-  if (isError && !data) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertCircle aria-hidden />}
-        title={POINTS_REPORTS_MSG.dataError}
-        mt="lg"
-      >
-        {errorMessage(error, '') || null}
-        <Button
-          mt="sm"
-          size="xs"
-          variant="light"
-          color="red"
-          onClick={() => refetch()}
-          loading={isRefetching}
-          display="block"
-        >
-          Reintentar
-        </Button>
-      </Alert>
-    );
-  }
+  if (isError && !data)
+    return <LoadErrorAlert title={POINTS_REPORTS_MSG.dataError} query={activity} mt="lg" />;
 
   return (
     <Stack gap="lg" mt="lg">
-      <Section title="Actividad de la comunidad (últimos 30 días)">
+      <SectionCard title="Actividad de la comunidad (últimos 30 días)" h="100%">
         {isPending ? (
           <Skeleton height={300} radius="md" />
         ) : (
@@ -61,9 +28,9 @@ export function DashboardActivity() {
             <ActivityChart days={data.days} />
           </Suspense>
         )}
-      </Section>
+      </SectionCard>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title="Próximos eventos">
+        <SectionCard title="Próximos eventos" h="100%">
           {isPending ? (
             <Skeleton height={180} radius="md" />
           ) : data.upcoming_events.length === 0 ? (
@@ -114,15 +81,15 @@ export function DashboardActivity() {
               ))}
             </Stack>
           )}
-        </Section>
-        <Section title="Top 5 vendedores del mes">
+        </SectionCard>
+        <SectionCard title="Top 5 vendedores del mes" h="100%">
           <RankedSellers
             entries={data?.top_sellers}
             loading={isPending}
             emptyText={POINTS_REPORTS_MSG.leaderboardEmpty}
             label="Top 5 vendedores del mes"
           />
-        </Section>
+        </SectionCard>
       </SimpleGrid>
     </Stack>
   );

@@ -1,17 +1,23 @@
-import { Alert, Button, SimpleGrid } from '@mantine/core';
-import { IconAlertCircle, IconCalendarEvent, IconNews, IconUsers } from '@tabler/icons-react';
+import { SimpleGrid } from '@mantine/core';
+import { IconCalendarEvent, IconNews, IconUsers } from '@tabler/icons-react';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { DashboardActivity } from './dashboard-activity';
 import { StatCard } from './stat-card';
 
+const COUNTERS = [
+  { key: 'sellers', label: 'Vendedores', color: 'brand', Icon: IconUsers },
+  { key: 'posts', label: 'Publicaciones', color: 'grape', Icon: IconNews },
+  { key: 'events', label: 'Eventos', color: 'orange', Icon: IconCalendarEvent },
+] as const;
+
 /** / and /dashboard: real counts of sellers, posts and events (DECISIONS §3). */
 export function DashboardPage() {
   const name = useAuthStore((s) => s.user?.name);
-  const { data, isPending, isError, error, refetch, isRefetching } = useDashboardSummary();
-  const loading = isPending;
+  const summary = useDashboardSummary();
+  const { data, isPending: loading, isError } = summary;
 
   return (
     <>
@@ -21,49 +27,19 @@ export function DashboardPage() {
         subtitle={name ? `Hola, ${name}. Este es el resumen de la comunidad.` : 'Resumen de la comunidad.'}
       />
       {isError && !data ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle aria-hidden />}
-          title="Error al cargar datos"
-        >
-          {error instanceof ApiError && error.hasServerMessage ? error.message : null}
-          <Button
-            mt="sm"
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => refetch()}
-            loading={isRefetching}
-            display="block"
-          >
-            Reintentar
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="Error al cargar datos" query={summary} />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          <StatCard
-            label="Vendedores"
-            value={data?.sellers}
-            loading={loading}
-            color="brand"
-            icon={<IconUsers size={26} />}
-          />
-          <StatCard
-            label="Publicaciones"
-            value={data?.posts}
-            loading={loading}
-            color="grape"
-            icon={<IconNews size={26} />}
-          />
-          <StatCard
-            label="Eventos"
-            value={data?.events}
-            loading={loading}
-            color="orange"
-            icon={<IconCalendarEvent size={26} />}
-          />
+          {COUNTERS.map(({ key, label, color, Icon }) => (
+            <StatCard
+              key={key}
+              label={label}
+              value={data?.[key]}
+              loading={loading}
+              color={color}
+              icon={<Icon size={26} />}
+            />
+          ))}
         </SimpleGrid>
       )}
       <DashboardActivity />

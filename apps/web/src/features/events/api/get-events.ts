@@ -2,7 +2,7 @@ import type { TEvent, TListResponse } from '@panel/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '../../../components/resource-list/use-list-params';
 import { apiRequest } from '../../../lib/api-client';
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates';
+import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
 
 /** The list's URL state: `from`/`to` are days (YYYY-MM-DD) of the business time zone, both included. */
 export type EventListQuery = ListQuery<'event_type_id' | 'branch_id' | 'from' | 'to'>;

@@ -1,26 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { DEFAULT_COLOR, type TEvent, type TEventValues, ZEventInput } from '@panel/shared';
-import { useCallback, useEffect, useState } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { BranchSelect } from '../../../components/branch-select';
-import { type TypeRow, TypeSelect } from '../../../components/type-select';
+import { useCallback, useState } from 'react';
+import { type Resolver, useWatch } from 'react-hook-form';
+import { BranchField } from '../../../components/form-dialog/branch-field';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
+import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { type TypeRow, TypeSelect } from '../../../components/selects/type-select';
 import { textOn } from '../../../lib/contrast';
-import { defaultEventRange, isoToLocalInput, localInputToIso } from '../../../lib/date-input';
-import { formatDateTime } from '../../../lib/dates';
-import { setServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { formatDateTime } from '../../../lib/dates/business-time';
+import { defaultEventRange, isoToLocalInput, localInputToIso } from '../../../lib/dates/date-input';
 import { useSaveEvent } from '../api/save-event';
 
 /** The form keeps dates as datetime-local values (business time zone); they become ISO instants to validate and send. */
@@ -32,7 +22,6 @@ interface FormValues {
   start_at: string;
   end_at: string;
 }
-const FIELDS = ['event_type_id', 'branch_id', 'title', 'description', 'start_at', 'end_at'] as const;
 
 const zod = zodResolver(ZEventInput);
 const resolver: Resolver<FormValues, unknown, TEventValues> = (values, context, options) =>
@@ -66,25 +55,25 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
   const save = useSaveEvent();
   const [typeColor, setTypeColor] = useState<string>(event?.event_type.color ?? DEFAULT_COLOR);
   const [typeName, setTypeName] = useState<string>(event?.event_type.name ?? '');
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, TEventValues>({ resolver, defaultValues: initialValues(event) });
+  const dialog = useFormDialog({
+    opened,
+    onClose,
+    resolver,
+    record: event,
+    values: initialValues,
+    onReset: () => {
+      setTypeColor(event?.event_type.color ?? DEFAULT_COLOR);
+      setTypeName(event?.event_type.name ?? '');
+    },
+    submit: (values) => save.mutateAsync({ id: event?.id ?? null, values }),
+    success: event ? 'Evento actualizado correctamente' : 'Evento creado correctamente',
+    failure: 'Error al guardar el evento',
+  });
+  const { control } = dialog.form;
   const [title, description, startLocal, endLocal] = useWatch({
     control,
     name: ['title', 'description', 'start_at', 'end_at'],
   });
-
-  useEffect(() => {
-    if (!opened) return;
-    reset(initialValues(event));
-    setTypeColor(event?.event_type.color ?? DEFAULT_COLOR);
-    setTypeName(event?.event_type.name ?? '');
-  }, [opened, event, reset]);
 
   const onTypeResolved = useCallback((row: TypeRow | null) => {
     if (!row) return;
@@ -92,141 +81,80 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
     setTypeName(row.name);
   }, []);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: event?.id ?? null, values });
-      notify.success(event ? 'Evento actualizado correctamente' : 'Evento creado correctamente');
-      onClose();
-    } catch (error) {
-      setServerFieldErrors(error, FIELDS, setError);
-      notify.apiError(error, 'Error al guardar el evento');
-    }
-  });
-
   const startIso = localInputToIso(startLocal);
   const endIso = localInputToIso(endLocal);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={isSubmitting ? () => {} : onClose}
+    <FormDialog
+      {...dialog}
       title={event ? 'Editar evento' : 'Nuevo evento'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      busyLabel="Guardando..."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Controller
-              control={control}
-              name="event_type_id"
-              render={({ field, fieldState }) => (
-                <TypeSelect
-                  path="/event-types"
-                  label="Tipo de evento"
-                  placeholder="Elegí un tipo"
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onResolved={onTypeResolved}
-                  error={fieldState.error?.message}
-                  loadErrorText="Error al cargar tipos de evento"
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="branch_id"
-              render={({ field, fieldState }) => (
-                <BranchSelect
-                  label="Sucursal"
-                  allLabel="Todas las sucursales"
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Título"
-            withAsterisk
-            data-autofocus
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <Textarea
-            label="Descripción"
-            autosize
-            minRows={2}
-            maxRows={6}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              type="datetime-local"
-              label="Inicio"
-              withAsterisk
-              error={errors.start_at?.message}
-              {...register('start_at')}
-            />
-            <TextInput
-              type="datetime-local"
-              label="Fin"
-              withAsterisk
-              error={errors.end_at?.message}
-              {...register('end_at')}
-            />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt={-4}>
-            Horario de Buenos Aires.
-          </Text>
-          <Paper withBorder radius="md" p="sm" aria-label="Vista previa">
-            <Text size="xs" c="dimmed" mb={6}>
-              Vista previa
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <FormField
+          name="event_type_id"
+          component={TypeSelect}
+          path="/event-types"
+          label="Tipo de evento"
+          placeholder="Elegí un tipo"
+          withAsterisk
+          onResolved={onTypeResolved}
+          loadErrorText="Error al cargar tipos de evento"
+        />
+        <BranchField />
+      </SimpleGrid>
+      <FormInput name="title" label="Título" withAsterisk data-autofocus />
+      <FormInput
+        name="description"
+        component={Textarea}
+        label="Descripción"
+        autosize
+        minRows={2}
+        maxRows={6}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <FormInput name="start_at" type="datetime-local" label="Inicio" withAsterisk />
+        <FormInput name="end_at" type="datetime-local" label="Fin" withAsterisk />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt={-4}>
+        Horario de Buenos Aires.
+      </Text>
+      <Paper withBorder radius="md" p="sm" aria-label="Vista previa">
+        <Text size="xs" c="dimmed" mb={6}>
+          Vista previa
+        </Text>
+        <Group gap="sm" wrap="nowrap" align="stretch">
+          <Box w={6} style={{ borderRadius: 3, background: typeColor, flex: 'none' }} />
+          <div style={{ minWidth: 0 }}>
+            <Text
+              fw={600}
+              size="sm"
+              truncate
+              px={6}
+              style={{ background: typeColor, color: textOn(typeColor), borderRadius: 4 }}
+            >
+              {title.trim() || 'Título del evento'}
             </Text>
-            <Group gap="sm" wrap="nowrap" align="stretch">
-              <Box w={6} style={{ borderRadius: 3, background: typeColor, flex: 'none' }} />
-              <div style={{ minWidth: 0 }}>
-                <Text
-                  fw={600}
-                  size="sm"
-                  truncate
-                  px={6}
-                  style={{ background: typeColor, color: textOn(typeColor), borderRadius: 4 }}
-                >
-                  {title.trim() || 'Título del evento'}
-                </Text>
-                <Text size="sm">
-                  {startIso ? formatDateTime(startIso, 'dddd D [de] MMMM, HH:mm') : '—'}
-                  {endIso
-                    ? ` → ${formatDateTime(endIso, startIso.slice(0, 10) === endIso.slice(0, 10) ? 'HH:mm' : 'D [de] MMMM, HH:mm')}`
-                    : ''}
-                </Text>
-                {typeName && (
-                  <Text size="xs" c="dimmed">
-                    {typeName}
-                  </Text>
-                )}
-                {description.trim() && (
-                  <Text size="sm" c="dimmed" lineClamp={2}>
-                    {description}
-                  </Text>
-                )}
-              </div>
-            </Group>
-          </Paper>
-          <Group justify="flex-end" mt="sm" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Guardando...' : 'Guardar'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            <Text size="sm">
+              {startIso ? formatDateTime(startIso, 'dddd D [de] MMMM, HH:mm') : '—'}
+              {endIso
+                ? ` → ${formatDateTime(endIso, startIso.slice(0, 10) === endIso.slice(0, 10) ? 'HH:mm' : 'D [de] MMMM, HH:mm')}`
+                : ''}
+            </Text>
+            {typeName && (
+              <Text size="xs" c="dimmed">
+                {typeName}
+              </Text>
+            )}
+            {description.trim() && (
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {description}
+              </Text>
+            )}
+          </div>
+        </Group>
+      </Paper>
+    </FormDialog>
   );
 }

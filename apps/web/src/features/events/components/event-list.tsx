@@ -1,13 +1,12 @@
 import { ColorSwatch, Group, Text, TextInput } from '@mantine/core';
 import type { TEvent } from '@panel/shared';
-import { useState } from 'react';
-import { BranchSelect } from '../../../components/branch-select';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { TypeSelect } from '../../../components/type-select';
-import { formatDateTime } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
+import { BranchSelect } from '../../../components/selects/branch-select';
+import { TypeSelect } from '../../../components/selects/type-select';
+import { useDialogTarget } from '../../../components/use-dialog-target';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { useDeleteEvent } from '../api/delete-event';
 import { useEvents } from '../api/get-events';
 import { EventFormDialog } from './event-form-dialog';
@@ -54,28 +53,12 @@ export function EventList() {
   const params = useListParams({ filters: ['event_type_id', 'branch_id', 'from', 'to'] as const });
   const result = useEvents(params.query);
   const remove = useDeleteEvent();
-  const [formOpened, setFormOpened] = useState(false);
-  const [editing, setEditing] = useState<TEvent | null>(null);
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<TEvent | null>(null);
-
-  const openForm = (e: TEvent | null) => {
-    setEditing(e);
-    setFormOpened(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify.success('Evento eliminado correctamente');
-    } catch (error) {
-      // DECISIONS §3: the spec only logged this failure; the dialog closes and the user is told.
-      notify.apiError(error, 'Error al eliminar el evento');
-    } finally {
-      setDeleteOpened(false);
-    }
-  };
+  const deletion = useConfirmDelete({
+    remove: (row: TEvent) => remove.mutateAsync(row.id),
+    success: 'Evento eliminado correctamente',
+    failure: 'Error al eliminar el evento',
+  });
+  const form = useDialogTarget<TEvent>();
 
   const { filters } = params;
   return (
@@ -90,12 +73,9 @@ export function EventList() {
         columns={columns}
         getRowId={(e) => e.id}
         errorText="Error al cargar eventos"
-        onAdd={() => openForm(null)}
-        onEdit={openForm}
-        onDelete={(e) => {
-          setToDelete(e);
-          setDeleteOpened(true);
-        }}
+        onAdd={() => form.open(null)}
+        onEdit={form.open}
+        onDelete={deletion.ask}
         minTableWidth={860}
         filters={
           <>
@@ -132,14 +112,11 @@ export function EventList() {
           </>
         }
       />
-      <EventFormDialog opened={formOpened} event={editing} onClose={() => setFormOpened(false)} />
+      <EventFormDialog opened={form.opened} event={form.target} onClose={form.close} />
       <ConfirmDialog
-        opened={deleteOpened}
+        {...deletion.dialog}
         title="Eliminar evento"
-        message={`¿Seguro que querés eliminar el evento «${toDelete?.title ?? ''}»?`}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
+        message={`¿Seguro que querés eliminar el evento «${deletion.row?.title ?? ''}»?`}
       />
     </>
   );

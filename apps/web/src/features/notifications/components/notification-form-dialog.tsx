@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { type TNotification, type TNotificationValues, ZNotificationInput } from '@panel/shared';
-import { useEffect } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { BranchSelect } from '../../../components/branch-select';
-import { TypeSelect } from '../../../components/type-select';
-import { setServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import type { Resolver } from 'react-hook-form';
+import { BranchField } from '../../../components/form-dialog/branch-field';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
+import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { TypeSelect } from '../../../components/selects/type-select';
 import { useSaveNotification } from '../api/save-notification';
 
 interface FormValues {
@@ -15,7 +15,8 @@ interface FormValues {
   title: string;
   message: string;
 }
-const FIELDS = ['notification_type_id', 'branch_id', 'title', 'message'] as const;
+// The schema's preprocessed ids take `unknown` (form bodies); this form gives numbers or null.
+const resolver = zodResolver(ZNotificationInput) as Resolver<FormValues, unknown, TNotificationValues>;
 
 /** Spec §5, §9: type 1 and every branch (0) by default. */
 const initialValues = (n: TNotification | null): FormValues => ({
@@ -34,101 +35,44 @@ interface Props {
 /** "Nueva notificación" / "Editar notificación" (spec §2.9, §4, §5, §8). */
 export function NotificationFormDialog({ opened, notification, onClose }: Props) {
   const save = useSaveNotification();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, TNotificationValues>({
-    // The schema's preprocessed ids take `unknown` (form bodies); this form gives numbers or null.
-    resolver: zodResolver(ZNotificationInput) as Resolver<FormValues, unknown, TNotificationValues>,
-    defaultValues: initialValues(notification),
-  });
-
-  useEffect(() => {
-    if (opened) reset(initialValues(notification));
-  }, [opened, notification, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: notification?.id ?? null, values });
-      notify.success(
-        notification ? 'Notificación actualizada correctamente' : 'Notificación creada correctamente',
-      );
-      onClose();
-    } catch (error) {
-      setServerFieldErrors(error, FIELDS, setError);
-      notify.apiError(error, 'Error al guardar la notificación');
-    }
+  const dialog = useFormDialog({
+    opened,
+    onClose,
+    resolver,
+    record: notification,
+    values: initialValues,
+    submit: (values) => save.mutateAsync({ id: notification?.id ?? null, values }),
+    success: notification ? 'Notificación actualizada correctamente' : 'Notificación creada correctamente',
+    failure: 'Error al guardar la notificación',
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={isSubmitting ? () => {} : onClose}
+    <FormDialog
+      {...dialog}
       title={notification ? 'Editar notificación' : 'Nueva notificación'}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      busyLabel="Guardando..."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <Controller
-            control={control}
-            name="notification_type_id"
-            render={({ field, fieldState }) => (
-              <TypeSelect
-                path="/notification-types"
-                label="Tipo"
-                placeholder="Elegí un tipo"
-                withAsterisk
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-                loadErrorText="Error al cargar tipos de notificación"
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="branch_id"
-            render={({ field, fieldState }) => (
-              <BranchSelect
-                label="Sucursal"
-                allLabel="Todas las sucursales"
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <TextInput
-            label="Título"
-            withAsterisk
-            data-autofocus
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <Textarea
-            label="Mensaje"
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={8}
-            error={errors.message?.message}
-            {...register('message')}
-          />
-          <Group justify="flex-end" mt="md" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Guardando...' : 'Guardar'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <FormField
+        name="notification_type_id"
+        component={TypeSelect}
+        path="/notification-types"
+        label="Tipo"
+        placeholder="Elegí un tipo"
+        withAsterisk
+        loadErrorText="Error al cargar tipos de notificación"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <BranchField />
+      <FormInput name="title" label="Título" withAsterisk data-autofocus />
+      <FormInput
+        name="message"
+        component={Textarea}
+        label="Mensaje"
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={8}
+      />
+    </FormDialog>
   );
 }

@@ -1,13 +1,12 @@
 import { Group, Text } from '@mantine/core';
 import type { TNotification } from '@panel/shared';
-import { useState } from 'react';
-import { BranchSelect } from '../../../components/branch-select';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { TypeSelect } from '../../../components/type-select';
-import { notify } from '../../../lib/notify';
+import { BranchSelect } from '../../../components/selects/branch-select';
+import { TypeSelect } from '../../../components/selects/type-select';
+import { useDialogTarget } from '../../../components/use-dialog-target';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationFormDialog } from './notification-form-dialog';
@@ -45,28 +44,12 @@ export function NotificationList() {
   const params = useListParams({ filters: ['notification_type_id', 'branch_id'] as const });
   const result = useNotifications(params.query);
   const remove = useDeleteNotification();
-  const [formOpened, setFormOpened] = useState(false);
-  const [editing, setEditing] = useState<TNotification | null>(null);
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<TNotification | null>(null);
-
-  const openForm = (n: TNotification | null) => {
-    setEditing(n);
-    setFormOpened(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify.success('Notificación eliminada correctamente');
-    } catch (error) {
-      // DECISIONS §3: the spec only logged this failure; the dialog closes and the user is told.
-      notify.apiError(error, 'Error al eliminar la notificación');
-    } finally {
-      setDeleteOpened(false);
-    }
-  };
+  const deletion = useConfirmDelete({
+    remove: (row: TNotification) => remove.mutateAsync(row.id),
+    success: 'Notificación eliminada correctamente',
+    failure: 'Error al eliminar la notificación',
+  });
+  const form = useDialogTarget<TNotification>();
 
   const typeFilter = params.filters.notification_type_id;
   const branchFilter = params.filters.branch_id;
@@ -83,12 +66,9 @@ export function NotificationList() {
         columns={columns}
         getRowId={(n) => n.id}
         errorText="Error al cargar las notificaciones"
-        onAdd={() => openForm(null)}
-        onEdit={openForm}
-        onDelete={(n) => {
-          setToDelete(n);
-          setDeleteOpened(true);
-        }}
+        onAdd={() => form.open(null)}
+        onEdit={form.open}
+        onDelete={deletion.ask}
         minTableWidth={760}
         filters={
           <>
@@ -113,18 +93,11 @@ export function NotificationList() {
           </>
         }
       />
-      <NotificationFormDialog
-        opened={formOpened}
-        notification={editing}
-        onClose={() => setFormOpened(false)}
-      />
+      <NotificationFormDialog opened={form.opened} notification={form.target} onClose={form.close} />
       <ConfirmDialog
-        opened={deleteOpened}
+        {...deletion.dialog}
         title="Eliminar notificación"
-        message={`¿Seguro que querés eliminar la notificación «${toDelete?.title ?? ''}»?`}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
+        message={`¿Seguro que querés eliminar la notificación «${deletion.row?.title ?? ''}»?`}
       />
     </>
   );

@@ -7,10 +7,11 @@ import {
   type TPointAction,
 } from '@panel/shared';
 import { IconToggleLeft, IconToggleRight } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useEffect } from 'react';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { useDialogTarget } from '../../../components/use-dialog-target';
 import { notify } from '../../../lib/notify';
 import { useDeletePointAction } from '../api/delete-point-action';
 import { usePointActions } from '../api/get-point-actions';
@@ -71,10 +72,12 @@ export function PointActionList() {
   const result = usePointActions(params.query);
   const toggleAction = useTogglePointAction();
   const deleteAction = useDeletePointAction();
-  const [formOpened, setFormOpened] = useState(false);
-  const [editing, setEditing] = useState<TPointAction | null>(null);
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<TPointAction | null>(null);
+  const deletion = useConfirmDelete({
+    remove: (row: TPointAction) => deleteAction.mutateAsync(row.id),
+    success: POINT_ACTION_MSG.deleted,
+    failure: POINT_ACTION_MSG.deleteError,
+  });
+  const form = useDialogTarget<TPointAction>();
 
   // Spec §8: a failed load also raises the toast "Error al cargar acciones de puntos".
   const loadFailed = result.isError;
@@ -82,34 +85,12 @@ export function PointActionList() {
     if (loadFailed) notify.error(POINT_ACTION_MSG.loadErrorToast);
   }, [loadFailed]);
 
-  const openForm = (action: TPointAction | null) => {
-    setEditing(action);
-    setFormOpened(true);
-  };
-
-  const askDelete = (action: TPointAction) => {
-    setToDelete(action);
-    setDeleteOpened(true);
-  };
-
   const toggle = async (action: TPointAction) => {
     try {
       const updated = await toggleAction.mutateAsync({ id: action.id, active: !action.active });
       notify.success(updated.active ? POINT_ACTION_MSG.activated : POINT_ACTION_MSG.deactivated);
     } catch (error) {
       notify.apiError(error, POINT_ACTION_MSG.toggleError);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteAction.mutateAsync(toDelete.id);
-      notify.success(POINT_ACTION_MSG.deleted);
-    } catch (error) {
-      notify.apiError(error, POINT_ACTION_MSG.deleteError);
-    } finally {
-      setDeleteOpened(false);
     }
   };
 
@@ -130,9 +111,9 @@ export function PointActionList() {
         emptyText={filtered ? 'No hay acciones que coincidan con la búsqueda.' : POINT_ACTION_MSG.empty}
         minTableWidth={900}
         actionsWidth={124}
-        onAdd={() => openForm(null)}
-        onEdit={openForm}
-        onDelete={askDelete}
+        onAdd={() => form.open(null)}
+        onEdit={form.open}
+        onDelete={deletion.ask}
         canDelete={(a) => !a.built_in}
         rowActions={(a) => (
           <ActionIcon
@@ -162,14 +143,11 @@ export function PointActionList() {
           />
         }
       />
-      <PointActionFormDialog opened={formOpened} action={editing} onClose={() => setFormOpened(false)} />
+      <PointActionFormDialog opened={form.opened} action={form.target} onClose={form.close} />
       <ConfirmDialog
-        opened={deleteOpened}
+        {...deletion.dialog}
         title="Eliminar acción"
-        message={`¿Seguro que querés eliminar la acción «${toDelete?.name ?? ''}»? Esta acción no se puede deshacer.`}
-        busy={deleteAction.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
+        message={`¿Seguro que querés eliminar la acción «${deletion.row?.name ?? ''}»? Esta acción no se puede deshacer.`}
       />
     </>
   );

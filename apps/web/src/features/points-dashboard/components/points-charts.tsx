@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import type { TPointsSummary } from '@panel/shared';
-import { dayjs } from '../../../lib/dates';
+import { dayjs } from '../../../lib/dates/business-time';
 
 const points = (n: number) => n.toLocaleString('es-AR');
 

@@ -1,28 +1,17 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   LEADERBOARD_PERIODS,
   PERIOD_LABELS,
   POINTS_REPORTS_MSG,
   type TLeaderboardPeriod,
 } from '@panel/shared';
-import { IconAlertCircle, IconBolt, IconCrown, IconStar, IconUsers } from '@tabler/icons-react';
+import { IconBolt, IconCrown, IconStar, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { RankedSellers } from '../../../components/ranked-sellers';
-import { errorMessage } from '../../../lib/api-client';
+import { SectionCard } from '../../../components/section-card';
 import { usePointsSummary } from '../api/get-points-summary';
 import { PointsPerActionChart, PointsPerDayChart } from './points-charts';
 
@@ -71,20 +60,6 @@ function Card({
   );
 }
 
-function Section({ title, children, right }: { title: string; children: ReactNode; right?: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
-      <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {right}
-      </Group>
-      {children}
-    </Paper>
-  );
-}
-
 /** /points-dashboard (spec §2.16), with the 30-day charts beyond the spec. */
 export function PointsDashboardPage() {
   const [params, setParams] = useSearchParams();
@@ -92,8 +67,8 @@ export function PointsDashboardPage() {
   const period = (LEADERBOARD_PERIODS as readonly string[]).includes(raw ?? '')
     ? (raw as TLeaderboardPeriod)
     : 'monthly';
-  const { data, isPending, isError, error, refetch, isRefetching } = usePointsSummary(period);
-  const loading = isPending;
+  const summary = usePointsSummary(period);
+  const { data, isPending: loading, isError } = summary;
 
   const setPeriod = (value: string) =>
     setParams(
@@ -114,26 +89,7 @@ export function PointsDashboardPage() {
         subtitle="Cómo suman puntos los vendedores: acciones, líderes y actividad de los últimos 30 días."
       />
       {isError && !data ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle aria-hidden />}
-          title={POINTS_REPORTS_MSG.dataError}
-        >
-          {errorMessage(error, '') || null}
-          <Button
-            mt="sm"
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => refetch()}
-            loading={isRefetching}
-            display="block"
-          >
-            Reintentar
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={POINTS_REPORTS_MSG.dataError} query={summary} />
       ) : (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="lg">
@@ -175,7 +131,7 @@ export function PointsDashboardPage() {
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Section
+            <SectionCard
               title="Top 5 vendedores"
               right={
                 <SegmentedControl
@@ -193,8 +149,8 @@ export function PointsDashboardPage() {
                 emptyText={POINTS_REPORTS_MSG.leaderboardEmpty}
                 label="Top 5 vendedores"
               />
-            </Section>
-            <Section title="Acciones activas por puntos">
+            </SectionCard>
+            <SectionCard title="Acciones activas por puntos">
               {loading ? (
                 <Skeleton height={180} radius="md" />
               ) : data && data.actions.length > 0 ? (
@@ -227,24 +183,24 @@ export function PointsDashboardPage() {
                   No hay acciones activas.
                 </Text>
               )}
-            </Section>
+            </SectionCard>
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <Section title="Puntos por día (últimos 30 días)">
+            <SectionCard title="Puntos por día (últimos 30 días)">
               {data ? (
                 <PointsPerDayChart data={data.points_per_day} />
               ) : (
                 <Skeleton height={240} radius="md" />
               )}
-            </Section>
-            <Section title="Puntos por acción (últimos 30 días)">
+            </SectionCard>
+            <SectionCard title="Puntos por acción (últimos 30 días)">
               {data ? (
                 <PointsPerActionChart data={data.points_per_action} />
               ) : (
                 <Skeleton height={240} radius="md" />
               )}
-            </Section>
+            </SectionCard>
           </SimpleGrid>
         </Stack>
       )}

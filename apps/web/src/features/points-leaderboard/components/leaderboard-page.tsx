@@ -10,9 +10,9 @@ import {
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { BranchSelect } from '../../../components/branch-select';
 import { PageHeader } from '../../../components/page-header';
 import { formatPoints } from '../../../components/ranked-sellers';
+import { BranchSelect } from '../../../components/selects/branch-select';
 import { errorMessage } from '../../../lib/api-client';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { Podium } from './podium';

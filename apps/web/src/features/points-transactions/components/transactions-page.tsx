@@ -12,10 +12,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ListFilters } from '../../../components/resource-list/list-filters';
 import { ListSearch } from '../../../components/resource-list/list-search';
+import { ListTable } from '../../../components/resource-list/list-table';
 import classes from '../../../components/resource-list/resource-list.module.css';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { useExportTransactions } from '../api/export-transactions';
 import { useActionKeys } from '../api/get-action-keys';
@@ -81,7 +81,7 @@ export function TransactionsPage() {
   });
   const result = useTransactions(params.query);
   const exporter = useExportTransactions();
-  const { data, isPending, isError, error, isPlaceholderData, isFetching } = result;
+  const { data } = result;
   const rows = data?.data ?? [];
   const pagePoints = rows.reduce((sum, t) => sum + t.points, 0);
   const average = rows.length > 0 ? pagePoints / rows.length : 0;
@@ -94,26 +94,6 @@ export function TransactionsPage() {
       notify.apiError(err, POINTS_REPORTS_MSG.exportError);
     }
   };
-
-  let status: ReactNode = null;
-  if (isPending)
-    status = (
-      <Text role="status" c="dimmed" size="sm">
-        Cargando transacciones...
-      </Text>
-    );
-  else if (isError && !data)
-    status = (
-      <Text role="alert" c="red.8" size="sm" fw={500}>
-        {errorMessage(error, POINTS_REPORTS_MSG.transactionsError)}
-      </Text>
-    );
-  else if (rows.length === 0)
-    status = (
-      <Text c="dimmed" size="sm">
-        No hay transacciones.
-      </Text>
-    );
 
   return (
     <>
@@ -178,51 +158,29 @@ export function TransactionsPage() {
             <ActionKeyFilter value={filters.action_key} onChange={(v) => setFilter('action_key', v)} />
           </ListFilters>
         </Group>
-        {isError && data && (
-          <Text role="alert" c="red.8" size="sm" mb="sm">
-            {errorMessage(error, POINTS_REPORTS_MSG.transactionsError)}
-          </Text>
-        )}
-        <Table.ScrollContainer
+        <ListTable
+          result={result}
+          title="Historial de puntos"
           minWidth={760}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Tabla de Historial de puntos"
-          className={classes.scroll}
+          colCount={6}
+          loadingText="Cargando transacciones..."
+          emptyText="No hay transacciones."
+          errorText={POINTS_REPORTS_MSG.transactionsError}
+          head={
+            <Table.Tr>
+              <Table.Th w={80}>ID</Table.Th>
+              <Table.Th>Usuario</Table.Th>
+              <Table.Th>Acción</Table.Th>
+              <Table.Th w={90} ta="end">
+                Puntos
+              </Table.Th>
+              <Table.Th w={140}>Referencia</Table.Th>
+              <Table.Th w={150}>Fecha</Table.Th>
+            </Table.Tr>
+          }
         >
-          <Table
-            layout="fixed"
-            highlightOnHover
-            verticalSpacing="sm"
-            aria-busy={isFetching || undefined}
-            className={isPlaceholderData ? classes.stale : undefined}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={80}>ID</Table.Th>
-                <Table.Th>Usuario</Table.Th>
-                <Table.Th>Acción</Table.Th>
-                <Table.Th w={90} ta="end">
-                  Puntos
-                </Table.Th>
-                <Table.Th w={140}>Referencia</Table.Th>
-                <Table.Th w={150}>Fecha</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {status ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6} className={classes.statusCell}>
-                    {status}
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                rows.map((t) => <TransactionRow key={t.id} t={t} />)
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {(rows) => rows.map((t) => <TransactionRow key={t.id} t={t} />)}
+        </ListTable>
         <TransactionsPager
           meta={data?.meta}
           page={params.page}

@@ -1,7 +1,7 @@
-import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { type TListMeta, TRANSACTIONS_PER_PAGE_OPTIONS } from '@panel/shared';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useId } from 'react';
+import { PerPageSelect } from '../../../components/resource-list/list-pagination';
 
 interface TransactionsPagerProps {
   meta: TListMeta | undefined;
@@ -13,23 +13,15 @@ interface TransactionsPagerProps {
 
 /** Spec §2.18: page size 10/20/50/100; previous/next and "Página X de Y" only when there is more than one page. */
 export function TransactionsPager({ meta, page, perPage, onPage, onPerPage }: TransactionsPagerProps) {
-  const selectId = useId();
   const lastPage = meta?.last_page ?? 1;
   return (
     <Group justify="space-between" gap="md" mt="md" wrap="wrap">
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" component="label" htmlFor={selectId}>
-          Por página:
-        </Text>
-        <NativeSelect
-          id={selectId}
-          size="xs"
-          w={72}
-          value={String(perPage)}
-          data={TRANSACTIONS_PER_PAGE_OPTIONS.map(String)}
-          onChange={(e) => onPerPage(Number(e.currentTarget.value))}
-        />
-      </Group>
+      <PerPageSelect
+        label="Por página:"
+        value={perPage}
+        options={TRANSACTIONS_PER_PAGE_OPTIONS}
+        onChange={onPerPage}
+      />
       {lastPage > 1 && (
         <Group gap="sm" wrap="nowrap">
           <Button

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import {
   IMAGE_MAX_BYTES,
   imageProblems,
@@ -8,20 +8,24 @@ import {
   POST_IMAGES_MAX,
   ZPostInput,
 } from '@panel/shared';
-import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { type Resolver, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { BranchSelect } from '../../../components/branch-select';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { BranchField } from '../../../components/form-dialog/branch-field';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormInput } from '../../../components/form-dialog/form-field';
+import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { UploadStatus, useUploadStatus } from '../../../components/upload-status';
+import { ApiError } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
 
 type PostFormOutput = z.output<typeof ZPostInput>;
 type PostFormValues = { content: string; branch_id: number | null };
 
 const EMPTY: PostFormValues = { content: '', branch_id: null };
+const resolver = zodResolver(ZPostInput) as unknown as Resolver<PostFormValues, unknown, PostFormOutput>;
 
 /**
  * Adds newly chosen images to the ones already chosen, within the spec's limits (§5): files
@@ -46,34 +50,44 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
   const [images, setImages] = useState<File[]>([]);
   const [imagesTouched, setImagesTouched] = useState(false);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const upload = useUploadStatus();
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PostFormValues, unknown, PostFormOutput>({
-    resolver: zodResolver(ZPostInput) as never,
-    defaultValues: EMPTY,
+  const dialog = useFormDialog({
+    opened,
+    onClose,
+    resolver,
     mode: 'onTouched',
+    values: () => EMPTY,
+    onReset: () => {
+      setImages([]);
+      setImagesTouched(false);
+      setImageProblem(null);
+      upload.reset();
+    },
+    // The images live beside the form: checked last, with their own message.
+    check: () => {
+      const problem = imageProblems(images);
+      if (!problem) return true;
+      setImagesTouched(true);
+      setImageProblem(problem);
+      return false;
+    },
+    submit: (values) =>
+      upload.send((onProgress) =>
+        createPost.mutateAsync({ content: values.content, branchId: values.branch_id, images, onProgress }),
+      ),
+    success: MEDIA_MSG.postCreated,
+    failure: MEDIA_MSG.postSaveError,
+    onError: (error) => {
+      const image = error instanceof ApiError ? error.errors?.images?.[0] : undefined;
+      if (image) setImageProblem(image);
+      upload.fail(error);
+    },
   });
+  const { control } = dialog.form;
   const content = useWatch({ control, name: 'content' }) ?? '';
 
-  useEffect(() => {
-    if (!opened) return;
-    reset(EMPTY);
-    setImages([]);
-    setImagesTouched(false);
-    setImageProblem(null);
-    setProgress(null);
-    setFailure(null);
-  }, [opened, reset]);
-
-  const busy = isSubmitting;
+  const { busy } = dialog;
   const dirty = content.trim() !== '' || images.length > 0;
   const canPublish = content.trim() !== '' && images.length > 0 && !busy;
 
@@ -97,135 +111,60 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
     setImageProblem(null);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    const problem = imageProblems(images);
-    if (problem) {
-      setImagesTouched(true);
-      setImageProblem(problem);
-      return;
-    }
-    setFailure(null);
-    setProgress(0);
-    try {
-      await createPost.mutateAsync({
-        content: values.content,
-        branchId: values.branch_id,
-        images,
-        onProgress: (p) => setProgress(p.percent),
-      });
-      notify.success(MEDIA_MSG.postCreated);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        const content = error.errors.content?.[0];
-        if (content) setError('content', { type: 'server', message: content });
-        const branch = error.errors.branch_id?.[0];
-        if (branch) setError('branch_id', { type: 'server', message: branch });
-        const image = error.errors.images?.[0];
-        if (image) setImageProblem(image);
-      }
-      notify.apiError(error, MEDIA_MSG.postSaveError);
-      setFailure(`Error: ${errorMessage(error, MEDIA_MSG.unknownError)}`);
-    } finally {
-      setProgress(null);
-    }
-  });
-
   const imagesError =
     imageProblem ?? (imagesTouched && images.length === 0 ? MEDIA_MSG.imagesRequired : null);
 
   return (
     <>
-      <Modal
-        opened={opened}
-        onClose={requestClose}
+      <FormDialog
+        {...dialog}
         title="Nueva publicación"
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Cerrar', disabled: busy }}
-        closeOnEscape={!busy}
-        closeOnClickOutside={!busy}
+        gap="md"
+        onCancel={requestClose}
+        submitLabel="Publicar"
+        busyLabel="Publicando..."
+        submitDisabled={!canPublish}
       >
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <div>
-              <Textarea
-                label="Contenido"
-                placeholder="¿Qué querés contarle al equipo?"
-                withAsterisk
-                data-autofocus
-                autosize
-                minRows={4}
-                maxRows={10}
-                maxLength={POST_CONTENT_MAX}
-                disabled={busy}
-                error={errors.content?.message}
-                {...register('content')}
-              />
-              <Text
-                size="xs"
-                c={content.length >= POST_CONTENT_MAX ? 'red.8' : 'dimmed'}
-                ta="right"
-                mt={4}
-                aria-live="polite"
-              >
-                {content.length}/{POST_CONTENT_MAX}
-              </Text>
-            </div>
-            <ImagePicker
-              label="Imágenes"
-              hint={`JPG, PNG o GIF. Hasta ${POST_IMAGES_MAX} imágenes de 10MB cada una.`}
-              buttonLabel="Agregar imágenes"
-              files={images}
-              onAdd={onAdd}
-              onRemove={onRemove}
-              multiple
-              required
-              disabled={busy}
-              error={imagesError}
-            />
-            <Controller
-              control={control}
-              name="branch_id"
-              render={({ field, fieldState }) => (
-                <BranchSelect
-                  label="Sucursal (opcional)"
-                  allLabel="Todas las sucursales"
-                  value={field.value ?? null}
-                  onChange={field.onChange}
-                  disabled={busy}
-                  error={fieldState.error?.message}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
-            />
-            {progress !== null && (
-              <Stack gap={4}>
-                <Text size="xs" c="dimmed" id="post-upload-progress">
-                  {progress < 100 ? `Subiendo imágenes… ${progress}%` : 'Procesando imágenes…'}
-                </Text>
-                <Progress
-                  value={progress}
-                  aria-labelledby="post-upload-progress"
-                  animated={progress >= 100}
-                />
-              </Stack>
-            )}
-            {failure && (
-              <Alert color="red" variant="light" role="alert" title={MEDIA_MSG.postSaveError}>
-                {failure}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={requestClose} disabled={busy}>
-                Cancelar
-              </Button>
-              <Button type="submit" disabled={!canPublish} data-busy={busy || undefined}>
-                {busy ? 'Publicando...' : 'Publicar'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        <div>
+          <FormInput
+            name="content"
+            component={Textarea}
+            label="Contenido"
+            placeholder="¿Qué querés contarle al equipo?"
+            withAsterisk
+            data-autofocus
+            autosize
+            minRows={4}
+            maxRows={10}
+            maxLength={POST_CONTENT_MAX}
+            disabled={busy}
+          />
+          <Text
+            size="xs"
+            c={content.length >= POST_CONTENT_MAX ? 'red.8' : 'dimmed'}
+            ta="right"
+            mt={4}
+            aria-live="polite"
+          >
+            {content.length}/{POST_CONTENT_MAX}
+          </Text>
+        </div>
+        <ImagePicker
+          label="Imágenes"
+          hint={`JPG, PNG o GIF. Hasta ${POST_IMAGES_MAX} imágenes de 10MB cada una.`}
+          buttonLabel="Agregar imágenes"
+          files={images}
+          onAdd={onAdd}
+          onRemove={onRemove}
+          multiple
+          required
+          disabled={busy}
+          error={imagesError}
+        />
+        <BranchField label="Sucursal (opcional)" disabled={busy} comboboxProps={{ withinPortal: true }} />
+        <UploadStatus status={upload} what="imágenes" id="post-upload-progress" />
+      </FormDialog>
       <ConfirmDialog
         opened={confirmDiscard}
         title="Descartar publicación"

@@ -2,12 +2,11 @@ import { Button } from '@mantine/core';
 import { MEDIA_MSG, type TPost } from '@panel/shared';
 import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { BranchSelect } from '../../../components/branch-select';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { formatDateTime } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
+import { BranchSelect } from '../../../components/selects/branch-select';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { useDeletePost } from '../api/delete-post';
 import { usePosts } from '../api/get-posts';
 import { PostCreateDialog } from './post-create-dialog';
@@ -20,9 +19,12 @@ export function PostList() {
   const params = useListParams({ filters: ['branch_id'] as const });
   const result = usePosts(params.query);
   const deletePost = useDeletePost();
+  const deletion = useConfirmDelete({
+    remove: (row: TPost) => deletePost.mutateAsync(row.id),
+    success: MEDIA_MSG.postDeleted,
+    failure: MEDIA_MSG.postDeleteError,
+  });
   const [createOpened, setCreateOpened] = useState(false);
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<TPost | null>(null);
   const [reactions, setReactions] = useState<{ kind: 'likes' | 'comments'; post: TPost } | null>(null);
   const [reactionsOpened, setReactionsOpened] = useState(false);
 
@@ -93,23 +95,6 @@ export function PostList() {
     },
   ];
 
-  const askDelete = (post: TPost) => {
-    setToDelete(post);
-    setDeleteOpened(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deletePost.mutateAsync(toDelete.id);
-      notify.success(MEDIA_MSG.postDeleted);
-    } catch (error) {
-      notify.apiError(error, MEDIA_MSG.postDeleteError);
-    } finally {
-      setDeleteOpened(false);
-    }
-  };
-
   const branchFilter = params.filters.branch_id ? Number(params.filters.branch_id) : null;
 
   return (
@@ -125,7 +110,7 @@ export function PostList() {
         getRowId={(p) => p.id}
         errorText={MEDIA_MSG.postsLoadError}
         onAdd={() => setCreateOpened(true)}
-        onDelete={askDelete}
+        onDelete={deletion.ask}
         actionsWidth={84}
         minTableWidth={1120}
         filters={
@@ -147,12 +132,9 @@ export function PostList() {
         onClose={() => setReactionsOpened(false)}
       />
       <ConfirmDialog
-        opened={deleteOpened}
+        {...deletion.dialog}
         title="Eliminar publicación"
         message="¿Estás seguro que deseas eliminar esta publicación?"
-        busy={deletePost.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
       />
     </>
   );

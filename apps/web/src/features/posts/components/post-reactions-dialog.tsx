@@ -2,7 +2,7 @@ import { Modal } from '@mantine/core';
 import { MEDIA_MSG, type TPost } from '@panel/shared';
 import { PersonList } from '../../../components/person-list';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { usePostComments, usePostLikes } from '../api/get-post-reactions';
 
 interface PostReactionsDialogProps {

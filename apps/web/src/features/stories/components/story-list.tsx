@@ -2,11 +2,11 @@ import { Badge, Button } from '@mantine/core';
 import { MEDIA_MSG, type TStory } from '@panel/shared';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
-import { formatDateTime } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
+import { useDialogTarget } from '../../../components/use-dialog-target';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { useDeleteStory } from '../api/delete-story';
 import { useStories } from '../api/get-stories';
 import { StoryCreateDialog } from './story-create-dialog';
@@ -68,24 +68,13 @@ export function StoryList() {
   const params = useListParams();
   const result = useStories(params.query);
   const deleteStory = useDeleteStory();
+  const deletion = useConfirmDelete({
+    remove: (row: TStory) => deleteStory.mutateAsync(row.id),
+    success: MEDIA_MSG.storyDeleted,
+    failure: MEDIA_MSG.storyDeleteError,
+  });
   const [createOpened, setCreateOpened] = useState(false);
-  const [viewersOpened, setViewersOpened] = useState(false);
-  const [viewing, setViewing] = useState<TStory | null>(null);
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<TStory | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteStory.mutateAsync(toDelete.id);
-      notify.success(MEDIA_MSG.storyDeleted);
-    } catch (error) {
-      // DECISIONS §3: the dialog closes and the failure is shown, never only logged.
-      notify.apiError(error, MEDIA_MSG.storyDeleteError);
-    } finally {
-      setDeleteOpened(false);
-    }
-  };
+  const viewers = useDialogTarget<TStory>();
 
   return (
     <>
@@ -100,19 +89,13 @@ export function StoryList() {
         getRowId={(s) => s.id}
         errorText={MEDIA_MSG.storiesLoadError}
         onAdd={() => setCreateOpened(true)}
-        onDelete={(s) => {
-          setToDelete(s);
-          setDeleteOpened(true);
-        }}
+        onDelete={deletion.ask}
         rowActions={(s) => (
           <Button
             variant="light"
             size="compact-sm"
             leftSection={<IconEye size={15} aria-hidden />}
-            onClick={() => {
-              setViewing(s);
-              setViewersOpened(true);
-            }}
+            onClick={() => viewers.open(s)}
           >
             Ver usuarios
           </Button>
@@ -121,14 +104,11 @@ export function StoryList() {
         minTableWidth={1240}
       />
       <StoryCreateDialog opened={createOpened} onClose={() => setCreateOpened(false)} />
-      <StoryViewersDialog story={viewing} opened={viewersOpened} onClose={() => setViewersOpened(false)} />
+      <StoryViewersDialog story={viewers.target} opened={viewers.opened} onClose={viewers.close} />
       <ConfirmDialog
-        opened={deleteOpened}
+        {...deletion.dialog}
         title="Eliminar historia"
-        message={`¿Estás seguro que deseas eliminar la historia «${toDelete?.title ?? ''}»?`}
-        busy={deleteStory.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
+        message={`¿Estás seguro que deseas eliminar la historia «${deletion.row?.title ?? ''}»?`}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { MEDIA_MSG, type TStory } from '@panel/shared';
 import { PersonList } from '../../../components/person-list';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { useStoryViewers } from '../api/get-story-viewers';
 
 interface StoryViewersDialogProps {

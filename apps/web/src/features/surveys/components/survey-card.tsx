@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { SURVEY_MSG, type TSurvey } from '@panel/shared';
 import { IconChartBar, IconPencil, IconTrash } from '@tabler/icons-react';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
 
 interface SurveyCardProps {
   survey: TSurvey;

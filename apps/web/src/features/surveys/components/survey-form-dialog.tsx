@@ -1,26 +1,16 @@
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { Center, Checkbox, Loader, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
+import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { SURVEY_MSG, type TSurveyInput, type TSurveyInputParsed, ZSurveyInput } from '@panel/shared';
 import { useEffect } from 'react';
-import { Controller, FormProvider, type Path, useForm } from 'react-hook-form';
-import { BranchSelect } from '../../../components/branch-select';
-import { ApiError } from '../../../lib/api-client';
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates';
+import { Controller, type Resolver } from 'react-hook-form';
+import { BranchField } from '../../../components/form-dialog/branch-field';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
+import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { useSurvey } from '../api/get-survey';
 import { useCreateSurvey, useUpdateSurvey } from '../api/save-survey';
@@ -37,7 +27,31 @@ const fromPicker = (value: string | null) => (value ? dayjs.tz(value, BUSINESS_T
 // The picker's placeholder is a text node (not ::placeholder): it needs text contrast (4.5:1).
 const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
 
-const TOP_FIELDS = ['title', 'description', 'branch_id', 'points_reward', 'start_date', 'end_date', 'active'];
+type InstantPickerProps = Omit<DateTimePickerProps, 'value' | 'onChange'> & {
+  value: string | null | undefined;
+  onChange: (iso: string | null) => void;
+};
+
+/** An optional start or end, as an ISO instant (the survey's own value), picked as business wall time. */
+function InstantPicker({ value, onChange, ...props }: InstantPickerProps) {
+  return (
+    <DateTimePicker
+      valueFormat="DD/MM/YYYY HH:mm"
+      clearable
+      value={toPicker(value)}
+      onChange={(v) => onChange(fromPicker(v))}
+      popoverProps={{ withinPortal: true }}
+      styles={PICKER_STYLES}
+      {...props}
+    />
+  );
+}
+
+const resolver = zodResolver(ZSurveyInput) as unknown as Resolver<
+  SurveyFormValues,
+  unknown,
+  TSurveyInputParsed
+>;
 
 interface SurveyFormDialogProps {
   opened: boolean;
@@ -53,24 +67,31 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
   const loaded = useSurvey(opened ? surveyId : null);
   const createSurvey = useCreateSurvey();
   const updateSurvey = useUpdateSurvey();
-  const form = useForm<SurveyFormValues, unknown, TSurveyInputParsed>({
-    resolver: zodResolver(ZSurveyInput) as never,
-    defaultValues: emptySurveyValues(),
+  const dialog = useFormDialog({
+    opened,
+    onClose,
+    resolver,
+    record: loaded.data,
+    // An edit waits for the survey to load.
+    values: (survey) => (isEdit ? survey && surveyToValues(survey) : emptySurveyValues()),
+    submit: (values) => {
+      // The parsed body, with the order of the list; the server checks it with the same schema.
+      const input: TSurveyInput = {
+        ...values,
+        questions: values.questions.map((q, order) => ({ ...q, order })),
+      };
+      return surveyId !== null
+        ? updateSurvey.mutateAsync({ id: surveyId, input })
+        : createSurvey.mutateAsync(input);
+    },
+    success: isEdit ? SURVEY_MSG.updated : SURVEY_MSG.created,
+    failure: SURVEY_MSG.saveError,
   });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     control,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  useEffect(() => {
-    if (!opened) return;
-    if (!isEdit) reset(emptySurveyValues());
-    else if (loaded.data) reset(surveyToValues(loaded.data));
-  }, [opened, isEdit, loaded.data, reset]);
+    formState: { errors },
+  } = dialog.form;
 
   useEffect(() => {
     if (opened && isEdit && loaded.isError) {
@@ -79,143 +100,59 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
     }
   }, [opened, isEdit, loaded.isError, loaded.error, onClose]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    // The parsed body, with the order of the list; the server checks it with the same schema.
-    const input: TSurveyInput = {
-      ...values,
-      questions: values.questions.map((q, order) => ({ ...q, order })),
-    };
-    try {
-      if (surveyId !== null) await updateSurvey.mutateAsync({ id: surveyId, input });
-      else await createSurvey.mutateAsync(input);
-      notify.success(isEdit ? SURVEY_MSG.updated : SURVEY_MSG.created);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const [field, messages] of Object.entries(error.errors)) {
-          const root = field.split('.')[0] ?? '';
-          if (messages[0] && (TOP_FIELDS.includes(root) || root === 'questions'))
-            setError(field as Path<SurveyFormValues>, { type: 'server', message: messages[0] });
-        }
-      }
-      notify.apiError(error, SURVEY_MSG.saveError);
-    }
-  });
-
   const waiting = isEdit && !loaded.data;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
+    <FormDialog
+      {...dialog}
       title={isEdit ? 'Editar Encuesta' : 'Nueva Encuesta'}
       size="xl"
       fullScreen={narrow}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      instead={
+        waiting ? (
+          <Center mih={200} aria-busy>
+            <Loader aria-label="Cargando encuesta..." />
+          </Center>
+        ) : undefined
+      }
     >
-      {waiting ? (
-        <Center mih={200} aria-busy>
-          <Loader aria-label="Cargando encuesta..." />
-        </Center>
-      ) : (
-        <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-          <FormProvider {...form}>
-            <form onSubmit={onSubmit} noValidate>
-              <Stack gap="sm">
-                <TextInput
-                  label="Título"
-                  withAsterisk
-                  data-autofocus
-                  error={errors.title?.message}
-                  {...register('title')}
-                />
-                <Textarea
-                  label="Descripción"
-                  rows={3}
-                  error={errors.description?.message}
-                  {...register('description')}
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <Controller
-                    control={control}
-                    name="branch_id"
-                    render={({ field }) => (
-                      <BranchSelect
-                        label="Sucursal"
-                        allLabel="Todas"
-                        value={field.value ?? null}
-                        onChange={field.onChange}
-                        error={errors.branch_id?.message}
-                        comboboxProps={{ withinPortal: true }}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="points_reward"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Puntos de recompensa"
-                        min={0}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(typeof v === 'number' ? v : null)}
-                        onBlur={field.onBlur}
-                        error={errors.points_reward?.message}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="start_date"
-                    render={({ field }) => (
-                      <DateTimePicker
-                        label="Fecha de inicio"
-                        placeholder="Sin fecha de inicio"
-                        valueFormat="DD/MM/YYYY HH:mm"
-                        clearable
-                        value={toPicker(field.value)}
-                        onChange={(v) => field.onChange(fromPicker(v))}
-                        error={errors.start_date?.message}
-                        popoverProps={{ withinPortal: true }}
-                        styles={PICKER_STYLES}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="end_date"
-                    render={({ field }) => (
-                      <DateTimePicker
-                        label="Fecha de fin"
-                        placeholder="Sin fecha de fin"
-                        valueFormat="DD/MM/YYYY HH:mm"
-                        clearable
-                        value={toPicker(field.value)}
-                        onChange={(v) => field.onChange(fromPicker(v))}
-                        error={errors.end_date?.message}
-                        popoverProps={{ withinPortal: true }}
-                        styles={PICKER_STYLES}
-                      />
-                    )}
-                  />
-                </SimpleGrid>
-                <Checkbox label="Activa" {...register('active')} />
-                <QuestionEditor />
-                <Group justify="flex-end" mt="md" gap="sm">
-                  <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-                    Cancelar
-                  </Button>
-                  <Button type="submit" loading={isSubmitting}>
-                    Guardar
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </FormProvider>
-        </DatesProvider>
-      )}
-    </Modal>
+      <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+        <FormInput name="title" label="Título" withAsterisk data-autofocus />
+        <FormInput name="description" component={Textarea} label="Descripción" rows={3} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <BranchField allLabel="Todas" comboboxProps={{ withinPortal: true }} />
+          <Controller
+            control={control}
+            name="points_reward"
+            render={({ field }) => (
+              <NumberInput
+                label="Puntos de recompensa"
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value ?? ''}
+                onChange={(v) => field.onChange(typeof v === 'number' ? v : null)}
+                onBlur={field.onBlur}
+                error={errors.points_reward?.message}
+              />
+            )}
+          />
+          <FormField
+            name="start_date"
+            component={InstantPicker}
+            label="Fecha de inicio"
+            placeholder="Sin fecha de inicio"
+          />
+          <FormField
+            name="end_date"
+            component={InstantPicker}
+            label="Fecha de fin"
+            placeholder="Sin fecha de fin"
+          />
+        </SimpleGrid>
+        <Checkbox label="Activa" {...register('active')} />
+        <QuestionEditor />
+      </DatesProvider>
+    </FormDialog>
   );
 }

@@ -13,10 +13,11 @@ import {
 import { SURVEY_MSG, SURVEY_PAGE_SIZE, type TSurvey } from '@panel/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ListSearch } from '../../../components/resource-list/list-search';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { useDialogTarget } from '../../../components/use-dialog-target';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useDeleteSurvey } from '../api/delete-survey';
@@ -43,16 +44,17 @@ export function SurveyList() {
   const result = useSurveys(query);
   const toggle = useToggleSurvey();
   const deleteSurvey = useDeleteSurvey();
+  const deletion = useConfirmDelete({
+    remove: (row: TSurvey) => deleteSurvey.mutateAsync(row.id),
+    success: SURVEY_MSG.deleted,
+    failure: SURVEY_MSG.deleteError,
+  });
 
   const [formOpened, setFormOpened] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [statsFor, setStatsFor] = useState<TSurvey | null>(null);
-  const [statsOpened, setStatsOpened] = useState(false);
-  const [toDelete, setToDelete] = useState<TSurvey | null>(null);
-  const [deleteOpened, setDeleteOpened] = useState(false);
+  const stats = useDialogTarget<TSurvey>();
 
   const closeForm = useCallback(() => setFormOpened(false), []);
-  const closeStats = useCallback(() => setStatsOpened(false), []);
   const openForm = (survey: TSurvey | null) => {
     setEditingId(survey?.id ?? null);
     setFormOpened(true);
@@ -64,19 +66,6 @@ export function SurveyList() {
       notify.success(active ? SURVEY_MSG.activated : SURVEY_MSG.deactivated);
     } catch (error) {
       notify.apiError(error, SURVEY_MSG.toggleError);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteSurvey.mutateAsync(toDelete.id);
-      notify.success(SURVEY_MSG.deleted);
-    } catch (error) {
-      // DECISIONS §3: the dialog closes and the failure is shown.
-      notify.apiError(error, SURVEY_MSG.deleteError);
-    } finally {
-      setDeleteOpened(false);
     }
   };
 
@@ -152,15 +141,9 @@ export function SurveyList() {
                   survey={survey}
                   toggling={toggle.isPending && toggle.variables?.id === survey.id}
                   onToggle={onToggle}
-                  onStatistics={(s) => {
-                    setStatsFor(s);
-                    setStatsOpened(true);
-                  }}
+                  onStatistics={stats.open}
                   onEdit={openForm}
-                  onDelete={(s) => {
-                    setToDelete(s);
-                    setDeleteOpened(true);
-                  }}
+                  onDelete={deletion.ask}
                 />
               ))}
             </SimpleGrid>
@@ -185,15 +168,8 @@ export function SurveyList() {
       </Stack>
 
       <SurveyFormDialog opened={formOpened} surveyId={editingId} onClose={closeForm} />
-      <SurveyStatisticsDialog opened={statsOpened} survey={statsFor} onClose={closeStats} />
-      <ConfirmDialog
-        opened={deleteOpened}
-        title="Confirmar eliminación"
-        message={SURVEY_MSG.confirmDelete}
-        busy={deleteSurvey.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleteOpened(false)}
-      />
+      <SurveyStatisticsDialog opened={stats.opened} survey={stats.target} onClose={stats.close} />
+      <ConfirmDialog {...deletion.dialog} title="Confirmar eliminación" message={SURVEY_MSG.confirmDelete} />
     </>
   );
 }

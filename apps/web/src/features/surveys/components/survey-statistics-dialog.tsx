@@ -21,7 +21,7 @@ import {
   type TSurveyStatistics,
 } from '@panel/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { TEXT_ANSWERS_PER_PAGE, useQuestionAnswers, useSurveyStatistics } from '../api/get-survey-statistics';
 import type { DistributionBar } from './distribution-chart';

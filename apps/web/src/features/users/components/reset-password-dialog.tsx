@@ -5,19 +5,35 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   PasswordInput,
   Radio,
   Stack,
   Text,
   Tooltip,
 } from '@mantine/core';
-import { type TUser, ZUserResetPassword } from '@panel/shared';
+import { type TUser, type TUserResetPassword, ZUserResetPassword } from '@panel/shared';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { useState } from 'react';
+import { Controller, type ResolverResult, useWatch } from 'react-hook-form';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormInput } from '../../../components/form-dialog/form-field';
+import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { useResetPassword } from '../api/reset-password';
+
+interface FormValues {
+  mode: 'generate' | 'choose';
+  password: string;
+}
+
+/** The body: none to have the server generate one, or the typed one under the API's own rule. */
+function resolver({ mode, password }: FormValues): ResolverResult<FormValues, TUserResetPassword> {
+  const body: TUserResetPassword = mode === 'choose' ? { password } : {};
+  if (mode === 'generate') return { values: body, errors: {} };
+  const parsed = ZUserResetPassword.safeParse(body);
+  if (parsed.success && password) return { values: body, errors: {} };
+  const message = parsed.error?.issues[0]?.message ?? 'La contraseña debe tener al menos 8 caracteres';
+  return { values: {}, errors: { password: { type: 'validate', message } } };
+}
 
 interface ResetPasswordDialogProps {
   opened: boolean;
@@ -31,125 +47,101 @@ interface ResetPasswordDialogProps {
  */
 export function ResetPasswordDialog({ opened, user, onClose }: ResetPasswordDialogProps) {
   const reset = useResetPassword();
-  const [mode, setMode] = useState<'generate' | 'choose'>('generate');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [generated, setGenerated] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!opened) return;
-    setMode('generate');
-    setPassword('');
-    setError(null);
-    setGenerated(null);
-  }, [opened]);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!user) return;
-    let input = {};
-    if (mode === 'choose') {
-      const parsed = ZUserResetPassword.safeParse({ password });
-      if (!parsed.success || !password) {
-        setError(parsed.error?.issues[0]?.message ?? 'La contraseña debe tener al menos 8 caracteres');
-        return;
-      }
-      input = { password };
-    }
-    try {
-      const result = await reset.mutateAsync({ id: user.id, input });
-      notify.success('Contraseña restablecida correctamente');
+  const dialog = useFormDialog({
+    opened,
+    onClose,
+    resolver,
+    values: (): FormValues => ({ mode: 'generate', password: '' }),
+    onReset: () => setGenerated(null),
+    // A message stays until the next try, or until the password or the choice changes.
+    reValidateMode: 'onSubmit',
+    check: () => user !== null,
+    submit: (input) => reset.mutateAsync({ id: user!.id, input }),
+    success: 'Contraseña restablecida correctamente',
+    failure: 'Error al restablecer la contraseña',
+    onSuccess: (result) => {
       if (result.generated_password) setGenerated(result.generated_password);
       else onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.errors?.password?.[0]) setError(err.errors.password[0]);
-      notify.apiError(err, 'Error al restablecer la contraseña');
-    }
-  };
+    },
+  });
+  const { control, clearErrors } = dialog.form;
+  const mode = useWatch({ control, name: 'mode' });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={reset.isPending ? () => {} : onClose}
+    <FormDialog
+      {...dialog}
       title="Restablecer contraseña"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      {generated ? (
-        <Stack gap="sm">
-          <Text size="sm">
-            La nueva contraseña de <strong>{user?.name}</strong> es:
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code fz="lg" px="sm" py={6} data-testid="generated-password">
-              {generated}
-            </Code>
-            <CopyButton value={generated}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copiada' : 'Copiar'} withArrow>
-                  <ActionIcon
-                    variant="light"
-                    onClick={copy}
-                    aria-label={copied ? 'Contraseña copiada' : 'Copiar la contraseña'}
-                  >
-                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
-          <Alert color="yellow" variant="light">
-            Se muestra solo esta vez: no se guarda en ningún lado. Compartila con la persona por un medio
-            seguro.
-          </Alert>
-          <Group justify="flex-end" mt="sm">
-            <Button onClick={onClose}>Listo</Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form onSubmit={onSubmit} noValidate>
+      submitLabel="Restablecer"
+      instead={
+        generated && (
           <Stack gap="sm">
             <Text size="sm">
-              Nueva contraseña para <strong>{user?.name}</strong> ({user?.email}). Sus sesiones abiertas se
-              cerrarán.
+              La nueva contraseña de <strong>{user?.name}</strong> es:
             </Text>
-            <Radio.Group
-              value={mode}
-              onChange={(value) => {
-                setMode(value as 'generate' | 'choose');
-                setError(null);
-              }}
-              label="Contraseña"
-            >
-              <Stack gap="xs" mt={6}>
-                <Radio value="generate" label="Generar una contraseña al azar" />
-                <Radio value="choose" label="Escribir la contraseña" />
-              </Stack>
-            </Radio.Group>
-            {mode === 'choose' && (
-              <PasswordInput
-                label="Nueva contraseña"
-                autoComplete="new-password"
-                data-autofocus
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.currentTarget.value);
-                  setError(null);
-                }}
-                error={error}
-                visibilityToggleButtonProps={{ 'aria-label': 'Mostrar la contraseña' }}
-              />
-            )}
-            <Group justify="flex-end" mt="md" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={reset.isPending}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={reset.isPending}>
-                Restablecer
-              </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Code fz="lg" px="sm" py={6} data-testid="generated-password">
+                {generated}
+              </Code>
+              <CopyButton value={generated}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? 'Copiada' : 'Copiar'} withArrow>
+                    <ActionIcon
+                      variant="light"
+                      onClick={copy}
+                      aria-label={copied ? 'Contraseña copiada' : 'Copiar la contraseña'}
+                    >
+                      {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+            <Alert color="yellow" variant="light">
+              Se muestra solo esta vez: no se guarda en ningún lado. Compartila con la persona por un medio
+              seguro.
+            </Alert>
+            <Group justify="flex-end" mt="sm">
+              <Button onClick={onClose}>Listo</Button>
             </Group>
           </Stack>
-        </form>
+        )
+      }
+    >
+      <Text size="sm">
+        Nueva contraseña para <strong>{user?.name}</strong> ({user?.email}). Sus sesiones abiertas se
+        cerrarán.
+      </Text>
+      <Controller
+        control={control}
+        name="mode"
+        render={({ field }) => (
+          <Radio.Group
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              clearErrors('password');
+            }}
+            label="Contraseña"
+          >
+            <Stack gap="xs" mt={6}>
+              <Radio value="generate" label="Generar una contraseña al azar" />
+              <Radio value="choose" label="Escribir la contraseña" />
+            </Stack>
+          </Radio.Group>
+        )}
+      />
+      {mode === 'choose' && (
+        <FormInput
+          name="password"
+          component={PasswordInput}
+          label="Nueva contraseña"
+          autoComplete="new-password"
+          data-autofocus
+          visibilityToggleButtonProps={{ 'aria-label': 'Mostrar la contraseña' }}
+          rules={{ onChange: () => clearErrors('password') }}
+        />
       )}
-    </Modal>
+    </FormDialog>
   );
 }

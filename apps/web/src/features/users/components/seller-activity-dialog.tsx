@@ -22,8 +22,8 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { relativeTime } from '../../../lib/dates/relative-time';
 import { notify } from '../../../lib/notify';
-import { relativeTime } from '../../../lib/relative-time';
 import { useUserActivity } from '../api/get-user-activity';
 
 export interface SellerRef {

@@ -1,5 +1,6 @@
 import type { TVolume } from '@panel/shared';
 import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/fetch-mock';
 import { renderWithApp, signIn } from '../../../testing/render';
@@ -101,6 +102,30 @@ describe('SellerVolumesDialog', () => {
     await screen.findByDisplayValue('2000,5');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('No se pudieron guardar las metas')).toBeInTheDocument();
+  });
+
+  it("each opening shows what is stored, not the last opening's edits", async () => {
+    mockApi({ 'GET /api/user/volume': () => ({ body: { data: stored, meta: {} } }) });
+    function Reopenable() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpened(true)}>
+            Abrir
+          </button>
+          <SellerVolumesDialog opened={opened} seller={seller} onClose={() => setOpened(false)} />
+        </>
+      );
+    }
+    signIn();
+    const { user } = renderWithApp(<Reopenable />);
+    await screen.findByDisplayValue('2000,5');
+    await user.type(screen.getByLabelText('Marzo'), '99');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    expect(await screen.findByLabelText('Marzo')).toHaveValue('');
+    expect(screen.getByLabelText('Enero')).toHaveValue('1000');
   });
 
   it('a load failure toasts "Error al cargar metas" and cannot save', async () => {

@@ -1,17 +1,16 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { invalidValueMessage, MONTHS_ES, parseTargetValue } from '@panel/shared';
+import { Text } from '@mantine/core';
+import { parseTargetValue } from '@panel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { deleteVolume } from '../api/delete-volume';
 import { useVolumes } from '../api/get-volumes';
 import { upsertVolume } from '../api/upsert-volume';
-import classes from './month-grid.module.css';
+import { MonthGrid, readMonths, useMonthValues, useYearInput, YearInput } from './month-targets';
 import type { SellerRef } from './seller-activity-dialog';
-import { currentYear, effectiveYear, formatTargetValue } from './target-year';
-
-const EMPTY = Array<string>(12).fill('');
+import { formatTargetValue } from './target-year';
 
 interface SellerVolumesDialogProps {
   opened: boolean;
@@ -19,73 +18,31 @@ interface SellerVolumesDialogProps {
   onClose: () => void;
 }
 
-/** "Volumenes mensuales ($) · <name>" (spec §2.5, §4, §5, §8). */
+/** "Volumenes mensuales ($) · <name>" (spec §2.5, §4, §5, §8): the seller's monthly amounts of one year. */
 export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDialogProps) {
-  const [saving, setSaving] = useState(false);
-  return (
-    <Modal
-      opened={opened}
-      onClose={saving ? () => {} : onClose}
-      title={`Volumenes mensuales ($) · ${seller?.name ?? ''}`}
-      size="xl"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      {/* Mounted only while open: every opening starts from the stored values. */}
-      {seller && <VolumesForm seller={seller} onClose={onClose} saving={saving} setSaving={setSaving} />}
-    </Modal>
-  );
-}
-
-interface VolumesFormProps {
-  seller: SellerRef;
-  onClose: () => void;
-  saving: boolean;
-  setSaving: (saving: boolean) => void;
-}
-
-function VolumesForm({ seller, onClose, saving, setSaving }: VolumesFormProps) {
   const queryClient = useQueryClient();
-  const [yearInput, setYearInput] = useState<string | number>(currentYear);
-  const year = effectiveYear(yearInput);
-  const volumes = useVolumes(seller.id, year);
-  const [values, setValues] = useState<string[]>(EMPTY);
-
-  // Another year: its own values, once they arrive.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new year starts blank.
-  useEffect(() => {
-    setValues(EMPTY);
-  }, [year]);
-
-  // The inputs show what is stored for the chosen year, once it arrives.
-  useEffect(() => {
-    if (!volumes.data) return;
-    const next = [...EMPTY];
-    for (const v of volumes.data.data) next[v.month - 1] = formatTargetValue(v.target_amount);
-    setValues(next);
-  }, [volumes.data]);
+  const year = useYearInput(opened);
+  const volumes = useVolumes(opened && seller ? seller.id : null, year.year);
+  const months = useMonthValues(opened, volumes.data?.data, (v) => formatTargetValue(v.target_amount));
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (volumes.isError) notify.apiError(volumes.error, 'Error al cargar metas');
   }, [volumes.isError, volumes.error]);
 
   const save = async () => {
-    if (!volumes.data) return;
-    const parsed = values.map((text) => parseTargetValue(text));
-    const bad = parsed.findIndex((p) => !p.ok);
-    if (bad >= 0) {
-      notify.error(invalidValueMessage(bad + 1, values[bad]!.trim()));
-      return;
-    }
+    if (!seller || !volumes.data) return;
+    const parsed = readMonths(months.values, parseTargetValue);
+    if (!parsed) return;
     const existing = new Map(volumes.data.data.map((v) => [v.month, v]));
     const calls: Promise<unknown>[] = [];
-    parsed.forEach((p, i) => {
+    parsed.forEach((value, i) => {
       const month = i + 1;
-      const value = p.ok ? p.value : null;
       if (value === null) {
         const record = existing.get(month);
         if (record) calls.push(deleteVolume(record.id));
       } else {
-        calls.push(upsertVolume({ user_id: seller.id, year, month, target_amount: value }));
+        calls.push(upsertVolume({ user_id: seller.id, year: year.year, month, target_amount: value }));
       }
     });
 
@@ -110,53 +67,29 @@ function VolumesForm({ seller, onClose, saving, setSaving }: VolumesFormProps) {
   const loading = volumes.isFetching && !volumes.data;
 
   return (
-    <Stack gap="md">
-      <NumberInput
-        label="Año"
-        value={yearInput}
-        onChange={setYearInput}
-        allowDecimal={false}
-        allowNegative={false}
-        min={2000}
-        max={2100}
-        maw={160}
-        onBlur={() => {
-          if (yearInput === '') setYearInput(currentYear());
-        }}
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      onSubmit={save}
+      busy={saving}
+      title={`Volumenes mensuales ($) · ${seller?.name ?? ''}`}
+      size="xl"
+      gap="md"
+      busyLabel="Guardando…"
+      submitDisabled={!volumes.data}
+    >
+      <YearInput state={year} maw={160} />
+      <MonthGrid
+        months={months}
+        inputMode="decimal"
+        leftSection="$"
+        loading={loading}
+        disabled={loading || saving}
+        failed={volumes.isError ? { error: volumes.error, fallback: 'Error al cargar metas' } : null}
       />
-      {volumes.isError ? (
-        <Text size="sm" c="red.8" role="alert">
-          {errorMessage(volumes.error, 'Error al cargar metas')}
-        </Text>
-      ) : (
-        <div className={classes.grid} aria-busy={loading || undefined}>
-          {MONTHS_ES.map((month, i) => (
-            <TextInput
-              key={month}
-              label={month}
-              inputMode="decimal"
-              leftSection="$"
-              disabled={loading || saving}
-              value={values[i]}
-              onChange={(e) => {
-                const text = e.currentTarget.value;
-                setValues((old) => old.map((v, j) => (j === i ? text : v)));
-              }}
-            />
-          ))}
-        </div>
-      )}
       <Text size="sm" c="dimmed">
         Dejá vacío un mes para eliminar su volumen.
       </Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={saving}>
-          Cancelar
-        </Button>
-        <Button onClick={save} disabled={saving || !volumes.data}>
-          {saving ? 'Guardando…' : 'Guardar'}
-        </Button>
-      </Group>
-    </Stack>
+    </FormDialog>
   );
 }

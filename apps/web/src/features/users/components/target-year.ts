@@ -1,4 +1,4 @@
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates';
+import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
 
 /** The current year in the business time zone. */
 export const currentYear = () => dayjs().tz(BUSINESS_TZ).year();

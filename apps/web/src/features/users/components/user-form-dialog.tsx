@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Select, Switch } from '@mantine/core';
 import { ROLES, roleLabel, type TUser, type TUserCreate, ZUserCreate } from '@panel/shared';
-import { useEffect } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { BranchSelect } from '../../../components/branch-select';
-import { setServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { Controller, type Resolver } from 'react-hook-form';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
+import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { BranchSelect } from '../../../components/selects/branch-select';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
 
-const FIELDS = ['name', 'email', 'password', 'role', 'branch_id', 'active'] as const;
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 
 type FormValues = TUserCreate;
@@ -39,126 +38,74 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
   const isEdit = user !== null;
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
+  const dialog = useFormDialog({
+    opened,
+    onClose,
     // The same schemas the API validates with; editing sends no password.
     resolver: (isEdit ? editResolver : createResolver) as Resolver<FormValues>,
-    defaultValues: initialValues(user),
+    record: user,
+    values: initialValues,
+    submit: async (values) => {
+      if (!user) return createUser.mutateAsync(values);
+      const { password: _unused, ...changes } = values;
+      return updateUser.mutateAsync({ id: user.id, input: changes });
+    },
+    success: isEdit ? 'Vendedor actualizado correctamente' : 'Vendedor creado correctamente',
+    failure: 'Error al guardar el vendedor',
   });
-
-  useEffect(() => {
-    if (opened) reset(initialValues(user));
-  }, [opened, user, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (user) {
-        const { password: _unused, ...changes } = values;
-        await updateUser.mutateAsync({ id: user.id, input: changes });
-        notify.success('Vendedor actualizado correctamente');
-      } else {
-        await createUser.mutateAsync(values);
-        notify.success('Vendedor creado correctamente');
-      }
-      onClose();
-    } catch (error) {
-      setServerFieldErrors(error, FIELDS, setError);
-      notify.apiError(error, 'Error al guardar el vendedor');
-    }
-  });
+  const {
+    control,
+    formState: { errors },
+  } = dialog.form;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={isEdit ? 'Editar vendedor' : 'Nuevo vendedor'}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Nombre"
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register('name')}
+    <FormDialog {...dialog} title={isEdit ? 'Editar vendedor' : 'Nuevo vendedor'}>
+      <FormInput name="name" label="Nombre" withAsterisk data-autofocus autoComplete="off" />
+      <FormInput name="email" label="Email" type="email" withAsterisk autoComplete="off" />
+      {!isEdit && (
+        <FormInput
+          name="password"
+          component={PasswordInput}
+          label="Contraseña inicial"
+          withAsterisk
+          autoComplete="new-password"
+          description="Al menos 8 caracteres. Compartila con la persona por un medio seguro."
+          visibilityToggleButtonProps={{ 'aria-label': 'Mostrar la contraseña' }}
+        />
+      )}
+      <Controller
+        control={control}
+        name="role"
+        render={({ field }) => (
+          <Select
+            label="Rol"
+            data={ROLE_OPTIONS}
+            value={field.value ?? 'seller'}
+            onChange={(value) => field.onChange(value ?? 'seller')}
+            allowDeselect={false}
+            error={errors.role?.message}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
+        )}
+      />
+      <FormField
+        name="branch_id"
+        component={BranchSelect}
+        label="Sucursal"
+        placeholder="Sin sucursal"
+        clearable
+      />
+      <Controller
+        control={control}
+        name="active"
+        render={({ field }) => (
+          <Switch
+            label="Activo"
+            description="Una cuenta inactiva no puede iniciar sesión; sus sesiones abiertas se cierran."
+            checked={field.value ?? true}
+            onChange={(e) => field.onChange(e.currentTarget.checked)}
           />
-          {!isEdit && (
-            <PasswordInput
-              label="Contraseña inicial"
-              withAsterisk
-              autoComplete="new-password"
-              description="Al menos 8 caracteres. Compartila con la persona por un medio seguro."
-              error={errors.password?.message}
-              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar la contraseña' }}
-              {...register('password')}
-            />
-          )}
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <Select
-                label="Rol"
-                data={ROLE_OPTIONS}
-                value={field.value ?? 'seller'}
-                onChange={(value) => field.onChange(value ?? 'seller')}
-                allowDeselect={false}
-                error={errors.role?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="branch_id"
-            render={({ field }) => (
-              <BranchSelect
-                label="Sucursal"
-                placeholder="Sin sucursal"
-                clearable
-                value={field.value ?? null}
-                onChange={field.onChange}
-                error={errors.branch_id?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="active"
-            render={({ field }) => (
-              <Switch
-                label="Activo"
-                description="Una cuenta inactiva no puede iniciar sesión; sus sesiones abiertas se cierran."
-                checked={field.value ?? true}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
-          />
-          <Group justify="flex-end" mt="md" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -3,10 +3,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { ROLES, roleLabel, type TUser } from '@panel/shared';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { BranchSelect } from '../../../components/branch-select';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { BranchSelect } from '../../../components/selects/branch-select';
+import { useDialogTarget } from '../../../components/use-dialog-target';
 import { notify } from '../../../lib/notify';
 import { useSetUsersActive } from '../api/bulk-active';
 import { exportUsers } from '../api/export-users';
@@ -70,27 +71,13 @@ export function UserList() {
   // Where the list pins its actions column (resource-list.module.css), the seller actions fold
   // into a menu, or the pinned column would cover the rows.
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  // The chosen row stays set while its dialog closes, so titles do not flicker.
-  const [formOpened, setFormOpened] = useState(false);
-  const [editing, setEditing] = useState<TUser | null>(null);
-
-  const openForm = (user: TUser | null) => {
-    setEditing(user);
-    setFormOpened(true);
-  };
-
-  const [resetOpened, setResetOpened] = useState(false);
-  const [resetting, setResetting] = useState<TUser | null>(null);
+  const form = useDialogTarget<TUser>();
+  const reset = useDialogTarget<TUser>();
   const [importOpened, setImportOpened] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const setActive = useSetUsersActive();
-
-  const openReset = (user: TUser) => {
-    setResetting(user);
-    setResetOpened(true);
-  };
 
   const applyActive = async (active: boolean) => {
     const ids = [...selected].map(Number);
@@ -130,14 +117,14 @@ export function UserList() {
         columns={columns}
         getRowId={(u) => u.id}
         errorText="Error al cargar vendedores"
-        onAdd={() => openForm(null)}
+        onAdd={() => form.open(null)}
         actionsWidth={narrow ? 124 : 340}
         rowActions={(user) => (
           <UserRowActions
             compact={narrow}
             user={user}
-            onEdit={openForm}
-            onResetPassword={openReset}
+            onEdit={form.open}
+            onResetPassword={reset.open}
             onSellerDialog={sellerDialogs.open}
           />
         )}
@@ -210,8 +197,8 @@ export function UserList() {
           </>
         }
       />
-      <UserFormDialog opened={formOpened} user={editing} onClose={() => setFormOpened(false)} />
-      <ResetPasswordDialog opened={resetOpened} user={resetting} onClose={() => setResetOpened(false)} />
+      <UserFormDialog opened={form.opened} user={form.target} onClose={form.close} />
+      <ResetPasswordDialog opened={reset.opened} user={reset.target} onClose={reset.close} />
       {sellerDialogs.dialogs}
       <ImportUsersDialog opened={importOpened} onClose={() => setImportOpened(false)} />
       <ConfirmDialog

@@ -1,9 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { TBrand, TListResponse, TSupplier } from '@panel/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TBrand, TSupplier } from '@panel/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { apiRequest } from '../lib/api-client';
+import { useSearchedOptions } from './use-searched-options';
 
 type Kind = 'suppliers' | 'brands';
 type Item = TSupplier | TBrand;
@@ -17,7 +15,6 @@ interface CatalogSelectProps
   onLoadError?: (error: unknown) => void;
 }
 
-const OPTIONS_PAGE = 100;
 const labelOf = (item: Item) => `${item.code} · ${'business_name' in item ? item.business_name : item.name}`;
 
 /**
@@ -25,17 +22,9 @@ const labelOf = (item: Item) => `${item.code} · ${'business_name' in item ? ite
  * can be long): the first 100, narrowed as the user types. The chosen one keeps its label.
  */
 export function CatalogSelect({ kind, value, onChange, onLoadError, ...props }: CatalogSelectProps) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const options = useQuery({
-    queryKey: [kind, 'options', debounced],
-    queryFn: ({ signal }) =>
-      apiRequest<TListResponse<Item>>(`/${kind}`, {
-        query: { q: debounced || undefined, per_page: OPTIONS_PAGE, sort: 'code' },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
+  const { options, selectProps, clearSearch } = useSearchedOptions<Item>({
+    resource: kind,
+    sort: 'code',
     retry: false,
   });
   const [chosen, setChosen] = useState<Item | null>(null);
@@ -52,19 +41,16 @@ export function CatalogSelect({ kind, value, onChange, onLoadError, ...props }: 
 
   return (
     <Select
-      searchable
-      nothingFoundMessage="Sin resultados"
+      {...selectProps}
       {...props}
       data={data}
       value={value === null ? null : String(value)}
       onChange={(next) => {
-        setSearch('');
+        clearSearch();
         const id = next === null ? null : Number(next);
         setChosen(options.data?.data.find((i) => i.id === id) ?? null);
         onChange(id);
       }}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { BUSINESS_TZ, dayjs } from './dates';
+import { BUSINESS_TZ, dayjs } from './business-time';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

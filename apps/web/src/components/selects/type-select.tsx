@@ -1,9 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { TListResponse } from '@panel/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { apiRequest } from '../lib/api-client';
+import { useSearchedOptions } from './use-searched-options';
 
 export interface TypeRow {
   id: number;
@@ -24,8 +21,6 @@ interface TypeSelectProps
   onResolved?: (row: TypeRow | null) => void;
 }
 
-const OPTIONS_PAGE = 100;
-
 /**
  * A notification or event type chosen by name, searched on the server like BranchSelect: the
  * first 100 by name, narrowed as the user types; the chosen one keeps its label.
@@ -39,19 +34,9 @@ export function TypeSelect({
   onResolved,
   ...props
 }: TypeSelectProps) {
-  const [search, setSearch] = useState('');
-  // Mantine fills the search box with the chosen option's label: that is not a search.
-  const [shownLabel, setShownLabel] = useState<string | null>(null);
-  const [debounced] = useDebouncedValue(search === shownLabel ? '' : search, 250);
-  const options = useQuery({
-    queryKey: [path.slice(1), 'options', debounced],
-    queryFn: ({ signal }) =>
-      apiRequest<TListResponse<TypeRow>>(path, {
-        query: { q: debounced || undefined, per_page: OPTIONS_PAGE, sort: 'name' },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
+  const { options, selectProps, clearSearch, showLabel } = useSearchedOptions<TypeRow>({
+    resource: path.slice(1),
+    sort: 'name',
   });
   const [chosenLabel, setChosenLabel] = useState<TypeRow | null>(null);
   const resolved = options.data?.data.find((t) => t.id === value) ?? null;
@@ -67,24 +52,21 @@ export function TypeSelect({
 
   const selectedLabel = data.find((o) => o.value === String(value))?.label ?? null;
   useEffect(() => {
-    if (selectedLabel !== null) setShownLabel(selectedLabel);
-  }, [selectedLabel]);
+    if (selectedLabel !== null) showLabel(selectedLabel);
+  }, [selectedLabel, showLabel]);
 
   return (
     <Select
-      searchable
-      nothingFoundMessage="Sin resultados"
+      {...selectProps}
       {...props}
       data={data}
       value={value === null ? null : String(value)}
       error={error ?? (options.isError ? loadErrorText : undefined)}
       onChange={(next, option) => {
-        setSearch('');
+        clearSearch();
         if (next !== null && option) setChosenLabel({ id: Number(next), name: option.label });
         onChange(next === null ? null : Number(next));
       }}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
     />
   );
 }

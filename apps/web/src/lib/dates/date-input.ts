@@ -1,4 +1,4 @@
-import { BUSINESS_TZ, dayjs } from './dates';
+import { BUSINESS_TZ, dayjs } from './business-time';
 
 /** The value format of `<input type="datetime-local">`. */
 const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime } from './business-time';
 
 describe('dates', () => {
   it('shows instants in the business time zone (Buenos Aires, UTC-3)', () => {

@@ -1,0 +1,104 @@
+import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
+
+export interface FormDialogProps<V extends FieldValues, O> {
+  opened: boolean;
+  /** Closes the dialog (after a save, and by default on Cancelar, the × and Escape). */
+  onClose: () => void;
+  /** Called on Guardar (and Enter), the browser's own submit already prevented. */
+  onSubmit: (event?: BaseSyntheticEvent) => unknown;
+  /** While saving: nothing closes the dialog, Cancelar is disabled and Guardar says so. */
+  busy: boolean;
+  /** From `useFormDialog`: given to the fields through react-hook-form's context. */
+  form?: UseFormReturn<V, unknown, O>;
+  title: ReactNode;
+  size?: ModalProps['size'];
+  fullScreen?: boolean;
+  /** Space between the fields: "sm" (default) or "md" for roomier dialogs. */
+  gap?: 'sm' | 'md';
+  /** Default "Guardar". */
+  submitLabel?: string;
+  /** The submit button's text while busy where the spec names one ("Guardando..."); else it shows a spinner. */
+  busyLabel?: string;
+  /** Default "Cancelar". */
+  cancelLabel?: string;
+  /** Guardar stays disabled (e.g. until the required files are chosen). */
+  submitDisabled?: boolean;
+  /** What Cancelar, the × and Escape do; default `onClose` (e.g. ask before discarding). */
+  onCancel?: () => void;
+  /** A button at the footer's start, apart from Cancelar / Guardar (e.g. "Limpiar todos"). */
+  footerStart?: ReactNode;
+  /** Shown in place of the form and its buttons: a loader while the record loads, or a result. */
+  instead?: ReactNode;
+  /** The fields. Mark the one to focus on open with `data-autofocus` (else the × would get it). */
+  children: ReactNode;
+}
+
+const ignore = () => {};
+
+/** The one frame of the panel's form dialogs: the Modal, the form, and Cancelar / Guardar. */
+export function FormDialog<V extends FieldValues, O>({
+  opened,
+  onClose,
+  onSubmit,
+  busy,
+  form,
+  title,
+  size,
+  fullScreen,
+  gap = 'sm',
+  submitLabel = 'Guardar',
+  busyLabel,
+  cancelLabel = 'Cancelar',
+  submitDisabled = false,
+  onCancel = onClose,
+  footerStart,
+  instead,
+  children,
+}: FormDialogProps<V, O>) {
+  const buttons = (
+    <>
+      <Button variant="default" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      {busyLabel === undefined ? (
+        <Button type="submit" loading={busy} disabled={submitDisabled} data-busy={busy || undefined}>
+          {submitLabel}
+        </Button>
+      ) : (
+        <Button type="submit" disabled={busy || submitDisabled} data-busy={busy || undefined}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      )}
+    </>
+  );
+  return (
+    <Modal
+      opened={opened}
+      onClose={busy ? ignore : onCancel}
+      title={title}
+      size={size}
+      fullScreen={fullScreen}
+      closeButtonProps={{ 'aria-label': 'Cerrar', disabled: busy }}
+    >
+      {instead ?? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit(event);
+          }}
+          noValidate
+        >
+          <Stack gap={gap}>
+            {form ? <FormProvider {...form}>{children}</FormProvider> : children}
+            <Group justify={footerStart ? 'space-between' : 'flex-end'} mt={gap === 'sm' ? 'md' : 0} gap="sm">
+              {footerStart}
+              {footerStart ? <Group gap="sm">{buttons}</Group> : buttons}
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

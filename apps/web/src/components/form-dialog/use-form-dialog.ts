@@ -1,0 +1,96 @@
+import { type BaseSyntheticEvent, useEffect, useEffectEvent, useState } from 'react';
+import {
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { notify } from '../../lib/notify';
+import { setServerFieldErrors } from './server-field-errors';
+
+export interface UseFormDialogOptions<V extends FieldValues, O, R, S> {
+  opened: boolean;
+  onClose: () => void;
+  /** The API's own schema as a resolver (STYLE.md: one schema, used twice). */
+  resolver: Resolver<V, unknown, O>;
+  /** The record the dialog edits (null or absent for a new one); the form resets when it changes. */
+  record?: S;
+  /**
+   * What the inputs hold each time the dialog opens (and when `record` changes while open).
+   * `undefined` leaves them alone: the record is still loading.
+   */
+  values: (record: S) => V | undefined;
+  /** With every reset: the dialog's own state outside the form (a checkbox, a preview, chosen files). */
+  onReset?: () => void;
+  mode?: UseFormProps<V>['mode'];
+  reValidateMode?: UseFormProps<V>['reValidateMode'];
+  /** A last check the schema cannot make (files held outside the form); false stops, having shown its message. */
+  check?: (values: O) => boolean;
+  /** Sends the valid values. */
+  submit: (values: O) => Promise<R>;
+  /** The success toast. */
+  success: string;
+  /** The error toast when the server sends no message of its own (spec §8). */
+  failure: string;
+  /** After the success toast; default: close the dialog. */
+  onSuccess?: (result: R) => void;
+  /** After the error toast and the server's field errors under their inputs (e.g. an alert in the dialog). */
+  onError?: (error: unknown) => void;
+}
+
+/** What `FormDialog` needs from the hook: spread it (`<FormDialog {...dialog} title=...>`). */
+export interface FormDialogState<V extends FieldValues, O> {
+  form: UseFormReturn<V, unknown, O>;
+  opened: boolean;
+  onClose: () => void;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  busy: boolean;
+}
+
+/**
+ * The form half of every form dialog: react-hook-form with the shared schema, reset when the dialog
+ * opens, submit with the success toast and close, or the server's field errors under the inputs
+ * and the error toast. The dialog keeps its fields, texts and real rules.
+ */
+export function useFormDialog<V extends FieldValues, O, R = unknown, S = undefined>(
+  options: UseFormDialogOptions<V, O, R, S>,
+): FormDialogState<V, O> {
+  const { opened, onClose, resolver, record, values, onReset, mode, reValidateMode } = options;
+  // Computed once: later openings reset the form themselves.
+  const [defaultValues] = useState(() => values(record as S));
+  const form = useForm<V, unknown, O>({
+    resolver,
+    mode,
+    reValidateMode,
+    defaultValues: defaultValues as UseFormProps<V>['defaultValues'],
+  });
+
+  // An Effect Event: reads the latest `values` and `onReset` without making them dependencies.
+  const resetForm = useEffectEvent((current: S) => {
+    const next = values(current);
+    if (next === undefined) return;
+    form.reset(next);
+    onReset?.();
+  });
+  useEffect(() => {
+    if (opened) resetForm(record as S);
+  }, [opened, record]);
+
+  const onSubmit = form.handleSubmit(async (parsed) => {
+    const { check, submit, success, failure, onSuccess, onError } = options;
+    if (check && !check(parsed)) return;
+    try {
+      const result = await submit(parsed);
+      notify.success(success);
+      if (onSuccess) onSuccess(result);
+      else onClose();
+    } catch (error) {
+      setServerFieldErrors(error, form.setError);
+      notify.apiError(error, failure);
+      onError?.(error);
+    }
+  });
+
+  return { form, opened, onClose, onSubmit, busy: form.formState.isSubmitting };
+}

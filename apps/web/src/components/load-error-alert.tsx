@@ -1,0 +1,39 @@
+import { Alert, Button, type MantineSpacing } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorMessage } from '../lib/api-client';
+
+interface LoadErrorAlertProps {
+  /** The screen's Spanish message (spec §8). */
+  title: string;
+  /** The failed query: its error, and "Reintentar" refetches it. */
+  query: Pick<UseQueryResult, 'error' | 'refetch' | 'isRefetching'>;
+  mt?: MantineSpacing;
+}
+
+/** A report that could not load: the screen's message, the server's own when it sent one, and "Reintentar". */
+export function LoadErrorAlert({ title, query, mt }: LoadErrorAlertProps) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      icon={<IconAlertCircle aria-hidden />}
+      title={title}
+      mt={mt}
+    >
+      {errorMessage(query.error, '') || null}
+      <Button
+        mt="sm"
+        size="xs"
+        variant="light"
+        color="red"
+        onClick={() => query.refetch()}
+        loading={query.isRefetching}
+        display="block"
+      >
+        Reintentar
+      </Button>
+    </Alert>
+  );
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Group, Paper, Text } from '@mantine/core';
+import {
+  DEFAULT_COLOR,
+  DEFAULT_NOTIFICATION_ICON,
+  ZEventTypeInput,
+  ZNotificationTypeInput,
+} from '@panel/shared';
+import { type Resolver, useWatch } from 'react-hook-form';
+import { ColorField } from '../../../components/color-field';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
+import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { NotificationIcon } from '../../../components/notification-icon';
+import { useSaveType } from '../api/save-type';
+import type { TypeKind, TypeRecord, TypeValues } from '../api/type-kind';
+import { NotificationIconPicker } from './notification-icon-picker';
+import { hasIcon, TYPE_TEXTS } from './type-texts';
+
+interface FormValues {
+  name: string;
+  color: string;
+  /** Notification types only. */
+  icon?: string;
+}
+
+// The schemas' preprocessed fields take `unknown` (form bodies); this form only gives them strings.
+const RESOLVERS = {
+  'event-types': zodResolver(ZEventTypeInput),
+  'notification-types': zodResolver(ZNotificationTypeInput),
+} as unknown as Record<TypeKind, Resolver<FormValues, unknown, TypeValues>>;
+
+const initialValues = (kind: TypeKind, type: TypeRecord | null): FormValues => ({
+  name: type?.name ?? '',
+  color: type?.color ?? DEFAULT_COLOR,
+  ...(hasIcon(kind) && { icon: type && 'icon' in type ? type.icon : DEFAULT_NOTIFICATION_ICON }),
+});
+
+interface Props {
+  kind: TypeKind;
+  opened: boolean;
+  type: TypeRecord | null;
+  onClose: () => void;
+}
+
+/**
+ * New or edit type: name, colour picker plus hex, and a preview of how the calendar (events) or
+ * the app (notifications, with the icon) shows it (spec §2.10, §2.11).
+ */
+export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
+  const texts = TYPE_TEXTS[kind];
+  const save = useSaveType(kind);
+  const dialog = useFormDialog({
+    opened,
+    onClose,
+    resolver: RESOLVERS[kind],
+    record: type,
+    values: (current) => initialValues(kind, current),
+    submit: (values) => save.mutateAsync({ id: type?.id ?? null, values }),
+    success: type ? texts.updated : texts.created,
+    failure: texts.saveError,
+  });
+  const { control } = dialog.form;
+  const [name, color, icon = DEFAULT_NOTIFICATION_ICON] = useWatch({
+    control,
+    name: ['name', 'color', 'icon'],
+  });
+  const previewColor = /^#[0-9a-fA-F]{6}$/.test(color) ? color : DEFAULT_COLOR;
+  const previewName = name.trim() || 'Nombre del tipo';
+
+  return (
+    <FormDialog
+      {...dialog}
+      title={type ? texts.editTitle : texts.createTitle}
+      size={hasIcon(kind) ? 'lg' : undefined}
+      gap="md"
+    >
+      <FormInput name="name" label="Nombre" withAsterisk data-autofocus />
+      <FormField name="color" component={ColorField} label="Color" />
+      {hasIcon(kind) && <FormField name="icon" component={NotificationIconPicker} color={previewColor} />}
+      <Paper withBorder radius="md" p="sm" aria-label="Vista previa">
+        <Text size="xs" c="dimmed" mb={6}>
+          Vista previa
+        </Text>
+        {hasIcon(kind) ? (
+          <Group gap="sm" wrap="nowrap">
+            <NotificationIcon icon={icon} color={previewColor} size={40} />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {previewName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {icon} · {previewColor.toUpperCase()}
+              </Text>
+            </div>
+          </Group>
+        ) : (
+          <Group gap="sm">
+            <Badge color={previewColor} radius="sm" size="lg" autoContrast style={{ textTransform: 'none' }}>
+              {previewName}
+            </Badge>
+          </Group>
+        )}
+      </Paper>
+    </FormDialog>
+  );
+}
