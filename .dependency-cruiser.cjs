@@ -31,6 +31,13 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-feature-imports-app',
+      comment: 'The app shell (router, layout) loads the features; a feature never reaches back into it.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'web-shared-imports-feature',
       comment: "The panel's shared components/ and lib/ never import a feature or the app shell.",
       severity: 'error',

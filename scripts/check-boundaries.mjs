@@ -3,8 +3,10 @@
 //   1. the real tree has no violation;
 //   2. every rule catches its deliberate violation in tools/boundaries/fixtures, and nothing else fires
 //      there (the fixtures' allowed imports prove that no rule is broader than it says).
-// `--graph` prints the layer drawing (mermaid) that docs/architecture.md embeds.
+//   3. the layer drawing in docs/architecture.md is the one the code gives today
+//      (`npm run boundaries -- --write-graph` regenerates it).
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +43,7 @@ function cruise(cwd, paths, extra = []) {
 const EXPECTED = [
   ['no-cycles', 'apps/web/src/features/gamma/cycle-a.ts'],
   ['web-feature-imports-feature', 'apps/web/src/features/alpha/components/alpha-page.tsx'],
+  ['web-feature-imports-app', 'apps/web/src/features/beta/api/get-beta.ts'],
   ['web-shared-imports-feature', 'apps/web/src/components/shared-widget.tsx'],
   ['web-lib-imports-components', 'apps/web/src/lib/helper.ts'],
   ['api-service-imports-route-or-plugin', 'apps/api/src/services/points/award.ts'],
@@ -53,17 +56,50 @@ const EXPECTED = [
   ['shared-imports-app', 'packages/shared/src/users.ts'],
 ];
 
-if (process.argv.includes('--graph')) {
+/** The layer drawing of docs/architecture.md: every source folder's top level, tests left out. */
+function drawing() {
   const r = spawnSync(
     process.execPath,
-    [bin, '--config', config, '--output-type', 'mermaid', '--collapse', process.argv.at(-1), ...SOURCES],
+    [
+      bin,
+      '--config',
+      config,
+      '--output-type',
+      'mermaid',
+      '--include-only',
+      '^(apps/[^/]+/src|packages/shared)',
+      '--exclude',
+      '\\.test\\.tsx?$|/testing/',
+      '--collapse',
+      '^(apps/[^/]+/src/[^/]+|packages/shared)',
+      'apps/api/src',
+      'apps/web/src',
+      'packages/shared/src',
+    ],
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
-  process.stdout.write(r.stdout);
-  process.exit(r.status ?? 1);
+  if (r.status !== 0) {
+    console.error(r.stderr);
+    process.exit(2);
+  }
+  return `\`\`\`mermaid\n${r.stdout.trim()}\n\`\`\``;
 }
+const doc = join(root, 'docs/architecture.md');
+const GRAPH = /(<!-- graph:start[^>]*-->\n)[\s\S]*?(\n<!-- graph:end -->)/;
 
 let failed = false;
+const current = readFileSync(doc, 'utf8');
+const fresh = current.replace(GRAPH, (_, start, end) => `${start}${drawing()}${end}`);
+if (process.argv.includes('--write-graph')) {
+  writeFileSync(doc, fresh);
+  console.log('boundaries: the drawing in docs/architecture.md is regenerated');
+} else if (fresh !== current) {
+  console.error(
+    'boundaries: the drawing in docs/architecture.md is out of date: run `npm run boundaries -- --write-graph`',
+  );
+  failed = true;
+}
+
 const real = cruise(root, SOURCES);
 for (const v of real) console.error(`  ${v.rule}: ${v.from} → ${v.to}`);
 if (real.length) {
