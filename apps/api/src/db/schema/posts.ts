@@ -84,10 +84,18 @@ export const postComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /**
+     * The client's Idempotency-Key (community app, offline queue): a replay of the same key by
+     * the same user returns the first comment instead of writing a second one.
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('post_comments_post_created_idx').on(t.postId, t.createdAt),
+    uniqueIndex('post_comments_user_idempotency_key')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('post_comments_user_created_idx').on(t.userId, t.createdAt),
     // The dashboard's activity per day.
     index('post_comments_created_at_idx').on(t.createdAt),
