@@ -1,0 +1,364 @@
+import { MSG } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
+import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
+import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
+import { users } from '../../../src/db/schema/users.ts';
+import {
+  bearer,
+  createAdmin,
+  createBranch,
+  createBrand,
+  createEvent,
+  createStory,
+  createSupplier,
+  createSurvey,
+  pointActionId,
+  tokenFor,
+} from '../../../src/testing/factories.ts';
+import { formData, makeImage } from '../../../src/testing/images.ts';
+import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+
+/**
+ * Access matrix (OWASP API1/API5, ASVS V4): every operation of the live OpenAPI document is
+ * called as each identity below, and the outcome must match the one table of expectations.
+ *
+ * Who may call:
+ * - public:  anyone, whatever token it carries (login, health, docs, files);
+ * - session: any valid session, seller or admin (me, logout);
+ * - app:     the community app (/api/app/*): sellers, and admins too (DECISIONS §2: "need a
+ *            seller or admin session");
+ * - admin:   the panel: 401 without a valid session, 403 for a seller.
+ *
+ * A route in the document without an entry here fails the suite, and so does an entry whose
+ * route is gone: a new route cannot ship without someone deciding who may call it.
+ */
+type Who = 'public' | 'session' | 'app' | 'admin';
+
+const ACCESS_TABLE: Record<string, Who> = {
+  'GET /api/openapi.json': 'public',
+  'GET /api/health': 'public',
+  'POST /api/login': 'public',
+  'GET /api/files/{key}': 'public',
+
+  'POST /api/logout': 'session',
+  'GET /api/me': 'session',
+
+  'GET /api/users': 'admin',
+  'POST /api/users': 'admin',
+  'GET /api/users/{id}': 'admin',
+  'PUT /api/users/{id}': 'admin',
+  'POST /api/users/{id}': 'admin',
+  'POST /api/users/{id}/reset-password': 'admin',
+  'POST /api/users/bulk-active': 'admin',
+  'GET /api/users/export': 'admin',
+  'POST /api/users/import': 'admin',
+  'GET /api/users/{id}/activity': 'admin',
+
+  'GET /api/branches': 'admin',
+  'POST /api/branches': 'admin',
+  'GET /api/branches/cities': 'admin',
+  'GET /api/branches/{id}': 'admin',
+  'PUT /api/branches/{id}': 'admin',
+  'DELETE /api/branches/{id}': 'admin',
+  'POST /api/branches/{id}': 'admin',
+
+  'GET /api/dashboard/summary': 'admin',
+  'GET /api/dashboard/activity': 'admin',
+
+  'GET /api/user/volume': 'admin',
+  'POST /api/user/volume/upsert': 'admin',
+  'DELETE /api/user/volume/{id}': 'admin',
+  'GET /api/user/units': 'admin',
+  'POST /api/user/units/bulk-upsert': 'admin',
+
+  'GET /api/suppliers': 'admin',
+  'POST /api/suppliers': 'admin',
+  'GET /api/suppliers/{id}': 'admin',
+  'PUT /api/suppliers/{id}': 'admin',
+  'DELETE /api/suppliers/{id}': 'admin',
+  'POST /api/suppliers/{id}': 'admin',
+  'GET /api/brands': 'admin',
+  'POST /api/brands': 'admin',
+  'GET /api/brands/{id}': 'admin',
+  'PUT /api/brands/{id}': 'admin',
+  'DELETE /api/brands/{id}': 'admin',
+  'POST /api/brands/{id}': 'admin',
+
+  'GET /api/posts': 'admin',
+  'POST /api/posts': 'admin',
+  'GET /api/posts/{id}/likes': 'admin',
+  'GET /api/posts/{id}/comments': 'admin',
+  'DELETE /api/posts/{id}': 'admin',
+
+  'GET /api/stories': 'admin',
+  'POST /api/stories': 'admin',
+  'GET /api/stories/{id}/viewers': 'admin',
+  'DELETE /api/stories/{id}': 'admin',
+
+  'GET /api/notification-types': 'admin',
+  'POST /api/notification-types': 'admin',
+  'PUT /api/notification-types/{id}': 'admin',
+  'DELETE /api/notification-types/{id}': 'admin',
+  'POST /api/notification-types/{id}': 'admin',
+  'GET /api/notifications': 'admin',
+  'POST /api/notifications': 'admin',
+  'PUT /api/notifications/{id}': 'admin',
+  'DELETE /api/notifications/{id}': 'admin',
+  'POST /api/notifications/{id}': 'admin',
+
+  'GET /api/event-types': 'admin',
+  'POST /api/event-types': 'admin',
+  'PUT /api/event-types/{id}': 'admin',
+  'DELETE /api/event-types/{id}': 'admin',
+  'POST /api/event-types/{id}': 'admin',
+  'GET /api/events': 'admin',
+  'POST /api/events': 'admin',
+  'PUT /api/events/{id}': 'admin',
+  'DELETE /api/events/{id}': 'admin',
+  'POST /api/events/{id}': 'admin',
+
+  'GET /api/admin/point-actions': 'admin',
+  'POST /api/admin/point-actions': 'admin',
+  'PUT /api/admin/point-actions/{id}': 'admin',
+  'DELETE /api/admin/point-actions/{id}': 'admin',
+  'POST /api/admin/point-actions/{id}': 'admin',
+  'PATCH /api/admin/point-actions/{id}/toggle': 'admin',
+
+  'GET /api/admin/surveys': 'admin',
+  'POST /api/admin/surveys': 'admin',
+  'GET /api/admin/surveys/{id}': 'admin',
+  'PUT /api/admin/surveys/{id}': 'admin',
+  'DELETE /api/admin/surveys/{id}': 'admin',
+  'POST /api/admin/surveys/{id}': 'admin',
+  'PATCH /api/admin/surveys/{id}/toggle': 'admin',
+  'GET /api/admin/surveys/{id}/statistics': 'admin',
+  'GET /api/admin/surveys/{id}/questions/{questionId}/answers': 'admin',
+
+  'GET /api/points/leaderboard': 'admin',
+  'GET /api/points/transactions': 'admin',
+  'GET /api/points/transactions/export': 'admin',
+  'GET /api/points/summary': 'admin',
+
+  'GET /api/app/feed': 'app',
+  'POST /api/app/posts/{id}/like': 'app',
+  'DELETE /api/app/posts/{id}/like': 'app',
+  'POST /api/app/posts/{id}/comments': 'app',
+  'GET /api/app/stories': 'app',
+  'POST /api/app/stories/{id}/view': 'app',
+  'GET /api/app/notifications': 'app',
+  'GET /api/app/events': 'app',
+  'GET /api/app/me/points': 'app',
+  'GET /api/app/surveys': 'app',
+  'POST /api/app/surveys/{id}/responses': 'app',
+};
+
+const IDENTITIES = ['anonymous', 'seller', 'admin', 'revoked', 'expired', 'idle', 'deactivated'] as const;
+type Identity = (typeof IDENTITIES)[number];
+
+/** Identities that must be turned away (401) from every non-public route. */
+const INVALID: Identity[] = ['anonymous', 'revoked', 'expired', 'idle', 'deactivated'];
+
+function expectedFor(who: Who, identity: Identity): 'allowed' | 401 | 403 {
+  if (who === 'public') return 'allowed';
+  if (INVALID.includes(identity)) return 401;
+  if (who === 'admin' && identity === 'seller') return 403;
+  return 'allowed';
+}
+
+interface Operation {
+  key: string;
+  method: string;
+  path: string;
+  xAccess: string;
+}
+
+let ctx: TestContext;
+let operations: Operation[];
+let fileKey: string;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  operations = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
+    ([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        xAccess: String(op['x-access']),
+      })),
+  );
+
+  // Real rows behind every {id}, so an allowed call reaches the handler and its rules.
+  const db = ctx.db;
+  const branch = await createBranch(db);
+  ids.branch = branch.id;
+  ids.supplier = (await createSupplier(db)).id;
+  ids.brand = (await createBrand(db)).id;
+  const event = await createEvent(db, new Date(Date.now() + 86_400_000));
+  ids.event = event.id;
+  ids.eventType = event.eventTypeId;
+  const survey = await createSurvey(db);
+  ids.survey = survey.id;
+  const [question] = await db
+    .insert(surveyQuestions)
+    .values({
+      surveyId: survey.id,
+      questionText: '¿Te sirvió la capacitación?',
+      type: 'boolean',
+      required: true,
+    })
+    .returning();
+  ids.question = question!.id;
+  const [type] = await db.insert(notificationTypes).values({ name: 'Aviso' }).returning();
+  ids.notificationType = type!.id;
+  const [notification] = await db
+    .insert(notifications)
+    .values({ notificationTypeId: type!.id, title: 'Hola', message: 'Mensaje', createdBy: ctx.admin.id })
+    .returning();
+  ids.notification = notification!.id;
+  const [volume] = await db
+    .insert(monthlyVolumes)
+    .values({ userId: ctx.seller.id, year: 2026, month: 3, targetAmount: '1000.00' })
+    .returning();
+  ids.volume = volume!.id;
+  ids.pointAction = await pointActionId(db, 'like_post');
+  ids.story = (await createStory(db, ctx.admin.id)).id;
+
+  // A post made through the real upload, so /api/files/{key} serves a real file.
+  const png = await makeImage('png', { width: 64, height: 64 });
+  const form = formData({ content: 'Publicación de la matriz de acceso' });
+  form.append('images[]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    payload: form,
+    headers: bearer(ctx.admin.token),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const post = created.json().data as { id: number; images: { url: string }[] };
+  ids.post = post.id;
+  fileKey = post.images[0]!.url.replace('/api/files/', '');
+});
+afterAll(() => ctx?.close());
+
+/** The URL of an operation with a real id (or key) in each path parameter. */
+function urlOf(path: string): string {
+  const resource = path.split('/')[path.startsWith('/api/admin/') || path.startsWith('/api/user/') ? 3 : 2];
+  const idByResource: Record<string, number | undefined> = {
+    users: ctx.seller.id,
+    branches: ids.branch,
+    volume: ids.volume,
+    suppliers: ids.supplier,
+    brands: ids.brand,
+    posts: ids.post,
+    stories: ids.story,
+    'notification-types': ids.notificationType,
+    notifications: ids.notification,
+    'event-types': ids.eventType,
+    events: ids.event,
+    'point-actions': ids.pointAction,
+    surveys: ids.survey,
+    app: undefined,
+  };
+  let id = idByResource[resource ?? ''];
+  if (path.startsWith('/api/app/')) {
+    const appResource = path.split('/')[3];
+    id = appResource === 'posts' ? ids.post : appResource === 'stories' ? ids.story : ids.survey;
+  }
+  return path
+    .replace('{key}', fileKey)
+    .replace('{questionId}', String(ids.question))
+    .replace('{id}', String(id));
+}
+
+describe('the access table', () => {
+  it('has exactly one entry per operation of the live OpenAPI document', () => {
+    const documented = operations.map((o) => o.key).sort();
+    const missing = documented.filter((k) => !(k in ACCESS_TABLE));
+    const stale = Object.keys(ACCESS_TABLE).filter((k) => !documented.includes(k));
+    expect(missing, 'routes in the OpenAPI document without an entry in ACCESS_TABLE').toEqual([]);
+    expect(stale, 'entries of ACCESS_TABLE for routes that no longer exist').toEqual([]);
+    expect(documented.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('agrees with the x-access each route declares', () => {
+    for (const op of operations) expect(op.xAccess, op.key).toBe(ACCESS_TABLE[op.key]);
+  });
+});
+
+describe('every operation × every identity', () => {
+  it('answers exactly as the table says (401 / 403 / allowed, never 5xx)', async () => {
+    const db = ctx.db;
+    // Admin-shaped identities for the invalid tokens: the most dangerous token to honour by mistake.
+    const tokens = async (): Promise<Record<Identity, string | null>> => {
+      const revokedAdmin = await createAdmin(db);
+      const revoked = await tokenFor(db, revokedAdmin.id);
+      // Revoked through the real logout (Payload CVE-2025-4643: tokens valid after logout).
+      const out = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(revoked) });
+      expect(out.statusCode).toBeLessThan(300);
+      const old = await createAdmin(db);
+      const expired = await tokenFor(db, old.id, new Date(Date.now() - 8 * 24 * 3600 * 1000));
+      const idle = await tokenFor(db, old.id, new Date(Date.now() - 13 * 3600 * 1000));
+      // Deactivated directly in the table, leaving the session open: the session check itself
+      // must refuse an inactive user (the API's deactivation also revokes, a second line).
+      const gone = await createAdmin(db);
+      const deactivated = await tokenFor(db, gone.id);
+      await db.update(users).set({ active: false }).where(eq(users.id, gone.id));
+      return {
+        anonymous: null,
+        seller: await tokenFor(db, ctx.seller.id),
+        admin: await tokenFor(db, ctx.admin.id),
+        revoked,
+        expired,
+        idle,
+        deactivated,
+      };
+    };
+
+    // Deletes and logout last, so the rows and sessions the other calls need still exist.
+    const ordered = [...operations].sort(
+      (a, b) =>
+        Number(a.method === 'DELETE' || a.path === '/api/logout') -
+        Number(b.method === 'DELETE' || b.path === '/api/logout'),
+    );
+    const failures: string[] = [];
+    let calls = 0;
+    for (const op of ordered) {
+      const who = ACCESS_TABLE[op.key];
+      if (!who) continue; // reported by the table test
+      const t = await tokens();
+      for (const identity of IDENTITIES) {
+        const token = t[identity];
+        const res: LightMyRequestResponse = await ctx.app.inject({
+          method: op.method as 'GET',
+          url: urlOf(op.path),
+          headers: token ? bearer(token) : {},
+          ...(['POST', 'PUT', 'PATCH'].includes(op.method) ? { payload: {} } : {}),
+        });
+        calls++;
+        const label = `${op.key} as ${identity} → ${res.statusCode}`;
+        const expected = expectedFor(who, identity);
+        if (res.statusCode >= 500) failures.push(`${label}: 5xx`);
+        else if (expected === 401 || expected === 403) {
+          if (res.statusCode !== expected) failures.push(`${label}: expected ${expected}`);
+          else if (res.json().message !== (expected === 401 ? MSG.unauthenticated : MSG.forbidden))
+            failures.push(`${label}: message ${res.json().message}`);
+        } else {
+          if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${label}: expected allowed`);
+          // An allowed read of a real row succeeds (POST/PUT get {} and may be refused with 400).
+          if (op.method === 'GET' && res.statusCode !== 200) failures.push(`${label}: expected 200`);
+        }
+      }
+    }
+    console.info(
+      `Matriz de acceso: ${operations.length} operaciones × ${IDENTITIES.length} identidades = ${calls} llamadas`,
+    );
+    expect(failures).toEqual([]);
+    expect(calls).toBe(operations.length * IDENTITIES.length);
+  });
+});
