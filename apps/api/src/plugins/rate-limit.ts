@@ -22,7 +22,7 @@ export interface RateLimitPluginOptions {
 }
 
 /**
- * Login attempt limits (per email and per IP). With REDIS_URL the counters are shared by every
+ * Login attempt limits (services/auth/login-throttle.ts). With REDIS_URL the counters are shared by every
  * instance; Redis must answer at start-up, and later outages fail open with a warning rather
  * than lock everybody out.
  */
@@ -63,7 +63,11 @@ function failOpen(store: CounterStore, onError: (error: unknown) => void): Count
         onError(error);
         return keys.map(() => ({ count: 0, ttlMs: 0 }));
       }),
-    increment: (keys, windowMs) => store.increment(keys, windowMs).catch(onError),
+    increment: (keys, windowMs) =>
+      store.increment(keys, windowMs).catch((error) => {
+        onError(error);
+        return keys.map(() => ({ count: 0, ttlMs: 0 }));
+      }),
     reset: (keys) => store.reset(keys).catch(onError),
     close: () => store.close(),
   };

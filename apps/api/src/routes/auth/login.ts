@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MSG, ZLoginRequest, ZLoginResponse } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +14,8 @@ import { errors } from '../schemas.ts';
 
 /**
  * Both roles sign in here (the community app too); the panel itself refuses sellers.
- * Unknown email, wrong password and inactive account get the same 401 after the same work.
+ * Unknown email, wrong password and inactive account get the same 401 after the same work (one
+ * scrypt verification, the same throttle steps). Limits: services/auth/login-throttle.ts.
  */
 export const loginRoute: FastifyPluginAsyncZod = async (app) => {
   // Computed now (in the thread pool), so the first unknown-email login is not slower than the rest.
@@ -32,10 +34,10 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, password } = request.body;
       const ip = request.ip;
-      const waitSeconds = await app.loginThrottle.blockedFor(email, ip);
-      if (waitSeconds !== null) {
-        throw new HttpError(429, MSG.tooManyAttempts, undefined, { 'retry-after': String(waitSeconds) });
-      }
+      const admission = await app.loginThrottle.admit(email, ip);
+      if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
+      // Across addresses an email is slowed down, never refused: its owner still gets in.
+      if (admission.delayMs > 0) await sleep(admission.delayMs);
 
       const [row] = await app.db
         .select({ ...userColumns, passwordHash: users.passwordHash })
@@ -45,11 +47,13 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       const valid = await verifyPassword(password, row?.passwordHash ?? (await getDummyHash()));
       if (!row || !valid || !row.active) {
-        await app.loginThrottle.recordFailure(email, ip);
+        const verdict = await app.loginThrottle.recordFailure(email, ip);
+        if (verdict.blocked) throw tooMany(verdict.retryAfterSeconds);
         throw new HttpError(401, MSG.invalidCredentials);
       }
+      const verdict = await app.loginThrottle.recordSuccess(email, ip);
+      if (verdict.blocked) throw tooMany(verdict.retryAfterSeconds);
 
-      await app.loginThrottle.recordSuccess(email, ip);
       const now = app.now();
       const token = await createSession(app.db, row.id, now);
       // The first sign-in of the business day earns daily_login, for sellers only (admins are not
@@ -71,3 +75,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+function tooMany(retryAfterSeconds: number) {
+  return new HttpError(429, MSG.tooManyAttempts, undefined, { 'retry-after': String(retryAfterSeconds) });
+}
