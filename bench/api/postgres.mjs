@@ -1,0 +1,261 @@
+// The large tenant on PostgreSQL: every hot call of the panel and the community app under autocannon,
+// next to a bare Fastify + `pg` route that runs the very statements the app sent for that call.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { BENCH_SELLER, generate, SCALE, SIZES } from './data.mjs';
+import {
+  CONNECTIONS,
+  DURATION,
+  hammer,
+  load,
+  login,
+  machine,
+  startProcess,
+  startServer,
+  stopProcess,
+  verdict,
+} from './lib.mjs';
+
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const APP_PORT = 3510;
+const CEILING_PORT = 3511;
+const ADMIN = { email: 'bench@bench.local', password: 'bench-admin-2026' };
+const RATIO_BUDGET = 0.7;
+const P99_BUDGET = 50;
+const P50_BUDGET = 20;
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+
+/** The calls of the issue, with the ids of this tenant. `fast`: the p50 < 20 ms budget applies. */
+async function callsFor(client, ids) {
+  const perPage = 20;
+  const deepPosts = Math.max(2, Math.floor(SIZES.posts / 2 / perPage));
+  const deepTx = Math.max(2, Math.floor(SIZES.transactions / 2 / perPage));
+  const likeable = (
+    await client.query(
+      `SELECT id FROM posts WHERE branch_id IS NULL OR branch_id = $1 ORDER BY id DESC LIMIT 40000`,
+      [ids.firstBranchId],
+    )
+  ).rows.map((r) => r.id);
+  // The recording likes 21 posts first, so the like it records is the steady state: like_post's
+  // daily limit (20) reached, as it is for nearly every like of the run.
+  const recording = likeable.splice(-22);
+  const active = ids.sellerId + 123;
+  const branch = ids.firstBranchId + 4;
+  return [
+    { name: 'health', path: '/api/health' },
+    { name: 'posts: first page', path: `/api/posts?per_page=${perPage}`, as: 'admin' },
+    {
+      name: `posts: deep page (page ${deepPosts})`,
+      path: `/api/posts?per_page=${perPage}&page=${deepPosts}`,
+      as: 'admin',
+    },
+    { name: 'posts: search "vidriera"', path: `/api/posts?per_page=${perPage}&q=vidriera`, as: 'admin' },
+    { name: 'users: search "gonzalez"', path: `/api/users?per_page=${perPage}&q=gonzalez`, as: 'admin' },
+    { name: 'transactions: first page', path: `/api/points/transactions?per_page=${perPage}`, as: 'admin' },
+    {
+      name: `transactions: deep page (page ${deepTx})`,
+      path: `/api/points/transactions?per_page=${perPage}&page=${deepTx}`,
+      as: 'admin',
+    },
+    {
+      name: 'transactions: search "campaña"',
+      path: `/api/points/transactions?per_page=${perPage}&q=${encodeURIComponent('campaña')}`,
+      as: 'admin',
+    },
+    { name: 'leaderboard: monthly', path: '/api/points/leaderboard?period=monthly', as: 'admin', fast: true },
+    { name: 'leaderboard: weekly', path: '/api/points/leaderboard?period=weekly', as: 'admin', fast: true },
+    {
+      name: 'leaderboard: all_time',
+      path: '/api/points/leaderboard?period=all_time',
+      as: 'admin',
+      fast: true,
+    },
+    {
+      name: 'leaderboard: monthly, one branch',
+      path: `/api/points/leaderboard?period=monthly&branch_id=${branch}`,
+      as: 'admin',
+      fast: true,
+    },
+    { name: "a seller's activity", path: `/api/users/${active}/activity`, as: 'admin', fast: true },
+    { name: 'dashboard summary', path: '/api/dashboard/summary', as: 'admin', fast: true },
+    { name: "seller's feed", path: '/api/app/feed', as: 'seller' },
+    {
+      name: 'like a post',
+      method: 'POST',
+      as: 'seller',
+      // The app and the ceiling like different posts, so neither finds the other's likes.
+      paths: likeable.filter((_, i) => i % 2 === 1).map((id) => `/api/app/posts/${id}/like`),
+      ceilingIds: likeable.filter((_, i) => i % 2 === 0),
+      idParam: recording[0],
+      warmIds: recording.slice(1),
+    },
+  ].filter((c) => !ONLY || ONLY.test(c.name));
+}
+
+/** One request per call on a server that records its SQL; the session look-up is left out (no auth in the ceiling). */
+async function recordStatements(env, calls, dir) {
+  const log = join(dir, 'sql.log');
+  writeFileSync(log, '');
+  const server = await startServer({ ...env, BENCH_SQL_LOG: log }, APP_PORT, [
+    '--import',
+    './bench/api/record-sql.mjs',
+  ]);
+  try {
+    const tokens = {
+      admin: await login(server.base, ADMIN.email, ADMIN.password),
+      seller: await login(server.base, BENCH_SELLER.email, BENCH_SELLER.password),
+    };
+    for (const call of calls) {
+      for (const id of call.warmIds ?? []) {
+        const warm = await fetch(`${server.base}/api/app/posts/${id}/like`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[call.as]}` },
+        });
+        await warm.arrayBuffer();
+      }
+      const before = statSync(log).size;
+      const path = call.paths ? `/api/app/posts/${call.idParam}/like` : call.path;
+      const res = await fetch(server.base + path, {
+        method: call.method ?? 'GET',
+        headers: call.as ? { authorization: `Bearer ${tokens[call.as]}` } : {},
+      });
+      if (!res.ok) throw new Error(`${call.name}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      const lines = readFileSync(log).subarray(before).toString('utf8').trim().split('\n').filter(Boolean);
+      call.statements = lines
+        .map((l) => JSON.parse(l))
+        .filter((s) => !/"sessions"|\bsessions\b/.test(s.text));
+      call.transaction = call.statements.some((s) => /^\s*begin/i.test(s.text));
+    }
+  } finally {
+    await stopProcess(server.proc);
+  }
+}
+
+const ms = (v) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
+
+export async function benchPostgres() {
+  const admin = new pg.Client({ connectionString: PG_URL ?? ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`\nAVISO: PostgreSQL no responde (${error.message}); se omite la medición sobre PostgreSQL.`);
+    return;
+  }
+  let url = PG_URL;
+  let dbName = null;
+  if (!url) {
+    dbName = `panel_bench_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'panel-bench-'));
+  const procs = [];
+  try {
+    console.log(`\n== large tenant on PostgreSQL (BENCH_SCALE=${SCALE}): ${JSON.stringify(SIZES)}`);
+    console.log(`   machine: ${machine()}; load average ${load()}`);
+    const env = {
+      DATABASE_URL: url,
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      SEED_DEMO: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    // Migrate (and create the admin and the built-in point actions) through the server itself.
+    await stopProcess((await startServer(env, APP_PORT)).proc);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    let ids;
+    if (dbName || process.env.BENCH_GENERATE === '1') {
+      ids = await generate(client);
+    } else {
+      // An existing BENCH_DATABASE_URL that already holds the tenant.
+      const q = async (sql) => (await client.query(sql)).rows[0].id;
+      ids = {
+        sellerId: await q(`SELECT id FROM users WHERE email = '${BENCH_SELLER.email}'`),
+        firstBranchId: await q('SELECT min(id)::int AS id FROM branches'),
+      };
+    }
+    const calls = await callsFor(client, ids);
+    await client.end();
+
+    await recordStatements(env, calls, dir);
+    const callsFile = join(dir, 'calls.json');
+    writeFileSync(
+      callsFile,
+      JSON.stringify(
+        calls.map((c) => ({
+          method: c.method ?? 'GET',
+          statements: c.statements,
+          transaction: c.transaction,
+          idParam: c.paths ? c.idParam : undefined,
+        })),
+      ),
+    );
+    const ceiling = await startProcess({
+      args: ['bench/api/ceiling-server.mjs'],
+      env: { DATABASE_URL: url, CEILING_CALLS: callsFile },
+      port: CEILING_PORT,
+      readyPath: '/health',
+    });
+    procs.push(ceiling.proc);
+    const server = await startServer(env, APP_PORT);
+    procs.push(server.proc);
+    const tokens = {
+      admin: await login(server.base, ADMIN.email, ADMIN.password),
+      seller: await login(server.base, BENCH_SELLER.email, BENCH_SELLER.password),
+    };
+
+    console.log(
+      `\n   autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a warm-up; app = built server, ceiling = bare Fastify + pg, same SQL`,
+    );
+    console.log(
+      `   ${'call'.padEnd(40)} ${'app req/s'.padStart(9)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} | ${'ceil req/s'.padStart(10)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} | ratio  SQL  load`,
+    );
+    const results = [];
+    for (const [index, call] of calls.entries()) {
+      const app = await hammer({
+        base: server.base,
+        path: call.path,
+        paths: call.paths,
+        method: call.method,
+        token: call.as ? tokens[call.as] : undefined,
+      });
+      const ceilingPaths = call.paths ? call.ceilingIds.map((id) => `/c/${index}/${id}`) : undefined;
+      const ceil = await hammer({
+        base: ceiling.base,
+        path: ceilingPaths
+          ? undefined
+          : call.name === 'health' && call.statements.length === 0
+            ? '/health'
+            : `/c/${index}`,
+        paths: ceilingPaths,
+        method: call.method,
+      });
+      const ratio = app.rps / ceil.rps;
+      results.push({ call, app, ceil, ratio });
+      console.log(
+        `   ${call.name.padEnd(40)} ${app.rps.toFixed(0).padStart(9)} ${ms(app.p50).padStart(7)} ${ms(app.p99).padStart(7)} | ${ceil.rps.toFixed(0).padStart(10)} ${ms(ceil.p50).padStart(7)} ${ms(ceil.p99).padStart(7)} | ${ratio.toFixed(2).padStart(5)} ${String(call.statements.length).padStart(4)}  ${load()}` +
+          (app.errors || ceil.errors ? `  (errors: app ${app.errors}, ceiling ${ceil.errors})` : ''),
+      );
+    }
+    console.log('\n   budgets (PostgreSQL, large tenant)');
+    for (const { call, app, ratio } of results) {
+      verdict(`${call.name}: ≥ ${RATIO_BUDGET}× ceiling`, ratio >= RATIO_BUDGET, `${ratio.toFixed(2)}×`);
+      verdict(`${call.name}: p99 < ${P99_BUDGET} ms`, app.p99 < P99_BUDGET, ms(app.p99));
+      if (call.fast) verdict(`${call.name}: p50 < ${P50_BUDGET} ms`, app.p50 < P50_BUDGET, ms(app.p50));
+      if (app.errors) verdict(`${call.name}: no errors`, false, `${app.errors} errors`);
+    }
+    return results;
+  } finally {
+    for (const proc of procs) await stopProcess(proc);
+    rmSync(dir, { recursive: true, force: true });
+    if (dbName) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
