@@ -1,8 +1,10 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MSG, ZUserCreate, ZUserUpdate } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from './config.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { backupPglite, restorePglite } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -18,10 +20,17 @@ Comandos:
                  Crea un administrador.
   reset-password --email <email> --password <contraseña>
                  Cambia la contraseña de un usuario y cierra todas sus sesiones.
+  backup <archivo>
+                 Copia de seguridad de la base embebida (PGlite), la clave secreta y las
+                 imágenes subidas de DATA_DIR en un .tar.gz.
+  restore <archivo>
+                 Reemplaza la base embebida, la clave y las imágenes por las de la copia. Lo
+                 anterior queda en DATA_DIR/pre-restore-<fecha>/.
   help           Muestra esta ayuda.
 
 Usa la misma configuración que el servidor (DATA_DIR o DATABASE_URL). Con la base embebida
-el servidor tiene que estar detenido.`;
+el servidor tiene que estar detenido. Con PostgreSQL la copia se hace con pg_dump y
+pg_restore (ver el README).`;
 
 class CliError extends Error {}
 
@@ -31,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return command ? 0 : 1;
   }
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, rest);
   if (command !== 'create-admin' && command !== 'reset-password') {
     throw new CliError(`Comando desconocido: ${command}\n\n${HELP}`);
   }
@@ -77,28 +87,86 @@ async function main(argv: string[]): Promise<number> {
   });
 }
 
-async function withDatabase(work: (database: Database) => Promise<number>): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new CliError(`Uso: npm run admin -- ${command} <archivo>`);
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]!);
+  const config = readConfig();
+  if (config.database.kind === 'postgres') {
+    throw new CliError(
+      'Con DATABASE_URL la copia de seguridad se hace con las herramientas de PostgreSQL:\n' +
+        `  pg_dump --format=custom --file=panel.dump "$DATABASE_URL"\n` +
+        `  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" panel.dump\n` +
+        'Guardá también APP_SECRET y las imágenes (DATA_DIR/uploads o el bucket S3). Ver el README.',
+    );
+  }
+  const paths = {
+    dataDir: config.dataDir,
+    pgliteDir: config.database.dataDir,
+    uploadsDir: config.storage.driver === 'local' ? config.storage.root : null,
+  };
+  const lock = lockDataDir(config.dataDir);
   try {
-    config = loadConfig(process.env);
+    if (command === 'backup') {
+      const manifest = await backupPglite(paths, file);
+      const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+      console.log(
+        `Copia de seguridad guardada en ${file}: ${Object.keys(manifest.tables).length} tablas, ${rows} filas, ` +
+          `${manifest.uploads} archivos subidos${manifest.secret_key ? ', clave secreta' : ''}.`,
+      );
+      if (!paths.uploadsDir) {
+        console.log(
+          'Las imágenes están en S3 (STORAGE_DRIVER=s3) y no se incluyen: respaldá el bucket aparte.',
+        );
+      }
+      console.log('El archivo contiene la clave secreta y los datos de todos: guardalo en un lugar seguro.');
+      return 0;
+    }
+    const { manifest, previousDir } = await restorePglite(paths, file);
+    const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+    console.log(
+      `Restaurada la copia del ${manifest.created_at}: ${Object.keys(manifest.tables).length} tablas, ${rows} filas, ` +
+        `${manifest.uploads} archivos subidos.`,
+    );
+    if (previousDir)
+      console.log(`Los datos anteriores quedaron en ${previousDir} (borralos cuando no los necesites).`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(
+      `No se pudo ${command === 'backup' ? 'hacer la copia' : 'restaurar'}: ${(error as Error).message}`,
+    );
+  } finally {
+    lock.release();
+  }
+}
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) throw new CliError(error.message);
     throw error;
   }
-  let lock: LockHandle | null = null;
-  if (config.database.kind === 'pglite') {
-    try {
-      lock = acquireLock(config.dataDir);
-    } catch (error) {
-      if (error instanceof LockHeldError) {
-        throw new CliError(
-          `El servidor está en ejecución (PID ${error.pid}) y tiene abierta la base de datos embebida ` +
-            `en ${config.dataDir}. Detenelo y volvé a ejecutar el comando.`,
-        );
-      }
-      throw error;
+}
+
+function lockDataDir(dataDir: string): LockHandle {
+  try {
+    return acquireLock(dataDir);
+  } catch (error) {
+    if (error instanceof LockHeldError) {
+      throw new CliError(
+        `El servidor está en ejecución (PID ${error.pid}) y tiene abierta la base de datos embebida ` +
+          `en ${dataDir}. Detenelo y volvé a ejecutar el comando.`,
+      );
     }
+    throw error;
   }
+}
+
+async function withDatabase(work: (database: Database) => Promise<number>): Promise<number> {
+  const config = readConfig();
+  const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : null;
   const database = await openDatabase(config.database);
   try {
     await runMigrations(database);

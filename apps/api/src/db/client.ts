@@ -27,7 +27,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return openPglite({ dataDir: config.dataDir });
 }
 
-export async function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<Database> {
+export type PgliteDatabase = Extract<Database, { kind: 'pglite' }>;
+
+export async function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PgliteDatabase> {
   const client = await PGlite.create({ ...options, extensions: pgliteExtensions });
   return {
     kind: 'pglite',
