@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { CSV_ALWAYS_QUOTE } from '@panel/shared';
 import { stringify } from 'csv-stringify';
 
 /** A cell starting with one of these would run as a formula in Excel (OWASP CSV injection). */
@@ -10,9 +12,41 @@ export function csvSafe(value: string | number | null | undefined): string | num
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** Exports open as columns in Excel es-AR: UTF-8 with a BOM, `;` separated (DECISIONS §6). */
+/**
+ * Exports open as columns in Excel es-AR: UTF-8 with a BOM, `;` separated, CRLF lines (DECISIONS §6).
+ * A cell with a CR, a LF, a `;` or a `"` is always quoted: the library only quotes the record
+ * delimiter (CRLF), so a bare LF would split a row and let its second half start a formula. The
+ * formula prefix (csvSafe) goes on first, and the quoting wraps it.
+ */
 export function csvStringifier(header: string[]) {
-  return stringify({ bom: true, delimiter: ';', header: true, columns: header, record_delimiter: 'windows' });
+  return stringify({
+    bom: true,
+    delimiter: ';',
+    header: true,
+    columns: header,
+    record_delimiter: 'windows',
+    quoted_match: CSV_ALWAYS_QUOTE,
+  });
+}
+
+/**
+ * A CSV download as a stream, started only once its first row (or its end) has been read: a
+ * filter the database refuses fails here, before any header is sent, and the central error
+ * handler answers 400 instead of a 200 that dies half-way.
+ */
+export async function csvDownload(header: string[], rows: AsyncIterable<unknown[]>): Promise<Readable> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const csv = csvStringifier(header);
+  const source = Readable.from(
+    (async function* () {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    })(),
+  );
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
 }
 
 /** "09/03/2026 00:00" in the business time zone. */

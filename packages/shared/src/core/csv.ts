@@ -5,3 +5,9 @@
 export function csvSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/**
+ * Cells that must always be quoted: a CR or LF (csv-stringify only quotes its record delimiter, so a
+ * bare LF would split the row and let the rest start a formula), the `;` separator and `"`.
+ */
+export const CSV_ALWAYS_QUOTE = /[\r\n;"]/;

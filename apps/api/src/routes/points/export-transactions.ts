@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { referenceLabel, ZTransactionFilters } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +5,7 @@ import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { pointTransactions } from '../../db/schema/points.ts';
 import { isoDay, localDay } from '../../lib/business-time.ts';
-import { csvDateTime, csvSafe, csvStringifier } from '../../lib/csv.ts';
+import { csvDateTime, csvDownload, csvSafe } from '../../lib/csv.ts';
 import {
   type TransactionFilters,
   type TransactionRow,
@@ -69,8 +68,8 @@ export const exportTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tz = app.config.timeZone;
       const filters = request.query;
-      const csv = csvStringifier(HEADER);
-      const source = Readable.from(
+      const csv = await csvDownload(
+        HEADER,
         (async function* () {
           for await (const batch of transactionBatches(app.db, filters, tz)) {
             for (const r of batch) {
@@ -89,11 +88,7 @@ export const exportTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
           }
         })(),
       );
-      source.on('error', (err) => {
-        request.log.error({ err }, 'CSV export failed mid-stream');
-        csv.destroy(err);
-      });
-      source.pipe(csv);
+      csv.on('error', (err) => request.log.error({ err }, 'CSV export failed mid-stream'));
       const day = isoDay(localDay(app.now(), tz));
       return (
         reply

@@ -25,6 +25,7 @@ export const exportUsersRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const csv = await userExportStream(app.db, request.query, app.config.timeZone);
       const stamp = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.timeZone }).format(app.now());
       return (
         reply
@@ -32,7 +33,7 @@ export const exportUsersRoute: FastifyPluginAsyncZod = async (app) => {
           .header('content-disposition', `attachment; filename="vendedores-${stamp}.csv"`)
           .header('cache-control', 'no-store')
           // A stream is sent as it is; the response schema only documents it.
-          .send(userExportStream(app.db, request.query, app.config.timeZone) as unknown as string)
+          .send(csv as unknown as string)
       );
     },
   );

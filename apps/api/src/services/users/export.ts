@@ -1,11 +1,11 @@
-import { Readable } from 'node:stream';
-import { csvSafe, roleLabel, type TUserExportQuery } from '@panel/shared';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
+import { roleLabel, type TUserExportQuery } from '@panel/shared';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
 
+import { csvDownload, csvSafe } from '../../lib/csv.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import { USER_SORT_COLUMNS, type UserSortKey, userColumns, userListWhere } from './records.ts';
 
@@ -83,11 +83,7 @@ export async function* exportUserRows(db: Db, query: ExportQuery, timeZone: stri
   }
 }
 
-/** The CSV as a stream: UTF-8 with a BOM, `;` separated, CRLF lines (Excel in es-AR). */
-export function userExportStream(db: Db, query: ExportQuery, timeZone: string): Readable {
-  const csv = stringify({ bom: true, delimiter: ';', record_delimiter: 'windows' });
-  csv.write(EXPORT_HEADER);
-  const source = Readable.from(exportUserRows(db, query, timeZone));
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+/** The CSV as a stream (lib/csv.ts), started once the first batch has been read. */
+export function userExportStream(db: Db, query: ExportQuery, timeZone: string): Promise<Readable> {
+  return csvDownload(EXPORT_HEADER, exportUserRows(db, query, timeZone));
 }

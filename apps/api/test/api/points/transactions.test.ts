@@ -194,6 +194,21 @@ describe('GET /api/points/transactions/export', () => {
     );
   });
 
+  it('keeps a description with a line break in one quoted cell (one row, no escaped formula)', async () => {
+    const user = await createUser(ctx.db, { name: 'z\n@SUM(9)' });
+    await createTransaction(ctx.db, user.id, { description: 'a;b\r=1+1' });
+    const body = (await get('/api/points/transactions/export')).body;
+    expect(body).toContain('"z\n@SUM(9)"');
+    expect(body).toContain('"a;b\r=1+1"');
+    expect(body.split('\r\n').filter((l) => l.length > 0)).toHaveLength(2);
+  });
+
+  it('answers 400 before any CSV when the database refuses a filter', async () => {
+    const res = await get('/api/points/transactions/export?q=a%00b');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('applies the list filters and walks the whole ledger in batches', async () => {
     const a = await createUser(ctx.db);
     const b = await createUser(ctx.db);

@@ -233,6 +233,26 @@ describe('GET /api/users/export', () => {
     expect(names).toContain(`'@SUM(1)`);
   });
 
+  it('keeps a cell with a line break in one quoted cell, its formula prefix inside (one row, no escaped formula)', async () => {
+    await createUser(ctx.db, { name: '=z\n@SUM(9)', email: 'salto@empresa.com.ar' });
+    await createUser(ctx.db, { name: 'z\r@SUM(8)', email: 'retorno@empresa.com.ar' });
+    const res = await exportCsv('?q=empresa.com.ar');
+    expect(res.body).toContain(`"'=z\n@SUM(9)"`);
+    expect(res.body).toContain('"z\r@SUM(8)"');
+    const rows = readExport(res.body).slice(1);
+    expect(rows.map((r) => r[1]).sort()).toEqual(['retorno@empresa.com.ar', 'salto@empresa.com.ar']);
+    expect(rows.every((r) => r.length === 6)).toBe(true);
+  });
+
+  it('answers 400 before any CSV when the database refuses a filter (NUL byte, number out of range)', async () => {
+    for (const query of ['?q=a%00b', '?branch_id=4294967296', '?branch_id=2147483648']) {
+      const res = await exportCsv(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+  });
+
   it(`reads past one batch of ${EXPORT_BATCH} rows without losing or repeating any, in every order`, async () => {
     const values = Array.from({ length: EXPORT_BATCH + 7 }, (_, i) => ({
       name: `Lote ${String(i % 10)}`, // equal names: the keyset must break ties by id

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import {
+  CSV_ALWAYS_QUOTE,
   csvSafe,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -18,7 +19,7 @@ import { previewImport, useCommitImport } from '../api/import-users';
 function spreadsheetCsv(rows: string[][]): Blob {
   const text = stringify(
     rows.map((row) => row.map(csvSafe)),
-    { delimiter: ';', record_delimiter: 'windows' },
+    { delimiter: ';', record_delimiter: 'windows', quoted_match: CSV_ALWAYS_QUOTE },
   );
   return new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' });
 }
