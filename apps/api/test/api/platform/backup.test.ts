@@ -77,7 +77,7 @@ function expectEveryTableFilled(sums: Awaited<ReturnType<typeof tableChecksums>>
     'monthly_volumes',
     'monthly_target_units',
   ];
-  expect(core.filter((t) => !(sums[t]?.rows! > 0))).toEqual([]);
+  expect(core.filter((t) => (sums[t]?.rows ?? 0) === 0)).toEqual([]);
 }
 
 describe.runIf(inject('dbKind') === 'pglite')('npm run admin -- backup / restore (PGlite)', () => {
