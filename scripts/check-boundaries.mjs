@@ -15,7 +15,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const config = join(root, '.dependency-cruiser.cjs');
 const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-const SOURCES = ['apps/api/src', 'apps/api/test', 'apps/web/src', 'packages/shared/src', 'e2e'];
+const SOURCES = [
+  'apps/api/src',
+  'apps/api/test',
+  'apps/web/src',
+  'apps/community/src',
+  'packages/shared/src',
+  'e2e',
+];
 
 /** Cruises `paths` from `cwd` and returns the violations as {rule, from, to}. */
 function cruise(cwd, paths, extra = []) {
@@ -74,6 +81,7 @@ function drawing() {
       '^(apps/[^/]+/src/[^/]+|packages/shared)',
       'apps/api/src',
       'apps/web/src',
+      'apps/community/src',
       'packages/shared/src',
     ],
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },

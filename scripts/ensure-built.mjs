@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the panel and the API when their output is missing or older than their sources,
+// Builds the panel, the community app and the API when their output is missing or older than their sources,
 // so `npm start` works on a fresh clone and stays instant on a built one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -35,6 +35,18 @@ const targets = [
       'apps/web/vite.config.ts',
       'apps/web/package.json',
       'apps/web/public',
+      'packages/shared/src',
+    ],
+  },
+  {
+    name: '@panel/community',
+    output: 'apps/community/dist/index.html',
+    inputs: [
+      'apps/community/src',
+      'apps/community/index.html',
+      'apps/community/vite.config.ts',
+      'apps/community/package.json',
+      'apps/community/public',
       'packages/shared/src',
     ],
   },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything CI runs, in order, then one closing line "N passed, N failed".
 //   1. check      format, lint and typecheck (counted as one test)
-//   2. unit/API   vitest in packages/shared, apps/api (PGlite and PostgreSQL), apps/web
+//   2. unit/API   vitest in packages/shared, apps/api (PGlite and PostgreSQL), apps/web, apps/community
 //   3. browser    Playwright in Debian's Chromium against the built product
 // Pass suite names to run only some: `npm test -- api web`.
 import { spawnSync } from 'node:child_process';
@@ -55,6 +55,7 @@ const suites = [
   vitest('shared', 'packages/shared'),
   vitest('api', 'apps/api'),
   vitest('web', 'apps/web'),
+  vitest('community', 'apps/community'),
   {
     name: 'e2e',
     run() {

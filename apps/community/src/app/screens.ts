@@ -1,0 +1,5 @@
+import { lazy } from 'react';
+
+// Every screen in its own chunk: the feed's first load carries only the shell and the feed.
+export const FeedPage = lazy(() => import('../features/feed/feed-page'));
+export const ProfilePage = lazy(() => import('../features/profile/profile-page'));

@@ -1,0 +1,103 @@
+import { MSG, ZLoginRequest } from '@panel/shared';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { useSessionState } from '../../lib/session';
+import { signInWithPassword } from './sign-in';
+
+export const SESSION_EXPIRED =
+  'Tu sesión venció. Ingresá de nuevo para seguir; lo pendiente se envía después.';
+
+/** Sign-in with the panel's accounts: sellers stay in the app, administrators go to the panel. */
+export default function LoginPage() {
+  const { expired } = useSessionState();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const parsed = ZLoginRequest.safeParse({ email, password });
+    if (!parsed.success) {
+      const errors: { email?: string; password?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    setBusy(true);
+    try {
+      const stays = await signInWithPassword(parsed.data.email, parsed.data.password);
+      if (!stays) return; // leaving for the panel
+    } catch (err) {
+      setError(errorMessage(err, MSG.invalidCredentials));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <main className="login">
+      <div className="login__brand">
+        <img src={`${import.meta.env.BASE_URL}icons/icon-192.png`} alt="" width={72} height={72} />
+        <h1>Comunidad</h1>
+        <p>La app del equipo de ventas</p>
+      </div>
+      <form className="card login__form" onSubmit={onSubmit} noValidate>
+        {expired && !error && (
+          <p className="alert alert--info" role="status">
+            {SESSION_EXPIRED}
+          </p>
+        )}
+        {error && (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        <label className="field">
+          <span>Email</span>
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={Boolean(fieldErrors.email)}
+            aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
+          />
+          {fieldErrors.email && (
+            <small id="login-email-error" className="field__error">
+              {fieldErrors.email}
+            </small>
+          )}
+        </label>
+        <label className="field">
+          <span>Contraseña</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={Boolean(fieldErrors.password)}
+            aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+          />
+          {fieldErrors.password && (
+            <small id="login-password-error" className="field__error">
+              {fieldErrors.password}
+            </small>
+          )}
+        </label>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Ingresando…' : 'Ingresar'}
+        </button>
+        <p className="login__hint">¿Olvidaste tu contraseña? Pedile a un administrador que la restablezca.</p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import type { TAppPost } from '@panel/shared';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import { Gallery } from '../../components/gallery';
+import { LikeButton } from '../../components/like-button';
+import { PostHeader } from '../../components/post-header';
+import type { QueuedAction } from '../../lib/offline-queue';
+
+export function PostCard({ post, pending }: { post: TAppPost; pending: QueuedAction[] }) {
+  return (
+    <article className="post card" aria-labelledby={`post-${post.id}-author`}>
+      <span id={`post-${post.id}-author`} className="visually-hidden">
+        Publicación de {post.user_name}
+      </span>
+      <PostHeader post={post} />
+      {post.content && <p className="post__content">{post.content}</p>}
+      <Gallery images={post.images} label={`la publicación de ${post.user_name}`} />
+      <div className="post__actions">
+        <LikeButton post={post} pending={pending} />
+        <Link
+          href={`/publicacion/${post.id}`}
+          className="action"
+          aria-label={`Comentarios (${post.comments_count})`}
+        >
+          <IconMessageCircle size={22} aria-hidden />
+          <span aria-hidden>{post.comments_count}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Avatar } from '../../components/avatar';
+import { TopBar } from '../../components/top-bar';
+import { clearOfflineData } from '../../lib/offline-cache';
+import { outbox } from '../../lib/outbox';
+import { getSession, signOut, useSessionState } from '../../lib/session';
+import { usePendingActions } from '../../lib/use-outbox';
+import { signOutOnServer } from '../auth/sign-in';
+
+/** Perfil: who is signed in, and signing out. */
+export default function ProfilePage() {
+  const { session } = useSessionState();
+  const pending = usePendingActions();
+  const [confirming, setConfirming] = useState(false);
+  if (!session) return null;
+  const { user } = session;
+
+  async function leave() {
+    const current = getSession();
+    if (current) await outbox.clear(current.user.id);
+    await clearOfflineData();
+    await signOutOnServer();
+    signOut();
+  }
+
+  return (
+    <main className="screen">
+      <TopBar title="Perfil" />
+      <section className="card profile">
+        <Avatar name={user.name} url={user.avatar_url} size={64} />
+        <div>
+          <h2 className="profile__name">{user.name}</h2>
+          <p className="muted">{user.branch_name ?? 'Sin sucursal'}</p>
+          <p className="muted">{user.email}</p>
+        </div>
+      </section>
+
+      <section className="card">
+        {confirming ? (
+          <div role="alertdialog" aria-labelledby="logout-warning">
+            <p id="logout-warning">
+              Tenés {pending.length} {pending.length === 1 ? 'acción' : 'acciones'} sin enviar. Si cerrás
+              sesión ahora se pierden.
+            </p>
+            <div className="row">
+              <button type="button" className="button" onClick={() => setConfirming(false)}>
+                Cancelar
+              </button>
+              <button type="button" className="button button--danger" onClick={leave}>
+                Cerrar sesión igual
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="button button--block"
+            onClick={() => (pending.length ? setConfirming(true) : void leave())}
+          >
+            <IconLogout size={20} aria-hidden /> Cerrar sesión
+          </button>
+        )}
+      </section>
+    </main>
+  );
+}

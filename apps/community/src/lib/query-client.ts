@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
+
+/**
+ * Queries run even when the browser says it is offline ('offlineFirst'): the service worker answers
+ * /api/app/* from its cache, so the last feed, notifications, agenda and points stay readable.
+ * A refused call (4xx) is not retried; a network failure is retried once.
+ */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        networkMode: 'offlineFirst',
+        staleTime: 30_000,
+        gcTime: 24 * 60 * 60_000,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+        refetchOnWindowFocus: true,
+      },
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+}

@@ -1,0 +1,14 @@
+/** The query keys every screen shares (a like changes the feed and the post's screen). */
+export const qk = {
+  feed: ['feed'] as const,
+  post: (id: number) => ['post', id] as const,
+  comments: (id: number) => ['comments', id] as const,
+  stories: ['stories'] as const,
+  notifications: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  events: ['events'] as const,
+  surveys: ['surveys'] as const,
+  points: ['points'] as const,
+  transactions: ['points', 'transactions'] as const,
+  leaderboard: ['points', 'leaderboard'] as const,
+};

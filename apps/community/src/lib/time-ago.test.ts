@@ -1,0 +1,35 @@
+import { timeAgo } from './time-ago';
+
+const now = new Date('2026-11-24T15:00:00-03:00');
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe('timeAgo', () => {
+  it('says "recién" under a minute, and for a time slightly ahead (a fast server clock)', () => {
+    expect(timeAgo(ago(0), now)).toBe('recién');
+    expect(timeAgo(ago(59_000), now)).toBe('recién');
+    expect(timeAgo(new Date(now.getTime() + 5_000), now)).toBe('recién');
+  });
+
+  it('counts minutes under an hour, hours under 24 h and days under 7 days (spec §9 thresholds)', () => {
+    expect(timeAgo(ago(MIN), now)).toBe('hace 1 minuto');
+    expect(timeAgo(ago(59 * MIN), now)).toBe('hace 59 minutos');
+    expect(timeAgo(ago(HOUR), now)).toBe('hace 1 hora');
+    expect(timeAgo(ago(23 * HOUR + 59 * MIN), now)).toBe('hace 23 horas');
+    expect(timeAgo(ago(DAY), now)).toBe('ayer');
+    expect(timeAgo(ago(2 * DAY), now)).toBe('anteayer');
+    expect(timeAgo(ago(6 * DAY), now)).toBe('hace 6 días');
+  });
+
+  it('shows the date from 7 days on, with the year only when it is another year', () => {
+    expect(timeAgo(ago(7 * DAY), now)).toMatch(/^17 nov/);
+    expect(timeAgo(new Date('2025-03-02T12:00:00-03:00'), now)).toMatch(/^2 (de )?mar.*2025$/);
+  });
+
+  it("accepts the API's ISO text and gives an empty text for a broken one", () => {
+    expect(timeAgo(ago(3 * HOUR).toISOString(), now)).toBe('hace 3 horas');
+    expect(timeAgo('not a date', now)).toBe('');
+  });
+});

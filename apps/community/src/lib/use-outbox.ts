@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { QueuedAction } from './offline-queue';
+import { flushOutbox, outbox } from './outbox';
+import { bumpComments, patchPost } from './post-cache';
+import { qk } from './query-keys';
+import { useSessionState } from './session';
+import { showToast } from './toast';
+
+/** The signed-in seller's actions still waiting in the queue, kept current. */
+export function usePendingActions(): QueuedAction[] {
+  const { session } = useSessionState();
+  const userId = session?.user.id;
+  const [items, setItems] = useState<QueuedAction[]>([]);
+  useEffect(() => {
+    let alive = true;
+    const load = () =>
+      outbox.list().then((all) => {
+        if (alive) setItems(all.filter((item) => item.userId === userId));
+      });
+    load();
+    const stop = outbox.subscribe((event) => {
+      if (event.type === 'changed') load();
+    });
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [userId]);
+  return items;
+}
+
+const REFUSED: Record<QueuedAction['kind'], string> = {
+  like: 'No se pudo enviar tu me gusta',
+  unlike: 'No se pudo quitar tu me gusta',
+  comment: 'No se pudo enviar tu comentario',
+  answer: 'No se pudo enviar tu respuesta',
+};
+
+/**
+ * Sends the queue when the app starts, when the connection returns and when the app comes back to
+ * the foreground; updates what a sent action changed; says when the server refused one.
+ */
+export function useOutboxSync() {
+  const queryClient = useQueryClient();
+  const { session } = useSessionState();
+  const signedIn = Boolean(session);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const flush = () => void flushOutbox();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') flush();
+    };
+    flush();
+    window.addEventListener('online', flush);
+    document.addEventListener('visibilitychange', onVisible);
+    const stop = outbox.subscribe((event) => {
+      if (event.type === 'refused') {
+        showToast(`${REFUSED[event.action.kind]}: ${event.message}`, 'error');
+        return;
+      }
+      if (event.type !== 'sent') return;
+      const { kind, path } = event.action;
+      void queryClient.invalidateQueries({ queryKey: qk.points });
+      if (kind === 'answer') {
+        void queryClient.invalidateQueries({ queryKey: qk.surveys });
+        return;
+      }
+      const postId = Number(/\/posts\/(\d+)/.exec(path)?.[1]);
+      if (!postId) return;
+      if (kind === 'like' || kind === 'unlike') {
+        const { data } = event.data as { data: { liked: boolean; likes_count: number } };
+        patchPost(queryClient, postId, { liked_by_me: data.liked, likes_count: data.likes_count });
+      } else {
+        void queryClient.invalidateQueries({ queryKey: qk.post(postId) });
+        void queryClient.invalidateQueries({ queryKey: qk.comments(postId) });
+        bumpComments(queryClient, postId);
+      }
+    });
+    return () => {
+      window.removeEventListener('online', flush);
+      document.removeEventListener('visibilitychange', onVisible);
+      stop();
+    };
+  }, [signedIn, queryClient]);
+}

@@ -1,0 +1,82 @@
+/// <reference lib="webworker" />
+// The app's service worker (vite-plugin-pwa builds it with Workbox, strategy injectManifest):
+// - precaches the shell (every built file), so the app opens with no network;
+// - answers /api/app/* from the network, else from the last saved answer (offline reading);
+// - keeps the images of posts and stories (content-addressed, so a saved copy never goes stale);
+// - shows a notification for every push, and opens the app on it when tapped.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { pushNotification } from './sw/push-payload';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// Kept in step with src/lib/offline-cache.ts (the app clears the API cache on sign-out).
+const API_CACHE = 'comunidad-api';
+const FILES_CACHE = 'comunidad-files';
+const BASE = import.meta.env.BASE_URL; // '/comunidad/'
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page of the app is the same index.html (the app routes on the client).
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL(`${BASE}index.html`), {
+    allowlist: [new RegExp(`^${BASE}`)],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/app/'),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 15,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/files/'),
+  new CacheFirst({
+    cacheName: FILES_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// The app offers the new version; the seller's "Actualizar" sends this.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Every push shows a visible notification (iOS revokes a subscription whose pushes show nothing).
+self.addEventListener('push', (event) => {
+  const { title, options } = pushNotification(event.data ? event.data.text() : null, BASE);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? `${BASE}notificaciones`,
+    self.location.origin,
+  ).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).pathname.startsWith(BASE));
+      if (open) {
+        await open.focus();
+        await open.navigate(target).catch(() => open.postMessage({ type: 'OPEN', url: target }));
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});
