@@ -32,6 +32,7 @@ import { surveysRoutes } from './routes/surveys/routes.ts';
 import { targetsRoutes } from './routes/targets/routes.ts';
 import { usersRoutes } from './routes/users/routes.ts';
 import { setPointsTimeZone } from './services/points/award.ts';
+import { syncPointTotalsZone } from './services/points/totals.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -68,6 +69,10 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: db, now });
   setPointsTimeZone(config.timeZone);
+  // After the migrations (server.ts migrates between building and listening).
+  app.addHook('onReady', async () => {
+    await syncPointTotalsZone(db.db, config.timeZone);
+  });
   await app.register(authPlugin);
   await app.register(storagePlugin, { storage });
   await app.register(collectPutRoutes);

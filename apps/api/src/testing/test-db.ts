@@ -55,7 +55,7 @@ async function openPostgresCopy(): Promise<TestDatabase> {
 async function truncateAll(database: Database): Promise<void> {
   const tables = await queryRows<{ name: string }>(
     database.db,
-    sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'point_actions'`,
+    sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('point_actions', 'point_totals_settings')`,
   );
   const list = tables.map((t) => quoteIdent(t.name)).join(', ');
   await database.db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));

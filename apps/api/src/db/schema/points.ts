@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -62,4 +73,39 @@ export const pointTransactions = pgTable(
       sql`f_unaccent(lower(${t.description})) gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * Running totals of the ledger per user and period, for the leaderboards (docs/decisions/
+ * 2026-11-24-running-totals-and-session-cache.md): `all` (period_start 1970-01-01), and each
+ * `month` and ISO `week` (Monday) of the business time zone, by their first local day.
+ * A statement-level trigger on point_transactions adds every inserted row in the same
+ * transaction (migration 0006), so no writer can forget it; never written by the app.
+ */
+export const pointTotals = pgTable(
+  'point_totals',
+  {
+    period: text('period', { enum: ['all', 'month', 'week'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    points: bigint('points', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.periodStart, t.userId] }),
+    check('point_totals_period_check', sql`${t.period} in ('all', 'month', 'week')`),
+    // A leaderboard reads one period's best totals first.
+    index('point_totals_rank_idx').on(t.period, t.periodStart, t.points.desc()),
+  ],
+);
+
+/** The business time zone the totals were computed in; the server rebuilds them when APP_TIMEZONE changes. */
+export const pointTotalsSettings = pgTable(
+  'point_totals_settings',
+  {
+    id: integer('id').primaryKey(),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('point_totals_settings_one_row_check', sql`${t.id} = 1`)],
 );

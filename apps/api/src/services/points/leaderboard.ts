@@ -1,7 +1,7 @@
 import type { TLeaderboardEntry, TLeaderboardPeriod } from '@panel/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { periodRange } from '../../lib/business-time.ts';
+import { totalsPeriod } from './totals.ts';
 
 /**
  * Standard competition ranking ("1224"): equal points share a rank and the next rank skips.
@@ -24,16 +24,12 @@ export interface LeaderboardOptions {
 }
 
 /**
- * Active sellers with points (a positive sum) in the period, best first. The sums come from
- * an index range scan of (created_at, user_id, points) for months and weeks, an index-only
- * scan of (user_id, points) for all time; ties are ordered by name so pages are stable.
+ * Active sellers with points (a positive total) in the period, best first, read from the running
+ * totals (point_totals, one row per user and period) instead of summing the ledger; ties are
+ * ordered by name so pages are stable.
  */
 export async function leaderboard(db: Db, options: LeaderboardOptions): Promise<TLeaderboardEntry[]> {
-  const { from, to } = periodRange(options.period, options.now, options.timeZone);
-  const conditions: SQL[] = [];
-  if (from) conditions.push(sql`t.created_at >= ${from.toISOString()}::timestamptz`);
-  if (to) conditions.push(sql`t.created_at < ${to.toISOString()}::timestamptz`);
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const { period, start } = totalsPeriod(options.period, options.now, options.timeZone);
   const branch = options.branchId === undefined ? sql`` : sql`AND u.branch_id = ${options.branchId}`;
 
   const rows = await queryRows<{
@@ -45,18 +41,12 @@ export async function leaderboard(db: Db, options: LeaderboardOptions): Promise<
   }>(
     db,
     sql`
-      WITH totals AS (
-        SELECT t.user_id, sum(t.points) AS period_points
-        FROM point_transactions t
-        ${where}
-        GROUP BY t.user_id
-        HAVING sum(t.points) > 0
-      )
-      SELECT u.id, u.name, u.branch_id, b.name AS branch_name, totals.period_points
-      FROM totals
-      JOIN users u ON u.id = totals.user_id AND u.role = 'seller' AND u.active ${branch}
+      SELECT u.id, u.name, u.branch_id, b.name AS branch_name, t.points AS period_points
+      FROM point_totals t
+      JOIN users u ON u.id = t.user_id AND u.role = 'seller' AND u.active ${branch}
       LEFT JOIN branches b ON b.id = u.branch_id
-      ORDER BY totals.period_points DESC, u.name_key, u.id
+      WHERE t.period = ${period} AND t.period_start = ${start} AND t.points > 0
+      ORDER BY t.points DESC, u.name_key, u.id
       LIMIT ${options.limit}`,
   );
   return competitionRanks(rows.map((r) => ({ ...r, period_points: Number(r.period_points) })));

@@ -7,8 +7,9 @@ import {
 } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { lastDays, periodRange } from '../../lib/business-time.ts';
+import { lastDays } from '../../lib/business-time.ts';
 import { leaderboard } from './leaderboard.ts';
+import { totalsPeriod } from './totals.ts';
 
 /** Points per business day over the window, zero-filled, oldest first. */
 export async function pointsPerDay(db: Db, now: Date, timeZone: string) {
@@ -31,15 +32,7 @@ export async function pointsSummary(
   options: { period: TLeaderboardPeriod; now: Date; timeZone: string },
 ): Promise<TPointsSummary> {
   const { period, now, timeZone } = options;
-  const range = periodRange(period, now, timeZone);
-  const periodWhere = sql.join(
-    [
-      sql`true`,
-      ...(range.from ? [sql`t.created_at >= ${range.from.toISOString()}::timestamptz`] : []),
-      ...(range.to ? [sql`t.created_at < ${range.to.toISOString()}::timestamptz`] : []),
-    ],
-    sql` AND `,
-  );
+  const totals = totalsPeriod(period, now, timeZone);
 
   const [[counts], actions, [topUsers], top, perDay] = await Promise.all([
     queryRows<{ active_actions: number | string; average_points: number | string | null }>(
@@ -53,12 +46,9 @@ export async function pointsSummary(
     queryRows<{ n: number | string }>(
       db,
       sql`
-        SELECT count(*) AS n FROM (
-          SELECT t.user_id FROM point_transactions t
-          WHERE ${periodWhere}
-          GROUP BY t.user_id HAVING sum(t.points) > 0
-        ) totals
-        JOIN users u ON u.id = totals.user_id AND u.role = 'seller' AND u.active`,
+        SELECT count(*) AS n FROM point_totals t
+        JOIN users u ON u.id = t.user_id AND u.role = 'seller' AND u.active
+        WHERE t.period = ${totals.period} AND t.period_start = ${totals.start} AND t.points > 0`,
     ),
     leaderboard(db, { period, limit: DASHBOARD_TOP, now, timeZone }),
     pointsPerDay(db, now, timeZone),

@@ -73,7 +73,7 @@ export async function getUserActivity(
         FROM users u
         CROSS JOIN bounds
         CROSS JOIN LATERAL (
-          SELECT coalesce(sum(points), 0)::bigint AS total_points FROM point_transactions WHERE user_id = u.id
+          SELECT coalesce(sum(points), 0)::bigint AS total_points FROM point_totals WHERE period = 'all' AND user_id = u.id
         ) AS pt
         CROSS JOIN LATERAL (SELECT count(*)::int AS surveys_total FROM survey_responses WHERE user_id = u.id) AS sv
         ${counted('posts', 'posts')}

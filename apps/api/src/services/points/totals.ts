@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+
+/**
+ * The ledger's running totals (point_totals) are kept by a trigger in the inserting transaction
+ * (migration 0006) in the zone stored in point_totals_settings. When the server starts with another
+ * APP_TIMEZONE, months and weeks start at other instants, so the totals are rebuilt from the ledger
+ * once, with inserts into the ledger blocked meanwhile. Returns whether it rebuilt.
+ */
+export async function syncPointTotalsZone(db: Db, timeZone: string): Promise<boolean> {
+  const [current] = await queryRows<{ time_zone: string }>(
+    db,
+    sql`SELECT time_zone FROM point_totals_settings WHERE id = 1`,
+  );
+  if (current?.time_zone === timeZone) return false;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE point_transactions IN SHARE ROW EXCLUSIVE MODE`);
+    await tx.execute(sql`
+      INSERT INTO point_totals_settings (id, time_zone) VALUES (1, ${timeZone})
+      ON CONFLICT (id) DO UPDATE SET time_zone = EXCLUDED.time_zone`);
+    await tx.execute(sql`DELETE FROM point_totals`);
+    await tx.execute(sql`
+      INSERT INTO point_totals (period, period_start, user_id, points)
+      SELECT p.period, p.period_start, a.user_id, sum(a.points)
+      FROM point_transactions a
+      CROSS JOIN LATERAL (VALUES
+        ('all', DATE '1970-01-01'),
+        ('month', date_trunc('month', a.created_at AT TIME ZONE ${timeZone})::date),
+        ('week', date_trunc('week', a.created_at AT TIME ZONE ${timeZone})::date)
+      ) AS p(period, period_start)
+      GROUP BY 1, 2, 3`);
+  });
+  return true;
+}
+
+/** The point_totals key of a leaderboard period at `now` (its first local day; all time is one row per user). */
+export function totalsPeriod(period: 'all_time' | 'monthly' | 'weekly', now: Date, timeZone: string) {
+  const at = now.toISOString();
+  if (period === 'all_time') return { period: 'all', start: sql`DATE '1970-01-01'` };
+  const unit = period === 'monthly' ? 'month' : 'week';
+  return {
+    period: unit,
+    start: sql`date_trunc(${unit}, ${at}::timestamptz AT TIME ZONE ${timeZone})::date`,
+  };
+}
