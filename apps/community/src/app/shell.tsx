@@ -1,4 +1,4 @@
-import { IconHome, IconUserCircle } from '@tabler/icons-react';
+import { IconClipboardCheck, IconHome, IconPlus } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { ConnectionBanner } from '../components/connection-banner';
@@ -6,7 +6,7 @@ import { Spinner } from '../components/spinner';
 import { Toasts } from '../components/toasts';
 import { UpdateBanner } from '../components/update-banner';
 import { useOutboxSync } from '../lib/use-outbox';
-import { FeedPage, ProfilePage } from './screens';
+import { ComposePage, FeedPage, ProfilePage, SurveyPage, SurveysPage } from './screens';
 
 interface Tab {
   href: string;
@@ -14,11 +14,14 @@ interface Tab {
   icon: typeof IconHome;
   /** Other paths that belong to this tab (a post belongs to Inicio). */
   also?: RegExp;
+  /** The middle "+" button. */
+  compose?: boolean;
 }
 
 const TABS: Tab[] = [
   { href: '/', label: 'Inicio', icon: IconHome, also: /^\/publicacion\// },
-  { href: '/perfil', label: 'Perfil', icon: IconUserCircle },
+  { href: '/publicar', label: 'Publicar', icon: IconPlus, compose: true },
+  { href: '/encuestas', label: 'Encuestas', icon: IconClipboardCheck, also: /^\/encuestas\// },
 ];
 
 function isActive(tab: Tab, location: string) {
@@ -36,10 +39,16 @@ function TabBar() {
           <Link
             key={tab.href}
             href={tab.href}
-            className={`tabbar__tab${active ? ' tabbar__tab--active' : ''}`}
+            className={`tabbar__tab${active ? ' tabbar__tab--active' : ''}${tab.compose ? ' tabbar__tab--compose' : ''}`}
             aria-current={active ? 'page' : undefined}
           >
-            <Icon size={24} stroke={active ? 2.2 : 1.7} aria-hidden />
+            {tab.compose ? (
+              <span className="tabbar__compose">
+                <Icon size={24} stroke={2.2} aria-hidden />
+              </span>
+            ) : (
+              <Icon size={24} stroke={active ? 2.2 : 1.7} aria-hidden />
+            )}
             <span>{tab.label}</span>
           </Link>
         );
@@ -74,6 +83,9 @@ export function Shell() {
       <Suspense fallback={<Spinner label="Cargando…" />}>
         <Switch>
           <Route path="/" component={FeedPage} />
+          <Route path="/publicar" component={ComposePage} />
+          <Route path="/encuestas" component={SurveysPage} />
+          <Route path="/encuestas/:id" component={SurveyPage} />
           <Route path="/perfil" component={ProfilePage} />
           <Route component={NotFound} />
         </Switch>

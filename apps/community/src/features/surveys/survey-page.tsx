@@ -1,0 +1,248 @@
+import type { TSurveyQuestion } from '@panel/shared';
+import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { LoadState } from '../../components/load-state';
+import { submitAction } from '../../lib/outbox';
+import { qk } from '../../lib/query-keys';
+import { usePendingActions } from '../../lib/use-outbox';
+import { type AnswerValue, checkAnswers } from './answers';
+import { fetchTotalPoints, useSurveys } from './api';
+
+type Outcome =
+  | { kind: 'sent'; points: number; total: number | null }
+  | { kind: 'queued' }
+  | { kind: 'refused'; message: string };
+
+function QuestionField({
+  question,
+  number,
+  value,
+  error,
+  onChange,
+}: {
+  question: TSurveyQuestion;
+  number: number;
+  value: AnswerValue;
+  error?: string;
+  onChange: (value: AnswerValue) => void;
+}) {
+  const id = `q-${question.id}`;
+  const label = (
+    <>
+      {number}. {question.question_text}
+      {question.required && (
+        <span className="required" aria-hidden>
+          {' '}
+          *
+        </span>
+      )}
+      {question.required && <span className="visually-hidden"> (obligatoria)</span>}
+    </>
+  );
+  const errorNode = error && (
+    <small id={`${id}-error`} className="field__error">
+      {error}
+    </small>
+  );
+  const described = error ? `${id}-error` : undefined;
+
+  if (question.type === 'text') {
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <textarea
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          maxLength={2000}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={described}
+          aria-required={question.required}
+        />
+        {errorNode}
+      </div>
+    );
+  }
+
+  const choices: { value: AnswerValue; label: string }[] =
+    question.type === 'rating'
+      ? [1, 2, 3, 4, 5].map((n) => ({ value: n, label: String(n) }))
+      : question.type === 'boolean'
+        ? [
+            { value: true, label: 'Sí' },
+            { value: false, label: 'No' },
+          ]
+        : (question.options ?? []).map((o) => ({ value: o, label: o }));
+
+  return (
+    <fieldset
+      className={`field choices choices--${question.type}`}
+      aria-invalid={Boolean(error)}
+      aria-describedby={described}
+    >
+      <legend>{label}</legend>
+      {question.type === 'rating' && <span className="field__hint">1 = muy poco, 5 = mucho</span>}
+      <div className="choices__options">
+        {choices.map((choice) => (
+          <label
+            key={String(choice.value)}
+            className={`choice${value === choice.value ? ' choice--on' : ''}`}
+          >
+            <input
+              type="radio"
+              name={id}
+              checked={value === choice.value}
+              onChange={() => onChange(choice.value)}
+            />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </div>
+      {errorNode}
+    </fieldset>
+  );
+}
+
+/** One survey: the answer form (four question types, required ones marked), then what it earned. */
+export default function SurveyPage() {
+  const { id } = useParams<{ id: string }>();
+  const surveyId = Number(id);
+  const queryClient = useQueryClient();
+  const surveys = useSurveys();
+  const pending = usePendingActions();
+  const [values, setValues] = useState<Record<number, AnswerValue>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const survey = surveys.data?.data.find((s) => s.id === surveyId);
+  const queued = pending.some((a) => a.key === `answer:${surveyId}`);
+  const questions = [...(survey?.questions ?? [])].sort((a, b) => a.order - b.order);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!survey) return;
+    const checked = checkAnswers(questions, values);
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) {
+      document.getElementById(`q-${Object.keys(checked.errors)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await submitAction({
+      kind: 'answer',
+      method: 'POST',
+      path: `/app/surveys/${survey.id}/responses`,
+      body: checked.body,
+      key: `answer:${survey.id}`,
+    });
+    if (result.status === 'sent') {
+      const { data } = result.data as { data: { points_awarded: number } };
+      const total = await fetchTotalPoints().catch(() => null);
+      setOutcome({ kind: 'sent', points: data.points_awarded, total });
+      void queryClient.invalidateQueries({ queryKey: qk.surveys });
+    } else if (result.status === 'queued') {
+      setOutcome({ kind: 'queued' });
+    } else {
+      setOutcome({ kind: 'refused', message: result.message });
+    }
+    setBusy(false);
+  }
+
+  const back = (
+    <Link href="/encuestas" className="icon-button" aria-label="Volver a encuestas">
+      <IconArrowLeft size={24} aria-hidden />
+    </Link>
+  );
+
+  return (
+    <main className="screen">
+      <header className="topbar topbar--back">
+        {back}
+        <h1>{survey?.title ?? 'Encuesta'}</h1>
+      </header>
+      <LoadState
+        isPending={surveys.isPending}
+        error={surveys.isError && !surveys.data ? surveys.error : null}
+        fallback="Error al cargar encuesta"
+        onRetry={() => void surveys.refetch()}
+      />
+      {surveys.isSuccess && !survey && (
+        <div className="empty" role="alert">
+          <p>La encuesta no existe o ya no está disponible.</p>
+          <Link href="/encuestas" className="button">
+            Ver encuestas
+          </Link>
+        </div>
+      )}
+      {survey && outcome?.kind === 'sent' && (
+        <section className="card result" role="status">
+          <IconChecks size={40} aria-hidden className="result__icon" />
+          <p className="result__points">+{outcome.points} puntos</p>
+          {outcome.total !== null && (
+            <p>
+              Ahora tenés <strong>{outcome.total.toLocaleString('es-AR')} puntos</strong>.
+            </p>
+          )}
+          <p className="muted">¡Gracias por responder!</p>
+          <Link href="/encuestas" className="button button--primary">
+            Volver a encuestas
+          </Link>
+        </section>
+      )}
+      {survey &&
+        outcome?.kind !== 'sent' &&
+        (survey.answered_by_me || queued || outcome?.kind === 'queued') && (
+          <section className="card result" role="status">
+            {survey.answered_by_me ? (
+              <>
+                <IconChecks size={40} aria-hidden className="result__icon" />
+                <p>Ya respondiste esta encuesta.</p>
+              </>
+            ) : (
+              <p>
+                <strong>Sin conexión:</strong> tu respuesta está guardada y se envía sola cuando vuelva la
+                conexión.
+              </p>
+            )}
+            <Link href="/encuestas" className="button">
+              Volver a encuestas
+            </Link>
+          </section>
+        )}
+      {survey && !survey.answered_by_me && !queued && (!outcome || outcome.kind === 'refused') && (
+        <form className="card survey-form" onSubmit={onSubmit} noValidate>
+          {survey.description && <p>{survey.description}</p>}
+          <p className="muted small">
+            Las preguntas con <span className="required">*</span> son obligatorias. Al enviarla sumás{' '}
+            <strong>{survey.points_reward} puntos</strong>.
+          </p>
+          {questions.map((question, i) => (
+            <QuestionField
+              key={question.id}
+              question={question}
+              number={i + 1}
+              value={values[question.id] ?? null}
+              error={errors[question.id]}
+              onChange={(value) => setValues((v) => ({ ...v, [question.id]: value }))}
+            />
+          ))}
+          {outcome?.kind === 'refused' && (
+            <p className="alert alert--error" role="alert">
+              {outcome.message}
+            </p>
+          )}
+          {Object.keys(errors).length > 0 && (
+            <p className="alert alert--error" role="alert">
+              Revisá las preguntas marcadas.
+            </p>
+          )}
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy ? 'Enviando…' : 'Enviar respuestas'}
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}
