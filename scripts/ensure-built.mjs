@@ -32,6 +32,8 @@ const targets = [
     inputs: [
       'apps/web/src',
       'apps/web/index.html',
+      'apps/web/login.html',
+      'apps/web/prerender-login.ts',
       'apps/web/vite.config.ts',
       'apps/web/package.json',
       'apps/web/public',

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress.ts';
+import { prerenderLogin } from './prerender-login.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerenderLogin(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -11,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Two documents: the panel, and login.html (the /login screen, prerendered by prerenderLogin).
+    rollupOptions: { input: { main: 'index.html', login: 'login.html' } },
   },
   test: {
     environment: 'jsdom',

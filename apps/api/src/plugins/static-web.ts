@@ -8,12 +8,15 @@ import fp from 'fastify-plugin';
  * /assets are cached for a year; index.html is never cached, so a deploy is seen at once.
  * The build writes brotli and gzip copies of text files (apps/web/precompress.ts); they are
  * sent as they are to clients that accept them (`preCompressed`), the raw file otherwise.
- * Unknown paths outside /api answer index.html (the SPA router handles them).
+ * Unknown paths outside /api answer index.html (the SPA router handles them), except /login: it
+ * answers login.html when the build made it, the login screen prerendered so it paints before any
+ * script runs, with its own small entry (apps/web/prerender-login.ts).
  */
 export const staticWebPlugin = fp(
   async (app) => {
     const root = app.config.webDistDir;
     const index = join(root, 'index.html');
+    const hasLoginDocument = existsSync(join(root, 'login.html'));
     if (!existsSync(index)) {
       app.log.warn(
         { webDistDir: root },
@@ -35,7 +38,11 @@ export const staticWebPlugin = fp(
       },
     });
     app.spaFallback = (request, reply) => {
-      const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
+      const path = request.url.split('?')[0] ?? '';
+      if (hasLoginDocument && (path === '/login' || path === '/login/')) {
+        return reply.header('cache-control', 'no-cache').sendFile('login.html');
+      }
+      const last = path.split('/').pop() ?? '';
       // A missing file (it has an extension) is a real 404, not a page of the panel.
       if (last.includes('.')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

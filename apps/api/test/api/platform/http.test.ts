@@ -14,6 +14,8 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Panel de Administración</title>');
   writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // The /login screen, prerendered by the panel's build.
+  writeFileSync(join(webDir, 'login.html'), '<!doctype html><title>Panel</title><main>Ingresar</main>');
   // What the build's precompress step writes next to each text asset.
   const bundle = `export const panel = ${JSON.stringify('Panel '.repeat(400))};`;
   writeFileSync(join(webDir, 'assets', 'entry-def456.js'), bundle);
@@ -224,6 +226,16 @@ describe('the built panel', () => {
     const index = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(index.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(index.rawPayload).toString()).toContain('Panel de Administración');
+  });
+
+  it('answers /login with the prerendered login document, not the SPA one', async () => {
+    for (const url of ['/login', '/login?next=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<main>Ingresar</main>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/login/otra' })).body).not.toContain('Ingresar');
   });
 
   it('never answers /api paths with the panel', async () => {

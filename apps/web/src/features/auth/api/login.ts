@@ -1,7 +1,10 @@
 import type { TLoginRequest, TLoginResponse } from '@panel/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+/**
+ * POST /api/login. A plain call, not a query mutation: the login screen is its own small entry
+ * (login.html) and carries no query client.
+ */
 export function login(input: TLoginRequest): Promise<TLoginResponse> {
   // A 401 here means wrong credentials, not an expired session.
   return apiRequest<TLoginResponse>('/login', {
@@ -10,8 +13,4 @@ export function login(input: TLoginRequest): Promise<TLoginResponse> {
     token: null,
     skipSessionCheck: true,
   });
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

@@ -2,15 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { MSG, type TLoginRequest, ZLoginRequest } from '@panel/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
-import { useLogin } from '../api/login';
+import { login } from '../api/login';
 import { logout } from '../api/logout';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+// The dialog (and Mantine's Modal) loads on the first click, so the first screen does not carry it.
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 const LOGIN_FALLBACK = 'No se pudo iniciar sesión. Intentá de nuevo.';
 
@@ -23,12 +26,21 @@ function loginErrorText(error: unknown): string {
   return errorMessage(error, LOGIN_FALLBACK);
 }
 
-export function LoginForm() {
-  const navigate = useNavigate();
+interface LoginFormProps {
+  /** Called once an administrator's session is stored: go to the dashboard. */
+  onSignedIn: () => void;
+}
+
+export function LoginForm({ onSignedIn }: LoginFormProps) {
   const storeLogin = useAuthStore((s) => s.login);
-  const login = useLogin();
   const [alert, setAlert] = useState<string | null>(null);
   const [forgotOpened, setForgotOpened] = useState(false);
+  const [forgotLoaded, setForgotLoaded] = useState(false);
+  // The screen is prerendered into login.html and paints before any script runs. Until React has
+  // taken it over, the fields are read-only and "Ingresar" is disabled, so nothing typed is lost and
+  // the browser never submits the form by itself (which would put the password in the URL).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const {
     register,
     handleSubmit,
@@ -41,7 +53,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setAlert(null);
     try {
-      const { token, user } = await login.mutateAsync(values);
+      const { token, user } = await login(values);
       if (user.role === 'seller') {
         // The panel is for administrators: give the token back at once and keep no session.
         await logout(token);
@@ -49,7 +61,7 @@ export function LoginForm() {
         return;
       }
       storeLogin(token, user);
-      navigate('/dashboard', { replace: true });
+      onSignedIn();
     } catch (error) {
       setAlert(loginErrorText(error));
     }
@@ -74,16 +86,18 @@ export function LoginForm() {
             autoComplete="username"
             placeholder="nombre@empresa.com"
             error={errors.email?.message}
+            readOnly={!hydrated}
             {...register('email')}
           />
           <PasswordInput
             label="Contraseña"
             autoComplete="current-password"
             error={errors.password?.message}
+            readOnly={!hydrated}
             visibilityToggleButtonProps={{ 'aria-label': 'Mostrar el texto escrito' }}
             {...register('password')}
           />
-          <Button type="submit" size="md" fullWidth loading={isSubmitting}>
+          <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={!hydrated}>
             Ingresar
           </Button>
           <Anchor
@@ -91,13 +105,20 @@ export function LoginForm() {
             type="button"
             size="sm"
             ta="center"
-            onClick={() => setForgotOpened(true)}
+            onClick={() => {
+              setForgotLoaded(true);
+              setForgotOpened(true);
+            }}
           >
             ¿Olvidaste tu contraseña?
           </Anchor>
         </Stack>
       </form>
-      <ForgotPasswordDialog opened={forgotOpened} onClose={() => setForgotOpened(false)} />
+      {forgotLoaded && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened={forgotOpened} onClose={() => setForgotOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
