@@ -31,7 +31,7 @@ function formatter(timeZone: string) {
   return f;
 }
 
-function wallClock(instant: Date, timeZone: string) {
+export function wallClock(instant: Date, timeZone: string) {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -53,7 +53,7 @@ export function localDay(instant: Date, timeZone: string): LocalDay {
 }
 
 /** Offset of the zone from UTC at an instant, in milliseconds (Buenos Aires: -3 h). */
-function offsetAt(instant: Date, timeZone: string): number {
+export function offsetAt(instant: Date, timeZone: string): number {
   const w = wallClock(instant, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;

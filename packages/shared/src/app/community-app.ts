@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { makeListQuery, zTimestamp } from '../core/common.ts';
+import { ZPostInput } from '../content/media.ts';
+import { makeItemResponse, makeListQuery, zTimestamp } from '../core/common.ts';
+import { zPassword } from '../people/users.ts';
 
 /** Texts of the community-app API (/api/app/*), DECISIONS §5. */
 export const APP_MSG = {
@@ -8,6 +10,16 @@ export const APP_MSG = {
   commentRequired: 'El comentario es obligatorio',
   commentTooLong: 'El comentario no puede superar los 1000 caracteres',
   invalidCursor: 'El cursor de paginación no es válido',
+  notificationNotFound: 'La notificación no existe',
+  eventNotFound: 'El evento no existe',
+  idempotencyKeyInvalid:
+    'La clave de idempotencia debe tener de 1 a 200 caracteres: letras, números, "-", "_", ".", ":"',
+  idempotencyKeyReused: 'Esa clave de idempotencia ya se usó para otro comentario',
+  currentPasswordRequired: 'Ingresá tu contraseña actual',
+  currentPasswordWrong: 'La contraseña actual no es correcta',
+  newPasswordSame: 'La contraseña nueva debe ser distinta de la actual',
+  pushEndpointInvalid: 'La suscripción no tiene un endpoint válido (https://)',
+  pushKeysInvalid: 'La suscripción no tiene claves válidas (p256dh y auth)',
 } as const;
 
 export const APP_FEED_PER_PAGE = 20;
@@ -51,12 +63,19 @@ export const ZAppLike = z.object({
   }),
 });
 
+/** An Idempotency-Key: the same key from the same user names the same comment. */
+export const zIdempotencyKey = z
+  .string({ error: APP_MSG.idempotencyKeyInvalid })
+  .regex(/^[A-Za-z0-9._:-]{1,200}$/, APP_MSG.idempotencyKeyInvalid);
+
 export const ZAppCommentInput = z.object({
   content: z
     .string({ error: APP_MSG.commentRequired })
     .trim()
     .min(1, APP_MSG.commentRequired)
     .max(1000, APP_MSG.commentTooLong),
+  /** Or the `Idempotency-Key` header (the header wins when both are sent). */
+  idempotency_key: zIdempotencyKey.optional(),
 });
 export type TAppCommentInput = z.input<typeof ZAppCommentInput>;
 
@@ -69,6 +88,27 @@ export const ZAppComment = z.object({
     created_at: zTimestamp,
     points_awarded: z.number().int(),
   }),
+});
+
+export const ZAppCommentItem = z.object({
+  id: z.number().int(),
+  post_id: z.number().int(),
+  content: z.string(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  user_avatar: z.string().nullable(),
+  /** Written by the caller. */
+  mine: z.boolean(),
+  created_at: zTimestamp,
+});
+export type TAppCommentItem = z.infer<typeof ZAppCommentItem>;
+
+/** A seller's post goes to their own branch: only the text travels (with 1 to 5 `images[]`). */
+export const ZAppPostInput = ZPostInput.pick({ content: true });
+export type TAppPostInput = z.input<typeof ZAppPostInput>;
+
+export const ZAppCreatedPost = z.object({
+  data: ZAppPost.extend({ points_awarded: z.number().int() }),
 });
 
 export const ZAppPageQuery = makeListQuery(['created_at'] as const)
@@ -108,8 +148,29 @@ export const ZAppNotification = z.object({
   branch_id: z.number().int().nullable(),
   type: z.object({ id: z.number().int(), name: z.string(), color: z.string(), icon: z.string() }),
   created_at: zTimestamp,
+  /** When the caller marked it read; null: unread. */
+  read_at: zTimestamp.nullable(),
 });
 export type TAppNotification = z.infer<typeof ZAppNotification>;
+
+export const ZAppNotificationsQuery = ZAppPageQuery.extend({
+  /** `unread`: only the unread ones. */
+  filter: z.enum(['all', 'unread']).default('all'),
+});
+
+export const ZAppUnreadCount = z.object({ data: z.object({ unread_count: z.number().int() }) });
+
+export const ZAppNotificationRead = z.object({
+  data: z.object({
+    id: z.number().int(),
+    read_at: zTimestamp,
+    unread_count: z.number().int(),
+  }),
+});
+
+export const ZAppReadAll = z.object({
+  data: z.object({ marked: z.number().int(), unread_count: z.number().int() }),
+});
 
 export const APP_EVENT_PERIODS = ['upcoming', 'past', 'all'] as const;
 
@@ -123,11 +184,33 @@ export const ZAppEvent = z.object({
   title: z.string(),
   description: z.string().nullable(),
   branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
   type: z.object({ id: z.number().int(), name: z.string(), color: z.string() }),
   start_at: zTimestamp,
   end_at: zTimestamp,
+  /** The event as an iCalendar file, to add it to the phone's calendar. */
+  ics_url: z.string(),
 });
 export type TAppEvent = z.infer<typeof ZAppEvent>;
+
+export const ZAppAgendaQuery = z.object({
+  /** How many coming events (after this week) at most. */
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const ZAppAgenda = z.object({
+  data: z.object({
+    time_zone: z.string(),
+    /** This business week, Monday 00:00 to next Monday 00:00 (APP_TIMEZONE), half-open. */
+    week_start: zTimestamp,
+    week_end: zTimestamp,
+    /** Every event that overlaps this week, ended ones included, soonest first. */
+    this_week: z.array(ZAppEvent),
+    /** Events that start after this week, soonest first, at most `limit`. */
+    coming: z.array(ZAppEvent),
+  }),
+});
+export type TAppAgenda = z.infer<typeof ZAppAgenda>['data'];
 
 export const ZAppTransaction = z.object({
   id: z.number().int(),
@@ -146,7 +229,94 @@ export const ZAppMyPoints = z.object({
     /** Standard competition ranking among sellers this month (business time zone); null without points. */
     rank: z.number().int().nullable(),
     ranked_sellers: z.number().int(),
+    /** The same ranking among the active sellers of the caller's branch; null without points or branch. */
+    branch_rank: z.number().int().nullable(),
+    branch_ranked_sellers: z.number().int(),
     recent_transactions: z.array(ZAppTransaction),
   }),
 });
 export type TAppMyPoints = z.infer<typeof ZAppMyPoints>['data'];
+
+export const ZAppTransactionsQuery = ZAppPageQuery;
+
+export const ZAppLeaderboardQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const ZAppLeaderboardRow = z.object({
+  rank: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  points: z.number().int(),
+  /** The caller's own row. */
+  is_me: z.boolean(),
+});
+
+export const ZAppLeaderboard = z.object({
+  data: z.object({
+    period: z.literal('monthly'),
+    period_start: zTimestamp,
+    period_end: zTimestamp,
+    branch_id: z.number().int().nullable(),
+    branch_name: z.string().nullable(),
+    /** The top `limit` sellers of the branch this month (points > 0), best first. */
+    rows: z.array(ZAppLeaderboardRow),
+    /** The caller's row when it is not among `rows` (null: it is, or no points this month). */
+    me: ZAppLeaderboardRow.nullable(),
+  }),
+});
+export type TAppLeaderboard = z.infer<typeof ZAppLeaderboard>['data'];
+
+export const ZAppChangePassword = z.object({
+  current_password: z
+    .string({ error: APP_MSG.currentPasswordRequired })
+    .min(1, APP_MSG.currentPasswordRequired)
+    .max(200),
+  new_password: zPassword,
+});
+export type TAppChangePassword = z.input<typeof ZAppChangePassword>;
+
+export const ZAppPushPublicKey = z.object({ data: z.object({ public_key: z.string() }) });
+
+/** PushSubscription.toJSON() as the browser gives it. */
+export const ZAppPushSubscription = z.object({
+  endpoint: z
+    .string({ error: APP_MSG.pushEndpointInvalid })
+    .max(2000, APP_MSG.pushEndpointInvalid)
+    .pipe(z.url({ error: APP_MSG.pushEndpointInvalid })),
+  expirationTime: z.number().nullish(),
+  keys: z.object(
+    {
+      p256dh: z
+        .string({ error: APP_MSG.pushKeysInvalid })
+        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, APP_MSG.pushKeysInvalid),
+      auth: z
+        .string({ error: APP_MSG.pushKeysInvalid })
+        .regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, APP_MSG.pushKeysInvalid),
+    },
+    { error: APP_MSG.pushKeysInvalid },
+  ),
+});
+export type TAppPushSubscription = z.input<typeof ZAppPushSubscription>;
+
+export const ZAppPushUnsubscribe = z.object({
+  endpoint: z.string({ error: APP_MSG.pushEndpointInvalid }).min(1).max(2000),
+});
+
+export const ZAppPushSubscribed = makeItemResponse(
+  z.object({ id: z.number().int(), endpoint: z.string(), created_at: zTimestamp }),
+);
+
+/** What a push carries (JSON, encrypted): the service worker shows it and opens `url` on a tap. */
+export const ZPushPayload = z.object({
+  title: z.string(),
+  body: z.string(),
+  notification_id: z.number().int(),
+  /** Under /comunidad/, the notification in the app. */
+  url: z.string(),
+  /** The notification type's icon file, for the notification's icon. */
+  icon: z.string().nullable(),
+  tag: z.string(),
+});
+export type TPushPayload = z.infer<typeof ZPushPayload>;

@@ -24,7 +24,8 @@ export type TUser = z.infer<typeof ZUser>;
 
 const zName = z.string().trim().min(1, MSG.nameRequired).max(120);
 const zEmail = z.string().trim().toLowerCase().pipe(z.email(MSG.emailInvalid).max(190));
-const zPassword = z.string().min(8, MSG.passwordTooShort).max(200);
+/** The password policy of every password an account gets (panel and community app). */
+export const zPassword = z.string().min(8, MSG.passwordTooShort).max(200);
 const zBranchId = z
   .number()
   .int()

@@ -1,5 +1,8 @@
 import { makeItemResponse, ZSurveyResponseInput, ZSurveyResponseResult } from '@panel/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { queryRows } from '../../db/client.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { answerSurvey } from '../../services/surveys/answer.ts';
 import { errors, ZRouteId } from '../schemas.ts';
@@ -16,7 +19,14 @@ export const answerSurveyRoute: FastifyPluginAsyncZod = async (app) => {
           'Una vez por vendedor (409 la segunda), solo mientras está disponible (409) y si es de su sucursal o de todas (404). Cada pregunta obligatoria debe responderse; rating entero 1–5, boolean, una de las opciones o texto de 1 a 2000 caracteres. Suma los puntos de la encuesta y la acción `complete_survey`.',
         params: ZRouteId,
         body: ZSurveyResponseInput,
-        response: { 201: makeItemResponse(ZSurveyResponseResult), ...errors(400, 401, 404, 409) },
+        response: {
+          201: makeItemResponse(
+            ZSurveyResponseResult.extend({
+              total_points: z.number().int().describe('El total de puntos después de responder.'),
+            }),
+          ),
+          ...errors(400, 401, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -31,7 +41,11 @@ export const answerSurveyRoute: FastifyPluginAsyncZod = async (app) => {
         },
         request.log,
       );
-      return reply.code(201).send({ data: result });
+      const [total] = await queryRows<{ n: number }>(
+        app.db,
+        sql`SELECT COALESCE(sum(points), 0)::int AS n FROM point_transactions WHERE user_id = ${user.id}`,
+      );
+      return reply.code(201).send({ data: { ...result, total_points: Number(total?.n ?? 0) } });
     },
   );
 };

@@ -1,13 +1,22 @@
 import { MEDIA_MSG, makeItemResponse, POST_IMAGES_MAX, ZPost, ZPostInput } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { postImages, posts } from '../../db/schema/posts.ts';
+import { posts } from '../../db/schema/posts.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { type ProcessedImage, processImage, storeImage } from '../../services/storage/images.ts';
-import { deleteUnreferencedFiles } from '../../services/storage/media-files.ts';
+import type { UploadRule } from '../../plugins/body-parsers.ts';
+import { createPostWithImages } from '../../services/posts/create-post.ts';
 import { checkBranch, validateForm } from '../media-form.ts';
 import { errors } from '../schemas.ts';
 import { selectPosts, toPostDtos } from './post-dto.ts';
+
+/** The images of a post (panel and community app): 1 to 5 `images[]`, 10 MB each. */
+export const POST_UPLOADS: UploadRule = {
+  fields: ['images[]', 'images'],
+  errorField: 'images',
+  maxFiles: POST_IMAGES_MAX,
+  tooMany: MEDIA_MSG.tooManyImages,
+  tooLarge: MEDIA_MSG.imagesTooLarge,
+};
 
 export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -15,13 +24,7 @@ export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'admin',
-        uploads: {
-          fields: ['images[]', 'images'],
-          errorField: 'images',
-          maxFiles: POST_IMAGES_MAX,
-          tooMany: MEDIA_MSG.tooManyImages,
-          tooLarge: MEDIA_MSG.imagesTooLarge,
-        },
+        uploads: POST_UPLOADS,
       },
       schema: {
         tags: ['publicaciones'],
@@ -43,40 +46,12 @@ export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
       );
       await checkBranch(app.db, input.branch_id, MEDIA_MSG.branchInvalid);
 
-      const images: ProcessedImage[] = [];
-      for (const file of files) images.push(await processImage(file, 'images'));
-      for (const image of images) await storeImage(app.storage, image);
-
-      let postId: number;
-      try {
-        postId = await app.db.transaction(async (tx) => {
-          const [post] = await tx
-            .insert(posts)
-            .values({ userId: auth.user.id, content: input.content, branchId: input.branch_id })
-            .returning({ id: posts.id });
-          await tx.insert(postImages).values(
-            images.map((image, position) => ({
-              postId: post!.id,
-              position,
-              storageKey: image.key,
-              thumbKey: image.thumbKey,
-              mime: image.mime,
-              size: image.size,
-              width: image.width,
-              height: image.height,
-            })),
-          );
-          return post!.id;
-        });
-      } catch (error) {
-        await deleteUnreferencedFiles(
-          app.db,
-          app.storage,
-          images.flatMap((i) => [i.key, i.thumbKey]),
-          request.log,
-        );
-        throw error;
-      }
+      const { postId } = await createPostWithImages(
+        app.db,
+        app.storage,
+        { userId: auth.user.id, content: input.content, branchId: input.branch_id, files, field: 'images' },
+        request.log,
+      );
 
       const [row] = await selectPosts(app.db).where(eq(posts.id, postId));
       const [dto] = await toPostDtos(app.db, [row!]);

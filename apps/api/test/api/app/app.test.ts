@@ -355,7 +355,15 @@ describe('GET /api/app/me/points', () => {
     const res = await call('GET', '/api/app/me/points');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ total_points: 105, month_points: 5, rank: 3, ranked_sellers: 3 });
+    expect(data).toMatchObject({
+      total_points: 105,
+      month_points: 5,
+      rank: 3,
+      ranked_sellers: 3,
+      // a (branch A) and the seller rank in branch A; b is in branch B.
+      branch_rank: 2,
+      branch_ranked_sellers: 2,
+    });
     expect(data.recent_transactions.map((t: { points: number }) => t.points)).toEqual([5, 100]);
     const tied = (await call('GET', '/api/app/me/points', undefined, await tokenFor(ctx.db, b.id))).json()
       .data;
@@ -369,6 +377,8 @@ describe('GET /api/app/me/points', () => {
       month_points: 0,
       rank: null,
       ranked_sellers: 0,
+      branch_rank: null,
+      branch_ranked_sellers: 0,
       recent_transactions: [],
     });
   });

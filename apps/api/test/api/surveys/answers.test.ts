@@ -77,7 +77,7 @@ describe('POST /api/app/surveys/{id}/responses', () => {
     const res = await answer(ctx.seller.token, s.id, fullAnswers(s));
     expect(res.statusCode, res.body).toBe(201);
     // points_reward (15) plus the complete_survey action (10) through the engine.
-    expect(res.json().data).toMatchObject({ survey_id: s.id, points_awarded: 25 });
+    expect(res.json().data).toMatchObject({ survey_id: s.id, points_awarded: 25, total_points: 25 });
     const stored = await ctx.db
       .select({ questionId: surveyAnswers.questionId, value: surveyAnswers.value })
       .from(surveyAnswers)

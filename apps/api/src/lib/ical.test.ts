@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { escapeText, eventCalendar, foldLine, localStamp, offsetTransitions, vtimezone } from './ical.ts';
+
+describe('iCalendar', () => {
+  it('escapes backslash, semicolon, comma and every kind of line break', () => {
+    expect(escapeText('a\\b;c,d\ne\r\nf\rg')).toBe('a\\\\b\\;c\\,d\\ne\\nf\\ng');
+  });
+
+  it('folds at 75 octets without splitting a UTF-8 character', () => {
+    const line = `SUMMARY:${'ñ'.repeat(100)}`;
+    const folded = foldLine(line);
+    const parts = folded.split('\r\n');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const [i, part] of parts.entries()) {
+      expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75);
+      if (i > 0) expect(part.startsWith(' ')).toBe(true);
+    }
+    expect(parts.map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(line);
+    expect(foldLine('SHORT')).toBe('SHORT');
+  });
+
+  it('writes wall-clock times of the business zone', () => {
+    // 13:00 UTC is 10:00 in Buenos Aires (UTC-3, no DST).
+    expect(localStamp(new Date('2026-11-24T13:00:00Z'), 'America/Argentina/Buenos_Aires')).toBe(
+      '20261124T100000',
+    );
+  });
+
+  it('finds the real DST changes of a zone, to the second', () => {
+    const changes = offsetTransitions(
+      'Europe/Madrid',
+      new Date('2026-01-01T00:00:00Z'),
+      new Date('2027-01-01T00:00:00Z'),
+    );
+    expect(changes.map((c) => c.at.toISOString())).toEqual([
+      '2026-03-29T01:00:00.000Z',
+      '2026-10-25T01:00:00.000Z',
+    ]);
+    const tz = vtimezone('Europe/Madrid', new Date('2026-06-01T00:00:00Z'), new Date('2026-06-01T01:00:00Z'));
+    // Spring forward at 02:00 local (+0100 → +0200), back at 03:00 local.
+    expect(tz.join('\n')).toContain(
+      'BEGIN:DAYLIGHT\nDTSTART:20260329T020000\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0200\nEND:DAYLIGHT',
+    );
+    expect(tz.join('\n')).toContain(
+      'BEGIN:STANDARD\nDTSTART:20261025T030000\nTZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nEND:STANDARD',
+    );
+  });
+
+  it('gives a zone without DST one observance', () => {
+    const tz = vtimezone(
+      'America/Argentina/Buenos_Aires',
+      new Date('2026-11-24T13:00:00Z'),
+      new Date('2026-11-24T15:00:00Z'),
+    );
+    expect(tz.filter((l) => l.startsWith('BEGIN:'))).toEqual(['BEGIN:VTIMEZONE', 'BEGIN:STANDARD']);
+    expect(tz).toContain('TZOFFSETTO:-0300');
+  });
+
+  it('is one VCALENDAR with CRLF lines and the event in the zone', () => {
+    const ics = eventCalendar(
+      {
+        uid: '7-evento@panel.test',
+        title: 'Capacitación; ventas, Q4',
+        description: 'Línea 1\nLínea 2',
+        category: 'Reunión',
+        startAt: new Date('2026-11-24T13:00:00Z'),
+        endAt: new Date('2026-11-24T15:30:00Z'),
+      },
+      'America/Argentina/Buenos_Aires',
+      new Date('2026-11-20T12:00:00Z'),
+    );
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics.endsWith('END:VEVENT\r\nEND:VCALENDAR\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(ics).toContain('DTSTART;TZID=America/Argentina/Buenos_Aires:20261124T100000\r\n');
+    expect(ics).toContain('DTEND;TZID=America/Argentina/Buenos_Aires:20261124T123000\r\n');
+    expect(ics).toContain('DTSTAMP:20261120T120000Z\r\n');
+    expect(ics).toContain('SUMMARY:Capacitación\\; ventas\\, Q4\r\n');
+    expect(ics).toContain('DESCRIPTION:Línea 1\\nLínea 2\r\n');
+    expect(ics).toContain('UID:7-evento@panel.test\r\n');
+  });
+});

@@ -1,0 +1,192 @@
+import {
+  APP_MSG,
+  makeItemResponse,
+  makeListResponse,
+  ZAppComment,
+  ZAppCommentInput,
+  ZAppCommentItem,
+  ZAppPageQuery,
+  ZAppPost,
+  zIdempotencyKey,
+} from '@panel/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { postComments } from '../../db/schema/posts.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { fetchPage } from '../../lib/list-query.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { awardQuietly } from '../../services/points/award.ts';
+import { errors, ZRouteId } from '../schemas.ts';
+import { queryAppPosts, withoutCursor } from './app-posts.ts';
+import { APP_TAG, iso } from './app-scope.ts';
+import { assertPostVisible } from './post-access.ts';
+
+/** The points create_post/comment_post gave for a reference (a replay answers what the first call did). */
+async function pointsFor(tx: Tx, userId: number, actionKey: string, refType: string, refId: number) {
+  const [row] = await queryRows<{ points: number }>(
+    tx,
+    sql`SELECT t.points FROM point_transactions t JOIN point_actions a ON a.id = t.point_action_id
+      WHERE t.user_id = ${userId} AND a.key = ${actionKey}
+        AND t.reference_type = ${refType} AND t.reference_id = ${String(refId)}`,
+  );
+  return row ? Number(row.points) : 0;
+}
+
+export const appPostRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/app/posts/:id',
+    {
+      config: { access: 'app' },
+      schema: {
+        tags: [APP_TAG],
+        summary: 'Una publicación',
+        description: 'Con la misma forma que en el muro. 404 si no existe o es de otra sucursal.',
+        params: ZRouteId,
+        response: { 200: makeItemResponse(ZAppPost), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const [post] = await queryAppPosts(app.db, user, sql`p.id = ${request.params.id}`, 1);
+      if (!post) throw notFound(APP_MSG.postNotFound);
+      return { data: withoutCursor(post) };
+    },
+  );
+
+  app.get(
+    '/api/app/posts/:id/comments',
+    {
+      config: { access: 'app' },
+      schema: {
+        tags: [APP_TAG],
+        summary: 'Comentarios de una publicación',
+        description:
+          'El más viejo primero (el más nuevo al final), paginados: `meta.last_page` es la página de los más nuevos.',
+        params: ZRouteId,
+        querystring: ZAppPageQuery,
+        response: { 200: makeListResponse(ZAppCommentItem), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const postId = request.params.id;
+      await assertPostVisible(app.db, user, postId);
+      const { rows, meta } = await fetchPage(
+        request.query,
+        ({ limit, offset }) =>
+          queryRows<{
+            id: number;
+            content: string;
+            user_id: number;
+            user_name: string;
+            user_avatar: string | null;
+            created_at: Date | string;
+          }>(
+            app.db,
+            sql`SELECT c.id, c.content, c.user_id, u.name AS user_name, u.avatar_url AS user_avatar, c.created_at
+              FROM post_comments c JOIN users u ON u.id = c.user_id
+              WHERE c.post_id = ${postId}
+              ORDER BY c.created_at ASC, c.id ASC LIMIT ${limit} OFFSET ${offset}`,
+          ),
+        queryRows<{ n: number }>(
+          app.db,
+          sql`SELECT count(*)::int AS n FROM post_comments WHERE post_id = ${postId}`,
+        ),
+      );
+      return {
+        data: rows.map((c) => ({
+          id: c.id,
+          post_id: postId,
+          content: c.content,
+          user_id: c.user_id,
+          user_name: c.user_name,
+          user_avatar: c.user_avatar,
+          mine: c.user_id === user.id,
+          created_at: iso(c.created_at),
+        })),
+        meta,
+      };
+    },
+  );
+
+  app.post(
+    '/api/app/posts/:id/comments',
+    {
+      config: { access: 'app' },
+      schema: {
+        tags: [APP_TAG],
+        summary: 'Comentar una publicación',
+        description:
+          '`content`: de 1 a 1000 caracteres, sin espacios al principio ni al final. Otorga `comment_post`. ' +
+          'Con una clave de idempotencia (cabecera `Idempotency-Key` o campo `idempotency_key`; 1 a 200 caracteres ' +
+          '`A-Z a-z 0-9 - _ . :`), repetir el pedido devuelve el mismo comentario (200, cabecera ' +
+          '`Idempotent-Replayed: true`) en lugar de escribir otro; la misma clave con otra publicación o texto: 409.',
+        params: ZRouteId,
+        body: ZAppCommentInput,
+        response: { 200: ZAppComment, 201: ZAppComment, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const postId = request.params.id;
+      const header = request.headers['idempotency-key'];
+      let key = request.body.idempotency_key ?? null;
+      if (header !== undefined) {
+        const parsed = zIdempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
+        if (!parsed.success) throw fieldError('idempotency_key', APP_MSG.idempotencyKeyInvalid);
+        key = parsed.data;
+      }
+      const content = request.body.content;
+      const { data, replayed } = await app.db.transaction(async (tx) => {
+        await assertPostVisible(tx, user, postId);
+        const now = app.now();
+        const [comment] = await tx
+          .insert(postComments)
+          .values({ postId, userId: user.id, content, idempotencyKey: key, createdAt: now })
+          .onConflictDoNothing()
+          .returning();
+        if (!comment) {
+          // The key was used before by this user: answer the first comment.
+          const [first] = await tx
+            .select()
+            .from(postComments)
+            .where(and(eq(postComments.userId, user.id), eq(postComments.idempotencyKey, key!)));
+          if (!first) throw conflict(APP_MSG.idempotencyKeyReused);
+          if (first.postId !== postId || first.content !== content) {
+            throw conflict(APP_MSG.idempotencyKeyReused);
+          }
+          return {
+            replayed: true,
+            data: {
+              id: first.id,
+              post_id: postId,
+              content: first.content,
+              user_name: user.name,
+              created_at: first.createdAt.toISOString(),
+              points_awarded: await pointsFor(tx, user.id, 'comment_post', 'comment', first.id),
+            },
+          };
+        }
+        const result = await awardQuietly(
+          tx,
+          { userId: user.id, actionKey: 'comment_post', reference: { type: 'comment', id: comment.id }, now },
+          request.log,
+        );
+        return {
+          replayed: false,
+          data: {
+            id: comment.id,
+            post_id: postId,
+            content: comment.content,
+            user_name: user.name,
+            created_at: comment.createdAt.toISOString(),
+            points_awarded: result?.awarded ? result.points : 0,
+          },
+        };
+      });
+      if (replayed) return reply.code(200).header('idempotent-replayed', 'true').send({ data });
+      return reply.code(201).send({ data });
+    },
+  );
+};
