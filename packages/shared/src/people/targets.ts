@@ -62,17 +62,38 @@ export const ZVolume = z.object({
 });
 export type TVolume = z.infer<typeof ZVolume>;
 
+const zTargetAmount = z
+  .number({ error: TARGETS_MSG.amountRequired })
+  .refine(Number.isFinite, TARGETS_MSG.amountInvalid)
+  .refine((v) => v >= 0, TARGETS_MSG.amountInvalid)
+  .refine((v) => v <= MAX_AMOUNT, TARGETS_MSG.amountTooLarge);
+
 export const ZVolumeUpsert = z.object({
   user_id: zBodyId(TARGETS_MSG.userRequired),
   year: zBodyYear,
   month: zBodyMonth,
-  target_amount: z
-    .number({ error: TARGETS_MSG.amountRequired })
-    .refine(Number.isFinite, TARGETS_MSG.amountInvalid)
-    .refine((v) => v >= 0, TARGETS_MSG.amountInvalid)
-    .refine((v) => v <= MAX_AMOUNT, TARGETS_MSG.amountTooLarge),
+  target_amount: zTargetAmount,
 });
 export type TVolumeUpsert = z.input<typeof ZVolumeUpsert>;
+
+/** A year of volumes saved at once (one transaction); `target_amount: null` deletes the month. */
+export const ZVolumesBulkUpsert = z.object({
+  user_id: zBodyId(TARGETS_MSG.userRequired),
+  year: zBodyYear,
+  items: z
+    .array(z.object({ month: zBodyMonth, target_amount: zTargetAmount.nullable() }), {
+      error: TARGETS_MSG.itemsInvalid,
+    })
+    .min(1, TARGETS_MSG.itemsInvalid)
+    .max(12, TARGETS_MSG.itemsInvalid)
+    .refine((items) => new Set(items.map((i) => i.month)).size === items.length, TARGETS_MSG.monthRepeated),
+});
+export type TVolumesBulkUpsert = z.input<typeof ZVolumesBulkUpsert>;
+
+export const ZVolumesBulkResult = z.object({
+  data: z.object({ saved: z.number().int(), cleared: z.number().int(), items: z.array(ZVolume) }),
+});
+export type TVolumesBulkResult = z.infer<typeof ZVolumesBulkResult>['data'];
 
 export const ZVolumeListQuery = makeListQuery(['year', 'month', 'target_amount'] as const).extend({
   user_id: zId(TARGETS_MSG.userRequired).optional(),

@@ -70,6 +70,7 @@ const ACCESS_TABLE: Record<string, Who> = {
 
   'GET /api/user/volume': 'admin',
   'POST /api/user/volume/upsert': 'admin',
+  'POST /api/user/volume/bulk-upsert': 'admin',
   'DELETE /api/user/volume/{id}': 'admin',
   'GET /api/user/units': 'admin',
   'POST /api/user/units/bulk-upsert': 'admin',

@@ -113,6 +113,70 @@ describe('GET /api/user/volume and DELETE /api/user/volume/{id}', () => {
   });
 });
 
+describe('POST /api/user/volume/bulk-upsert', () => {
+  const year = (amount: (month: number) => number | null) => ({
+    user_id: ctx.seller.id,
+    year: 2026,
+    items: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, target_amount: amount(i + 1) })),
+  });
+
+  it('saves a whole year in one call, null deleting a month, and returns the year', async () => {
+    const res = await ctx.asAdmin(
+      'POST',
+      '/api/user/volume/bulk-upsert',
+      year((m) => m * 100.5),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.saved).toBe(12);
+    expect(res.json().data.items.map((i: { target_amount: number }) => i.target_amount)).toEqual(
+      Array.from({ length: 12 }, (_, i) => (i + 1) * 100.5),
+    );
+    const again = await ctx.asAdmin(
+      'POST',
+      '/api/user/volume/bulk-upsert',
+      year((m) => (m === 2 ? null : 7)),
+    );
+    expect(again.json().data).toMatchObject({ saved: 11, cleared: 1 });
+    const rows = await ctx.db.select().from(monthlyVolumes);
+    expect(rows.map((r) => r.month).sort((a, b) => a - b)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(new Set(rows.map((r) => r.targetAmount))).toEqual(new Set(['7.00']));
+  });
+
+  it('writes nothing when one month is invalid (one transaction)', async () => {
+    await ctx.asAdmin(
+      'POST',
+      '/api/user/volume/bulk-upsert',
+      year(() => 5),
+    );
+    const bad = await ctx.asAdmin(
+      'POST',
+      '/api/user/volume/bulk-upsert',
+      year((m) => (m === 12 ? -1 : 9)),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(TARGETS_MSG.amountInvalid);
+    const rows = await ctx.db.select().from(monthlyVolumes);
+    expect(new Set(rows.map((r) => r.targetAmount))).toEqual(new Set(['5.00']));
+    const admin = await ctx.asAdmin('POST', '/api/user/volume/bulk-upsert', {
+      ...year(() => 9),
+      user_id: ctx.admin.id,
+    });
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().message).toBe(TARGETS_MSG.userNotSeller);
+    const repeated = await ctx.asAdmin('POST', '/api/user/volume/bulk-upsert', {
+      ...year(() => 9),
+      items: [
+        { month: 1, target_amount: 1 },
+        { month: 1, target_amount: 2 },
+      ],
+    });
+    expect(repeated.json().message).toBe(TARGETS_MSG.monthRepeated);
+    expect(new Set((await ctx.db.select().from(monthlyVolumes)).map((r) => r.targetAmount))).toEqual(
+      new Set(['5.00']),
+    );
+  });
+});
+
 describe('POST /api/user/units/bulk-upsert', () => {
   const twelve = (f: (month: number) => number | null) =>
     Array.from({ length: 12 }, (_, i) => ({ month: i + 1, units: f(i + 1) }));
