@@ -44,6 +44,11 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `debe ser uno de: ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().optional(),
+  UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce
+    .number({ error: 'debe ser un número de segundos' })
+    .int('debe ser un número entero de segundos')
+    .min(0, 'debe ser 0 o más')
+    .default(600),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'debe ser local o s3' }).default('local'),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -96,6 +101,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Uploaded images (posts, stories): `local` under DATA_DIR/uploads, or an S3-compatible store. */
   storage: StorageConfig;
+  /** Start-up sweep of local uploads without a row: files younger than this are kept. */
+  uploadOrphanGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     storage,
+    uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
   };
 }
 

@@ -6,6 +6,7 @@ import { applyMigrations, withStartupLock } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { ensureFirstAdmin } from './services/auth/first-admin.ts';
 import { ensureBuiltInPointActions } from './services/points/built-in-actions.ts';
+import { sweepOrphanUploads } from './services/storage/sweep-orphans.ts';
 
 /** config → lock (PGlite) → database → migrations → first admin → seed → listen. */
 async function main() {
@@ -44,6 +45,18 @@ async function main() {
     process.exit(1);
   }
   const log = app.log;
+
+  // Files stored by requests whose transaction never committed (a crash in between).
+  const sweepUploads = async () => {
+    if (config.storage.driver !== 'local') return;
+    const swept = await sweepOrphanUploads(db.db, config.storage.root, config.uploadOrphanGraceMs);
+    if (swept.removed + swept.temporary > 0) {
+      log.warn(
+        swept,
+        `Se borraron ${swept.removed + swept.temporary} archivos subidos sin registro (interrumpidos)`,
+      );
+    }
+  };
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -94,6 +107,7 @@ async function main() {
         );
       }
     });
+    await sweepUploads();
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postImages } from '../../../src/db/schema/posts.ts';
+import { sweepOrphanUploads } from '../../../src/services/storage/sweep-orphans.ts';
+import { createPost } from '../../../src/testing/factories.ts';
+import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+
+let ctx: TestContext;
+let root: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  root = mkdtempSync(join(tmpdir(), 'panel-sweep-'));
+});
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const key = (char: string, ext = 'jpg') => `${char.repeat(64)}.${ext}`;
+function file(name: string, ageSeconds: number) {
+  const dir = join(root, name.slice(0, 2));
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, name);
+  writeFileSync(path, 'x');
+  const when = new Date(Date.now() - ageSeconds * 1000);
+  utimesSync(path, when, when);
+  return path;
+}
+
+describe('start-up sweep of uploads without a row (a crash between storing a file and committing its row)', () => {
+  it('removes old unreferenced files and interrupted .tmp writes; keeps referenced, young and foreign files', async () => {
+    const post = await createPost(ctx.db, ctx.admin.id);
+    await ctx.db.insert(postImages).values({
+      postId: post.id,
+      position: 0,
+      storageKey: key('a'),
+      thumbKey: key('a', 'thumb.webp'),
+      mime: 'image/jpeg',
+      size: 1,
+    });
+    const referenced = file(key('a'), 3600);
+    const referencedThumb = file(key('a', 'thumb.webp'), 3600);
+    const orphan = file(key('b'), 3600);
+    const orphanThumb = file(key('b', 'thumb.webp'), 3600);
+    const young = file(key('c', 'png'), 5);
+    const interrupted = file(`${key('d')}.0123456789ab.tmp`, 3600);
+    const foreign = file('notas-del-operador.txt', 3600);
+
+    const result = await sweepOrphanUploads(ctx.db, root, 60_000);
+    expect(result).toEqual({ removed: 2, temporary: 1, young: 1 });
+    expect(existsSync(orphan) || existsSync(orphanThumb) || existsSync(interrupted)).toBe(false);
+    for (const kept of [referenced, referencedThumb, young, foreign]) expect(existsSync(kept)).toBe(true);
+
+    // With no grace (a single process that has not started listening yet), the young one goes too.
+    expect(await sweepOrphanUploads(ctx.db, root, 0)).toEqual({ removed: 1, temporary: 0, young: 0 });
+    expect(existsSync(young)).toBe(false);
+    expect(existsSync(referenced)).toBe(true);
+  });
+
+  it('does nothing when the uploads folder does not exist yet', async () => {
+    expect(await sweepOrphanUploads(ctx.db, join(root, 'no-existe'), 0)).toEqual({
+      removed: 0,
+      temporary: 0,
+      young: 0,
+    });
+  });
+});
