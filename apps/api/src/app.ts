@@ -13,6 +13,7 @@ import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-lim
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { type StoragePluginOptions, storagePlugin } from './plugins/storage.ts';
+import { strictQueryPlugin } from './plugins/strict-query.ts';
 import { appRoutes } from './routes/app/routes.ts';
 import { authRoutes } from './routes/auth/routes.ts';
 import { branchesRoutes } from './routes/branches/routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(storagePlugin, { storage });
   await app.register(collectPutRoutes);
+  await app.register(strictQueryPlugin);
   await app.register(securityPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(rateLimitPlugin, rateLimit);

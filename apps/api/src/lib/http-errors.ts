@@ -8,6 +8,8 @@ export const SERVER_MSG = {
     'No se puede completar la operación porque el registro está en uso o referencia a un registro inexistente.',
   duplicate: 'Ya existe un registro con esos datos.',
   invalidValue: 'Algún valor enviado no es válido.',
+  unknownQueryParameter: (name: string) =>
+    `Parámetro desconocido en la dirección: «${name}». No se hizo ningún cambio.`,
   serviceUnavailable: 'El servicio no está disponible en este momento. Intentá de nuevo más tarde.',
 } as const;
 

@@ -1,10 +1,8 @@
 import { ZErrorBody, ZIdParam } from '@panel/shared';
 import { z } from 'zod';
 
-/** `{id}` path parameter, bounded to PostgreSQL's integer so a huge id is a 400, not a 500. */
-export const ZRouteId = ZIdParam.extend({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+/** `{id}` path parameter: decimal, bounded to PostgreSQL's integer so a huge id is a 400, not a 500. */
+export const ZRouteId = ZIdParam;
 
 const described = (description: string) => ZErrorBody.describe(description);
 

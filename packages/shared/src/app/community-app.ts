@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPostInput } from '../content/media.ts';
-import { makeItemResponse, makeListQuery, zTimestamp } from '../core/common.ts';
+import { makeItemResponse, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
 import { zPassword } from '../people/users.ts';
 
 /** Texts of the community-app API (/api/app/*), DECISIONS §5. */
@@ -27,7 +27,7 @@ export const APP_FEED_PER_PAGE = 20;
 /** Keyset paging of the feed: `cursor` is the `next_cursor` of the previous page. */
 export const ZAppFeedQuery = z.object({
   cursor: z.string().trim().max(200).optional(),
-  per_page: z.coerce.number().int().min(1).max(50).default(APP_FEED_PER_PAGE),
+  per_page: zDecimal(z.number().int().min(1).max(50)).default(APP_FEED_PER_PAGE),
 });
 export type TAppFeedQuery = z.input<typeof ZAppFeedQuery>;
 
@@ -114,7 +114,7 @@ export const ZAppCreatedPost = z.object({
 export const ZAppPageQuery = makeListQuery(['created_at'] as const)
   .omit({ q: true, sort: true })
   .extend({
-    per_page: z.coerce.number().int().min(1).max(100).default(20),
+    per_page: zDecimal(z.number().int().min(1).max(100)).default(20),
   });
 
 export const ZAppStory = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zTimestamp } from '../core/common.ts';
+import { makeListQuery, requiredOnPut, zOptionalText, zTimestamp } from '../core/common.ts';
 import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
 
@@ -32,6 +32,8 @@ export const ZEventTypeInput = z.object({
   name: z.string({ error: EVENT_MSG.nameRequired }).trim().min(1, EVENT_MSG.nameRequired).max(80),
   color: zHexColor(EVENT_MSG.colorInvalid),
 });
+/** PUT: the colour must be sent (absent would reset it). */
+export const ZEventTypeUpdate = requiredOnPut(ZEventTypeInput, ['color']);
 export type TEventTypeInput = z.input<typeof ZEventTypeInput>;
 export type TEventTypeValues = z.output<typeof ZEventTypeInput>;
 
@@ -71,13 +73,21 @@ const ZEventFields = z.object({
 });
 const ZEventDates = ZEventFields.pick({ start_at: true, end_at: true });
 
-/** Create and update (spec §5, §7): the end must be later than the start. */
-export const ZEventInput = ZEventFields.refine((v) => Date.parse(v.end_at) > Date.parse(v.start_at), {
+const endAfterStart = {
   path: ['end_at'],
   error: EVENT_MSG.endBeforeStart,
   // Also checked while other fields are still wrong, so the form shows every problem at once.
-  when: (payload) => ZEventDates.safeParse(payload.value).success,
-});
+  when: (payload: { value: unknown }) => ZEventDates.safeParse(payload.value).success,
+};
+const endsLater = (v: { start_at: string; end_at: string }) => Date.parse(v.end_at) > Date.parse(v.start_at);
+
+/** Create and update (spec §5, §7): the end must be later than the start. */
+export const ZEventInput = ZEventFields.refine(endsLater, endAfterStart);
+/** PUT: the type and the branch must be sent (absent would reset them to type 1 and every branch). */
+export const ZEventUpdate = requiredOnPut(ZEventFields, ['event_type_id', 'branch_id']).refine(
+  endsLater,
+  endAfterStart,
+);
 export type TEventInput = z.input<typeof ZEventInput>;
 export type TEventValues = z.output<typeof ZEventInput>;
 

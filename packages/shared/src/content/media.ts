@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zTimestamp } from '../core/common.ts';
+import { makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
 
 /** Publicaciones and Historias: their Spanish texts (spec §2.7, §2.8, §5, §8) and rules. */
 export const MEDIA_MSG = {
@@ -105,7 +105,7 @@ export const ZPost = z.object({
 export type TPost = z.infer<typeof ZPost>;
 
 export const ZPostListQuery = makeListQuery(['created_at', 'likes_count', 'comments_count'] as const).extend({
-  branch_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  branch_id: zDecimal(z.number().int().min(0).max(2_147_483_647)).optional(),
 });
 export type TPostListQuery = z.input<typeof ZPostListQuery>;
 
@@ -122,6 +122,7 @@ export const ZPostComment = ZPostLike.extend({ content: z.string() });
 export type TPostComment = z.infer<typeof ZPostComment>;
 
 /** `YYYY-MM-DDTHH:mm` from a date-time input, or a full ISO instant; empty = none. */
+/** Optional ISO 8601 instant, parsed strictly (no 30 February, no "1"); blank is null. */
 const zOptionalInstant = z
   .string()
   .trim()
@@ -130,12 +131,11 @@ const zOptionalInstant = z
   .nullable()
   .transform((v, ctx) => {
     if (!v) return null;
-    const date = new Date(v);
-    if (Number.isNaN(date.getTime())) {
+    if (!z.iso.datetime({ offset: true }).safeParse(v).success) {
       ctx.addIssue({ code: 'custom', message: MEDIA_MSG.invalidDate });
       return z.NEVER;
     }
-    return date.toISOString();
+    return new Date(v).toISOString();
   });
 
 const zActiveFlag = z

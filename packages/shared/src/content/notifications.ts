@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zTimestamp } from '../core/common.ts';
+import { makeListQuery, requiredOnPut, zTimestamp } from '../core/common.ts';
 import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
 
@@ -53,6 +53,8 @@ export const ZNotificationTypeInput = z.object({
     }),
   ),
 });
+/** PUT: the colour and the icon must be sent (absent would reset them). */
+export const ZNotificationTypeUpdate = requiredOnPut(ZNotificationTypeInput, ['color', 'icon']);
 export type TNotificationTypeInput = z.input<typeof ZNotificationTypeInput>;
 export type TNotificationTypeValues = z.output<typeof ZNotificationTypeInput>;
 
@@ -93,6 +95,8 @@ export const ZNotificationInput = z.object({
     .min(1, NOTIFICATION_MSG.messageRequired)
     .max(2000),
 });
+/** PUT: the type and the branch must be sent (absent would reset them to type 1 and every branch). */
+export const ZNotificationUpdate = requiredOnPut(ZNotificationInput, ['notification_type_id', 'branch_id']);
 export type TNotificationInput = z.input<typeof ZNotificationInput>;
 export type TNotificationValues = z.output<typeof ZNotificationInput>;
 

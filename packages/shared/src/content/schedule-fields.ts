@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDecimal } from '../core/common.ts';
 
 /**
  * Fields of the bodies the panel sends as forms (spec §7, DECISIONS §4): multipart and urlencoded
@@ -12,7 +13,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 export const zFormTypeId = (fallback: number, message: string) =>
   z.preprocess(
     (v) => (blank(v) ? fallback : v),
-    z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message),
+    zDecimal(z.number({ error: message }).int(message).min(1, message).max(MAX_INT, message)),
   );
 
 /** A branch id where 0, blank or absent means every branch (spec §3, §9); stored as null. */
@@ -20,7 +21,7 @@ export const zFormBranchId = (message: string) =>
   z
     .preprocess(
       (v) => (blank(v) ? 0 : v),
-      z.coerce.number({ error: message }).int(message).min(0, message).max(MAX_INT, message),
+      zDecimal(z.number({ error: message }).int(message).min(0, message).max(MAX_INT, message)),
     )
     .transform((v) => (v === 0 ? null : v));
 
@@ -36,4 +37,4 @@ export const zHexColor = (message: string) =>
   );
 
 /** An id filter in a list's query string. */
-export const zQueryId = z.coerce.number().int().min(1).max(MAX_INT).optional();
+export const zQueryId = zDecimal(z.number().int().min(1).max(MAX_INT)).optional();

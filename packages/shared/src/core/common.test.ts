@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PER_PAGE, makeListQuery } from './common.ts';
+import { MAX_PER_PAGE, makeListQuery, zInt } from './common.ts';
 
 const ZQuery = makeListQuery(['name', 'city'] as const);
 
@@ -33,5 +33,16 @@ describe('makeListQuery', () => {
 
   it('treats a blank search as no search', () => {
     expect(ZQuery.parse({ q: '   ' }).q).toBeUndefined();
+  });
+});
+
+describe('numbers from text (decimalToNumber, zInt)', () => {
+  it('takes only plain decimal strings, within int4 by default', () => {
+    const id = zInt({ min: 1 });
+    expect(id.parse('16')).toBe(16);
+    expect(id.parse(16)).toBe(16);
+    for (const bad of ['0x10', '1e3', ' 7', '', '1.5', true, [3], null, '2147483648', 0]) {
+      expect(id.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

@@ -1,12 +1,66 @@
 import { z } from 'zod';
 
-/** Path parameter `{id}`: a positive integer. */
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest integer PostgreSQL's `integer` (int4) holds: every id and count column. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Forms and query strings carry numbers as text. Only a plain decimal string becomes a number:
+ * `"0x10"`, `"1e3"`, `" 7"`, `""`, `true` and `[3]` stay what they are and fail `z.number()`,
+ * and a JSON number stays a number. This is the one place numbers are coerced.
+ */
+export function decimalToNumber(value: unknown): unknown {
+  return typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+}
+
+/** A number schema that also takes a decimal string (forms, query strings), and nothing looser. */
+export function zDecimal<T extends z.ZodType<number>>(schema: T) {
+  return z.preprocess(decimalToNumber, schema);
+}
+
+/** An integer in [min, max] (default: within int4), from a number or a decimal string. */
+export function zInt(options: { min?: number; max?: number; message?: string } = {}) {
+  const { min = 0, max = INT4_MAX, message } = options;
+  return zDecimal(
+    z
+      .number(message ? { error: message } : undefined)
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  );
+}
+
+export const FIELD_REQUIRED = 'Este campo es obligatorio al modificar';
+
+/**
+ * PUT replaces a record: a field whose absence would mean a default on create (a type, a branch,
+ * points, limits, a colour) must be sent, so a forgotten field never resets the record silently.
+ * Sending it blank still means the default, as the forms do. Only routes that say so are PATCH-like.
+ */
+export function requiredOnPut<S extends z.ZodRawShape, K extends keyof S & string>(
+  schema: z.ZodObject<S>,
+  keys: readonly K[],
+) {
+  const required = Object.fromEntries(
+    keys.map((key) => [
+      key,
+      z.preprocess((value, ctx) => {
+        if (value === undefined) ctx.addIssue({ code: 'custom', message: FIELD_REQUIRED, input: value });
+        return value;
+      }, schema.shape[key] as z.ZodType),
+    ]),
+  ) as unknown as { [P in K]: S[P] };
+  return schema.extend(required);
+}
+
+/** Path parameter `{id}`: a positive integer within int4, written in decimal. */
+export const ZIdParam = z.object({ id: zInt({ min: 1 }) });
 export type TIdParam = z.infer<typeof ZIdParam>;
 
 export const PER_PAGE_OPTIONS = [5, 10, 20, 50, 100] as const;
 export const DEFAULT_PER_PAGE = 5;
 export const MAX_PER_PAGE = 100;
+/** The longest search text (`q`) any list accepts. */
+export const MAX_QUERY_TEXT = 200;
 
 /**
  * Query of every list that can grow (DECISIONS §4): page, per_page, q, sort.
@@ -16,9 +70,9 @@ export const MAX_PER_PAGE = 100;
 export function makeListQuery<const S extends readonly [string, ...string[]]>(sortable: S) {
   const sortValues = sortable.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-    q: zQueryText(200),
+    page: zInt({ min: 1 }).default(1),
+    per_page: zInt({ min: 1, max: MAX_PER_PAGE }).default(DEFAULT_PER_PAGE),
+    q: zQueryText(MAX_QUERY_TEXT),
     sort: z.enum(sortValues).optional(),
   });
 }
@@ -63,12 +117,13 @@ export const zOptionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Text in a query string (a search, a key): trimmed, and empty becomes absent. */
+/** Text in a query string (a search, a key): trimmed, and empty becomes absent; no NUL bytes. */
 export function zQueryText(max: number, message?: string) {
   return z
     .string()
     .trim()
     .max(max, message)
+    .refine((v) => !v.includes('\u0000'), message ?? MSG_NO_NUL)
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -78,6 +133,8 @@ export const zQueryBool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
   .optional();
+
+const MSG_NO_NUL = 'El texto contiene caracteres no permitidos';
 
 /** Timestamps travel as ISO 8601 instants (UTC). */
 export const zTimestamp = z.string();

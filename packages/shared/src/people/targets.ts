@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PER_PAGE, makeListQuery, zTimestamp } from '../core/common.ts';
+import { DEFAULT_PER_PAGE, INT4_MAX, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
 import { MONTHS_ES } from '../core/constants.ts';
 
 /** Spanish texts of the monthly volumes and target units (spec §2.5, §5, §8). */
@@ -25,17 +25,22 @@ export const MAX_YEAR = 2100;
 export const MAX_AMOUNT = 999_999_999_999.99;
 export const MAX_UNITS = 2_000_000_000;
 
-const zId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
-const zYear = z.coerce
-  .number({ error: TARGETS_MSG.yearInvalid })
-  .int(TARGETS_MSG.yearInvalid)
-  .min(MIN_YEAR, TARGETS_MSG.yearInvalid)
-  .max(MAX_YEAR, TARGETS_MSG.yearInvalid);
-const zMonth = z.coerce
-  .number({ error: TARGETS_MSG.monthInvalid })
-  .int(TARGETS_MSG.monthInvalid)
-  .min(1, TARGETS_MSG.monthInvalid)
-  .max(12, TARGETS_MSG.monthInvalid);
+const zId = (message: string) =>
+  zDecimal(z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message));
+const zYear = zDecimal(
+  z
+    .number({ error: TARGETS_MSG.yearInvalid })
+    .int(TARGETS_MSG.yearInvalid)
+    .min(MIN_YEAR, TARGETS_MSG.yearInvalid)
+    .max(MAX_YEAR, TARGETS_MSG.yearInvalid),
+);
+const zMonth = zDecimal(
+  z
+    .number({ error: TARGETS_MSG.monthInvalid })
+    .int(TARGETS_MSG.monthInvalid)
+    .min(1, TARGETS_MSG.monthInvalid)
+    .max(12, TARGETS_MSG.monthInvalid),
+);
 // Bodies are JSON: numbers stay numbers (no coercion of "" or true into 0 / 1).
 const zBodyId = (message: string) => z.number({ error: message }).int(message).positive(message);
 const zBodyYear = z
@@ -120,7 +125,7 @@ export const ZTargetUnits = z.object({
 export type TTargetUnits = z.infer<typeof ZTargetUnits>;
 
 export const ZUnitsListQuery = makeListQuery(['year', 'month', 'units'] as const).extend({
-  per_page: z.coerce.number().int().min(1).max(MAX_UNITS_PER_PAGE).default(DEFAULT_PER_PAGE),
+  per_page: zDecimal(z.number().int().min(1).max(MAX_UNITS_PER_PAGE)).default(DEFAULT_PER_PAGE),
   user_id: zId(TARGETS_MSG.userRequired).optional(),
   supplier_id: zId(TARGETS_MSG.supplierRequired).optional(),
   brand_id: zId(TARGETS_MSG.brandRequired).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
+import { INT4_MAX, makeListQuery, zDecimal, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
 
 export const ROLES = ['seller', 'admin'] as const;
@@ -58,7 +58,7 @@ export type TUserUpdate = z.input<typeof ZUserUpdate>;
 
 export const ZUserListQuery = makeListQuery(['name', 'email', 'role', 'created_at'] as const).extend({
   role: ZRole.optional(),
-  branch_id: z.coerce.number().int().positive().optional(),
+  branch_id: zDecimal(z.number().int().positive().max(INT4_MAX)).optional(),
   active: zQueryBool,
 });
 export type TUserListQuery = z.input<typeof ZUserListQuery>;

@@ -46,7 +46,19 @@ describe('ZPointActionCreate', () => {
   });
 
   it('update ignores a key sent along', () => {
-    expect(ZPointActionUpdate.parse({ key: 'otra', name: 'X' })).not.toHaveProperty('key');
+    const full = { name: 'X', points: 5, active: true, daily_limit: null, cooldown_seconds: null };
+    expect(ZPointActionUpdate.parse({ key: 'otra', ...full })).not.toHaveProperty('key');
+  });
+
+  it('update requires the fields that default on create, so a PUT never resets them', () => {
+    const result = ZPointActionUpdate.safeParse({ name: 'X' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path[0]).sort()).toEqual([
+      'active',
+      'cooldown_seconds',
+      'daily_limit',
+      'points',
+    ]);
   });
 });
 

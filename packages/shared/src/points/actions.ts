@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
+import { makeListQuery, requiredOnPut, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
 
 /** Texts of Configuración (/point-actions), spec §2.15, §5, §8. */
@@ -102,8 +102,16 @@ export interface TPointActionCreate {
   cooldown_seconds?: number | '' | null;
 }
 
-/** PUT: the same fields; a `key` sent along is ignored (the key is fixed after creation). */
-export const ZPointActionUpdate = z.object(fields);
+/**
+ * PUT: the same fields, and the ones with a default on create must be sent (no silent reset);
+ * a `key` sent along is ignored (the key is fixed after creation).
+ */
+export const ZPointActionUpdate = requiredOnPut(z.object(fields), [
+  'points',
+  'active',
+  'daily_limit',
+  'cooldown_seconds',
+]);
 export type TPointActionUpdate = Omit<TPointActionCreate, 'key'>;
 
 export const ZPointActionToggle = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zQueryText, zTimestamp } from '../core/common.ts';
+import { INT4_MAX, zDecimal, zQueryText, zTimestamp } from '../core/common.ts';
 
 /**
  * What the panel reads from the points ledger: leaderboard, Historial, the gamification
@@ -43,15 +43,13 @@ export const ACTIVITY_DAYS = 30;
 const zPeriod = z.enum(LEADERBOARD_PERIODS, { error: POINTS_REPORTS_MSG.periodInvalid });
 
 const zOneOf = <const T extends readonly number[]>(values: T, message: string) =>
-  z.coerce
-    .number({ error: message })
-    .refine((n) => (values as readonly number[]).includes(n), message) as unknown as z.ZodType<
-    T[number],
-    unknown
-  >;
+  zDecimal(z.number({ error: message })).refine(
+    (n) => (values as readonly number[]).includes(n),
+    message,
+  ) as unknown as z.ZodType<T[number], unknown>;
 
 const zPositiveId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+  zDecimal(z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));
 
 /** A business day (APP_TIMEZONE), as the date inputs send it. */
 const zDay = z.string().refine((s) => {
@@ -97,7 +95,7 @@ export type TTransactionFilters = z.input<typeof ZTransactionFilters>;
 
 export const ZTransactionListQuery = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: zDecimal(z.number().int().min(1).max(INT4_MAX)).default(1),
     per_page: zOneOf(TRANSACTIONS_PER_PAGE_OPTIONS, POINTS_REPORTS_MSG.perPageInvalid).default(
       DEFAULT_TRANSACTIONS_PER_PAGE,
     ),

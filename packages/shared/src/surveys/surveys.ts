@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE, makeListQuery, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
+import {
+  INT4_MAX,
+  MAX_PER_PAGE,
+  makeListQuery,
+  requiredOnPut,
+  zDecimal,
+  zOptionalText,
+  zQueryBool,
+  zTimestamp,
+} from '../core/common.ts';
 
 /** Spanish texts of surveys; the spec's own (§5, §8) are quoted letter for letter. */
 export const SURVEY_MSG = {
@@ -112,41 +121,49 @@ export const ZSurveyQuestionInput = z
 export type TSurveyQuestionInput = z.input<typeof ZSurveyQuestionInput>;
 
 /** Create and update share one body (spec §7). A new survey is inactive unless `active` is true. */
-export const ZSurveyInput = z
-  .object({
-    title: z.string({ error: SURVEY_MSG.titleRequired }).trim().min(1, SURVEY_MSG.titleRequired).max(200),
-    description: zOptionalText(2000),
-    active: z.boolean().default(false),
-    /** null (or 0) = every branch. */
-    branch_id: z
-      .number()
-      .int()
-      .min(0)
-      .max(2_147_483_647)
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    points_reward: z
-      .number({ error: SURVEY_MSG.pointsInteger })
-      .int(SURVEY_MSG.pointsInteger)
-      .min(0, SURVEY_MSG.pointsNegative)
-      .max(1_000_000)
-      .default(SURVEY_DEFAULT_REWARD),
-    start_date: zOptionalInstant,
-    end_date: zOptionalInstant,
-    questions: z
-      .array(ZSurveyQuestionInput, { error: SURVEY_MSG.questionsRequired })
-      .min(1, SURVEY_MSG.questionsRequired)
-      .max(SURVEY_MAX_QUESTIONS),
-  })
-  .superRefine((s, ctx) => {
-    if (s.start_date && s.end_date && Date.parse(s.end_date) <= Date.parse(s.start_date)) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: SURVEY_MSG.endBeforeStart });
-    }
-    const ids = s.questions.map((q) => q.id).filter((id) => id !== undefined);
-    if (new Set(ids).size !== ids.length) {
-      ctx.addIssue({ code: 'custom', path: ['questions'], message: SURVEY_MSG.questionRepeated });
-    }
-  });
+const ZSurveyFields = z.object({
+  title: z.string({ error: SURVEY_MSG.titleRequired }).trim().min(1, SURVEY_MSG.titleRequired).max(200),
+  description: zOptionalText(2000),
+  active: z.boolean().default(false),
+  /** null (or 0) = every branch. */
+  branch_id: z
+    .number()
+    .int()
+    .min(0)
+    .max(2_147_483_647)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  points_reward: z
+    .number({ error: SURVEY_MSG.pointsInteger })
+    .int(SURVEY_MSG.pointsInteger)
+    .min(0, SURVEY_MSG.pointsNegative)
+    .max(1_000_000)
+    .default(SURVEY_DEFAULT_REWARD),
+  start_date: zOptionalInstant,
+  end_date: zOptionalInstant,
+  questions: z
+    .array(ZSurveyQuestionInput, { error: SURVEY_MSG.questionsRequired })
+    .min(1, SURVEY_MSG.questionsRequired)
+    .max(SURVEY_MAX_QUESTIONS),
+});
+
+function checkSurvey(s: z.output<typeof ZSurveyFields>, ctx: z.RefinementCtx) {
+  if (s.start_date && s.end_date && Date.parse(s.end_date) <= Date.parse(s.start_date)) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: SURVEY_MSG.endBeforeStart });
+  }
+  const ids = s.questions.map((q) => q.id).filter((id) => id !== undefined);
+  if (new Set(ids).size !== ids.length) {
+    ctx.addIssue({ code: 'custom', path: ['questions'], message: SURVEY_MSG.questionRepeated });
+  }
+}
+
+export const ZSurveyInput = ZSurveyFields.superRefine(checkSurvey);
+/** PUT: the fields with a default on create must be sent (absent would reset them). */
+export const ZSurveyUpdate = requiredOnPut(ZSurveyFields, [
+  'active',
+  'branch_id',
+  'points_reward',
+]).superRefine(checkSurvey);
 export type TSurveyInput = z.input<typeof ZSurveyInput>;
 export type TSurveyInputParsed = z.output<typeof ZSurveyInput>;
 
@@ -190,10 +207,10 @@ export const ZSurveyListQuery = makeListQuery([
   'start_date',
   'end_date',
 ] as const).extend({
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(SURVEY_PAGE_SIZE),
+  per_page: zDecimal(z.number().int().min(1).max(MAX_PER_PAGE)).default(SURVEY_PAGE_SIZE),
   active: zQueryBool,
   /** A branch id, or 0 for the surveys meant for every branch. */
-  branch_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  branch_id: zDecimal(z.number().int().min(0).max(2_147_483_647)).optional(),
 });
 export type TSurveyListQuery = z.input<typeof ZSurveyListQuery>;
 
@@ -254,13 +271,13 @@ export const ZSurveyTextAnswer = z.object({
 export type TSurveyTextAnswer = z.infer<typeof ZSurveyTextAnswer>;
 
 export const ZSurveyAnswersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(5),
+  page: zDecimal(z.number().int().min(1).max(INT4_MAX)).default(1),
+  per_page: zDecimal(z.number().int().min(1).max(MAX_PER_PAGE)).default(5),
 });
 
 export const ZSurveyQuestionParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  questionId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: zDecimal(z.number().int().positive().max(2_147_483_647)),
+  questionId: zDecimal(z.number().int().positive().max(2_147_483_647)),
 });
 
 // Seller side (/api/app) -------------------------------------------------------------------
@@ -280,8 +297,8 @@ export const ZAppSurvey = z.object({
 export type TAppSurvey = z.infer<typeof ZAppSurvey>;
 
 export const ZAppSurveyListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(SURVEY_PAGE_SIZE),
+  page: zDecimal(z.number().int().min(1).max(INT4_MAX)).default(1),
+  per_page: zDecimal(z.number().int().min(1).max(MAX_PER_PAGE)).default(SURVEY_PAGE_SIZE),
 });
 
 /** A value per question: a rating number, a boolean, an option's text or free text. */

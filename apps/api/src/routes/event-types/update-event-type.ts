@@ -1,4 +1,4 @@
-import { EVENT_MSG, makeItemResponse, ZEventType, ZEventTypeInput } from '@panel/shared';
+import { EVENT_MSG, makeItemResponse, ZEventType, ZEventTypeUpdate } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventTypes } from '../../db/schema/events.ts';
@@ -16,7 +16,7 @@ export const updateEventTypeRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Actualizar un tipo de evento',
         consumes: FORM_BODIES,
         params: ZRouteId,
-        body: ZEventTypeInput,
+        body: ZEventTypeUpdate,
         response: { 200: makeItemResponse(ZEventType), ...errors(400, 401, 403, 404) },
       },
     },

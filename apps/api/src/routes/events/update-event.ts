@@ -1,4 +1,4 @@
-import { EVENT_MSG, makeItemResponse, ZEvent, ZEventInput } from '@panel/shared';
+import { EVENT_MSG, makeItemResponse, ZEvent, ZEventUpdate } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
@@ -18,7 +18,7 @@ export const updateEventRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Actualizar un evento',
         consumes: FORM_BODIES,
         params: ZRouteId,
-        body: ZEventInput,
+        body: ZEventUpdate,
         response: { 200: makeItemResponse(ZEvent), ...errors(400, 401, 403, 404) },
       },
     },

@@ -1,4 +1,9 @@
-import { makeItemResponse, NOTIFICATION_MSG, ZNotificationType, ZNotificationTypeInput } from '@panel/shared';
+import {
+  makeItemResponse,
+  NOTIFICATION_MSG,
+  ZNotificationType,
+  ZNotificationTypeUpdate,
+} from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationTypes } from '../../db/schema/notifications.ts';
@@ -16,7 +21,7 @@ export const updateNotificationTypeRoute: FastifyPluginAsyncZod = async (app) =>
         summary: 'Actualizar un tipo de notificación',
         consumes: FORM_BODIES,
         params: ZRouteId,
-        body: ZNotificationTypeInput,
+        body: ZNotificationTypeUpdate,
         response: { 200: makeItemResponse(ZNotificationType), ...errors(400, 401, 403, 404) },
       },
     },

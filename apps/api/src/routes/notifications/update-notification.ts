@@ -1,4 +1,4 @@
-import { makeItemResponse, NOTIFICATION_MSG, ZNotification, ZNotificationInput } from '@panel/shared';
+import { makeItemResponse, NOTIFICATION_MSG, ZNotification, ZNotificationUpdate } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -18,7 +18,7 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Actualizar una notificación',
         consumes: FORM_BODIES,
         params: ZRouteId,
-        body: ZNotificationInput,
+        body: ZNotificationUpdate,
         response: { 200: makeItemResponse(ZNotification), ...errors(400, 401, 403, 404) },
       },
     },

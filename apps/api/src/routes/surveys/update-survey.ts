@@ -1,4 +1,4 @@
-import { makeItemResponse, ZSurveyDetail, ZSurveyInput } from '@panel/shared';
+import { makeItemResponse, ZSurveyDetail, ZSurveyUpdate } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateSurvey } from '../../services/surveys/save.ts';
 import { errors, ZRouteId } from '../schemas.ts';
@@ -15,7 +15,7 @@ export const updateSurveyRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'Las preguntas se emparejan por `id`: sin id se agregan, las enviadas se actualizan y las que faltan se quitan. Una pregunta con respuestas no se puede quitar ni cambiar de tipo, ni perder una opción elegida (409).',
         params: ZRouteId,
-        body: ZSurveyInput,
+        body: ZSurveyUpdate,
         response: { 200: makeItemResponse(ZSurveyDetail), ...errors(400, 401, 403, 404, 409) },
       },
     },

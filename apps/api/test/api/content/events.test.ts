@@ -61,13 +61,15 @@ describe('event types', () => {
     const post = await ctx.asAdminForm(
       'POST',
       `/api/event-types/${type.id}`,
-      urlencoded({ _method: 'PUT', name: 'Curso' }),
+      urlencoded({ _method: 'PUT', name: 'Curso', color: '' }),
     );
     expect(post.statusCode).toBe(200);
     expect(post.json().data).toMatchObject({ name: 'Curso', color: '#FF0000' });
     const list = await ctx.asAdmin('GET', '/api/event-types?q=reunion');
     expect(list.json().data.map((t: { name: string }) => t.name)).toEqual(['Reunión comercial']);
-    expect((await ctx.asAdmin('PUT', '/api/event-types/99999', { name: 'x' })).statusCode).toBe(404);
+    expect(
+      (await ctx.asAdmin('PUT', '/api/event-types/99999', { name: 'x', color: '#000000' })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to delete a type in use (409) and deletes an unused one (204)', async () => {
@@ -181,6 +183,8 @@ describe('events', () => {
       `/api/events/${event.id}`,
       multipart({
         _method: 'PUT',
+        event_type_id: '1',
+        branch_id: '0',
         title: 'Capacitación',
         start_at: '2026-03-09T13:00:00.000Z',
         end_at: '2026-03-09T15:00:00.000Z',
@@ -192,13 +196,21 @@ describe('events', () => {
       method: 'POST',
       url: `/api/events/${event.id}`,
       headers: { ...bearer(ctx.admin.token), 'x-http-method-override': 'PUT' },
-      payload: { title: 'Otro', start_at: '2026-03-10T13:00:00Z', end_at: '2026-03-10T12:00:00Z' },
+      payload: {
+        event_type_id: 1,
+        branch_id: 0,
+        title: 'Otro',
+        start_at: '2026-03-10T13:00:00Z',
+        end_at: '2026-03-10T12:00:00Z',
+      },
     });
     expect(byHeader.statusCode).toBe(400);
     expect(byHeader.json().errors).toEqual({ end_at: [EVENT_MSG.endBeforeStart] });
     expect(
       (
         await ctx.asAdmin('PUT', '/api/events/55555', {
+          event_type_id: 1,
+          branch_id: 0,
           title: 'a',
           start_at: '2026-03-10T13:00:00Z',
           end_at: '2026-03-10T14:00:00Z',

@@ -76,7 +76,11 @@ describe('notification types', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: type.id, name: 'Urgente', color: '#E03131', icon: '7.png' });
-    const missing = await ctx.asAdmin('PUT', '/api/notification-types/999999', { name: 'x' });
+    const missing = await ctx.asAdmin('PUT', '/api/notification-types/999999', {
+      name: 'x',
+      color: '',
+      icon: '',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(NOTIFICATION_MSG.typeNotFound);
   });
@@ -222,7 +226,7 @@ describe('notifications', () => {
       method: 'POST',
       url: `/api/notifications/${n.id}`,
       headers: { ...bearer(ctx.admin.token), 'x-http-method-override': 'PUT' },
-      payload: { title: 'Por encabezado', message: 'H' },
+      payload: { notification_type_id: general.id, branch_id: 0, title: 'Por encabezado', message: 'H' },
     });
     expect(byHeader.statusCode).toBe(200);
     expect(byHeader.json().data.title).toBe('Por encabezado');
@@ -234,10 +238,20 @@ describe('notifications', () => {
   it('validates the update too, and answers 404 for a missing notification', async () => {
     await makeType();
     const n = await makeNotification('Original', 'Texto');
-    const bad = await ctx.asAdmin('PUT', `/api/notifications/${n.id}`, { title: ' ', message: 'ok' });
+    const bad = await ctx.asAdmin('PUT', `/api/notifications/${n.id}`, {
+      notification_type_id: 1,
+      branch_id: 0,
+      title: ' ',
+      message: 'ok',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ title: [NOTIFICATION_MSG.titleRequired] });
-    const missing = await ctx.asAdmin('PUT', '/api/notifications/424242', { title: 'a', message: 'b' });
+    const missing = await ctx.asAdmin('PUT', '/api/notifications/424242', {
+      notification_type_id: 1,
+      branch_id: 0,
+      title: 'a',
+      message: 'b',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(NOTIFICATION_MSG.notificationNotFound);
     expect((await ctx.asAdmin('DELETE', '/api/notifications/424242')).statusCode).toBe(404);

@@ -101,6 +101,9 @@ describe('POST /api/admin/point-actions', () => {
   });
 });
 
+/** The fields a PUT must send (no silent reset to the create defaults). */
+const FULL = { points: 10, active: true, daily_limit: null, cooldown_seconds: null };
+
 describe('PUT /api/admin/point-actions/{id}', () => {
   it('updates the fields and ignores a key sent along (the key is fixed)', async () => {
     const action = await create();
@@ -131,18 +134,24 @@ describe('PUT /api/admin/point-actions/{id}', () => {
     const res = await ctx.asAdmin('PUT', `${BASE}/${like.id}`, {
       name: 'Me gusta',
       points: 3,
+      active: true,
       daily_limit: null,
+      cooldown_seconds: null,
     });
     expect(res.json().data).toMatchObject({ key: 'like_post', points: 3, daily_limit: null });
     expect((await ctx.asAdmin('PUT', `${BASE}/${like.id}`, { name: '', points: -2 })).statusCode).toBe(400);
-    const missing = await ctx.asAdmin('PUT', `${BASE}/99999`, { name: 'X' });
+    const missing = await ctx.asAdmin('PUT', `${BASE}/99999`, { name: 'X', ...FULL });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(POINT_ACTION_MSG.notFound);
   });
 
   it('also answers POST with _method=PUT', async () => {
     const action = await create();
-    const res = await ctx.asAdmin('POST', `${BASE}/${action.id}`, { _method: 'PUT', name: 'Vía override' });
+    const res = await ctx.asAdmin('POST', `${BASE}/${action.id}`, {
+      _method: 'PUT',
+      name: 'Vía override',
+      ...FULL,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.name).toBe('Vía override');
   });

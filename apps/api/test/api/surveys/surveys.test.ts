@@ -29,7 +29,10 @@ const ALL_TYPES = [
   { question_text: 'Comentarios', type: 'text', required: false },
 ];
 
+/** The fields a PUT must send; their create defaults. */
+const KEEP = { active: false, branch_id: null, points_reward: 10 };
 const survey = (overrides: Record<string, unknown> = {}) => ({
+  ...KEEP,
   title: 'Capacitación de marzo',
   description: 'Ayudanos a mejorar',
   questions: ALL_TYPES,
@@ -322,6 +325,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
     const created = await create();
     const [a, b, c, d] = created.questions.map(asInput);
     const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      ...KEEP,
       title: 'Nuevo título',
       questions: [
         { ...c!, options: ['Presencial', 'Virtual', 'Mixto'] },
@@ -346,6 +350,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
     const created = await answered();
     const questions = created.questions.map(asInput);
     const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      ...KEEP,
       title: 'Editada',
       active: true,
       questions: [
@@ -366,6 +371,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
     const created = await answered();
     const [, ...rest] = created.questions.map(asInput);
     const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      ...KEEP,
       title: 'Otra',
       questions: rest,
     });
@@ -381,6 +387,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
     const questions = created.questions.map(asInput);
     const retyped = questions.map((q, i) => (i === 1 ? { ...q, type: 'text', options: null } : q));
     const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      ...KEEP,
       title: 'x',
       questions: retyped,
     });
@@ -389,6 +396,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
 
     const dropped = questions.map((q, i) => (i === 2 ? { ...q, options: ['Presencial', 'Mixto'] } : q));
     const res2 = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      ...KEEP,
       title: 'x',
       questions: dropped,
     });
@@ -400,7 +408,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
     // An option nobody chose can go.
     const ok = questions.map((q, i) => (i === 2 ? { ...q, options: ['Virtual', 'Mixto'] } : q));
     expect(
-      (await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, { title: 'x', questions: ok }))
+      (await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, { ...KEEP, title: 'x', questions: ok }))
         .statusCode,
     ).toBe(200);
   });
@@ -409,6 +417,7 @@ describe('PUT /api/admin/surveys/{id}', () => {
     const one = await create();
     const other = await create();
     const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${one.id}`, {
+      ...KEEP,
       title: 'x',
       questions: [asInput(other.questions[0]!)],
     });

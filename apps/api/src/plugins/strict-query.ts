@@ -1,0 +1,45 @@
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { badRequest, SERVER_MSG } from '../lib/http-errors.ts';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The keys a query schema declares (objects, and both sides of `.and()`); none when there is none. */
+export function declaredQueryKeys(schema: unknown): Set<string> {
+  if (schema instanceof z.ZodObject) return new Set(Object.keys(schema.shape));
+  if (schema instanceof z.ZodIntersection) {
+    const def = schema.def as { left: unknown; right: unknown };
+    return new Set([...declaredQueryKeys(def.left), ...declaredQueryKeys(def.right)]);
+  }
+  if (schema instanceof z.ZodPipe) return declaredQueryKeys((schema.def as { in: unknown }).in);
+  return new Set();
+}
+
+/**
+ * A write never runs with a query parameter it does not know: `DRY_RUN=1` or `dry_run[]=1` on the
+ * import must not import for real. Every POST, PUT, PATCH and DELETE route refuses (400) a
+ * parameter its schema does not declare; malformed values (a repeated key) fail the schema itself.
+ * Reads stay lenient: an unknown parameter there changes nothing.
+ */
+export const strictQueryPlugin = fp(
+  async (app) => {
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.some((m) => WRITES.has(m))) return;
+      const allowed = declaredQueryKeys((route.schema as { querystring?: unknown } | undefined)?.querystring);
+      const check = async (request: FastifyRequest) => {
+        if (!WRITES.has(request.method)) return;
+        const query = request.query as Record<string, unknown> | undefined;
+        for (const key of Object.keys(query ?? {})) {
+          if (allowed.has(key)) continue;
+          const message = SERVER_MSG.unknownQueryParameter(key);
+          throw badRequest(message, { [key]: [message] });
+        }
+      };
+      const existing = route.preValidation;
+      route.preValidation = [check, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
+    });
+  },
+  { name: 'strict-query' },
+);
