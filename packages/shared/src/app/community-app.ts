@@ -195,7 +195,7 @@ export type TAppEvent = z.infer<typeof ZAppEvent>;
 
 export const ZAppAgendaQuery = z.object({
   /** How many coming events (after this week) at most. */
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: zDecimal(z.number().int().min(1).max(200)).default(50),
 });
 
 export const ZAppAgenda = z.object({
@@ -240,7 +240,7 @@ export type TAppMyPoints = z.infer<typeof ZAppMyPoints>['data'];
 export const ZAppTransactionsQuery = ZAppPageQuery;
 
 export const ZAppLeaderboardQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: zDecimal(z.number().int().min(1).max(100)).default(20),
 });
 
 export const ZAppLeaderboardRow = z.object({
