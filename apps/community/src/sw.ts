@@ -50,6 +50,18 @@ registerRoute(
   }),
 );
 
+// The notification types' icons, served with the panel (white glyphs drawn on the type's colour).
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/icons/notifications/'),
+  new CacheFirst({
+    cacheName: FILES_CACHE,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+);
+
 // The app offers the new version; the seller's "Actualizar" sends this.
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
@@ -72,8 +84,9 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).pathname.startsWith(BASE));
       if (open) {
+        // The open app moves to the notification itself (src/app/shell.tsx), keeping its state.
+        open.postMessage({ type: 'OPEN', url: target });
         await open.focus();
-        await open.navigate(target).catch(() => open.postMessage({ type: 'OPEN', url: target }));
         return;
       }
       await self.clients.openWindow(target);

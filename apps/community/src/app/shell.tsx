@@ -1,12 +1,25 @@
-import { IconClipboardCheck, IconHome, IconPlus } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { IconBell, IconClipboardCheck, IconHome, IconPlus, IconStar } from '@tabler/icons-react';
+import { Suspense, useEffect } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { ConnectionBanner } from '../components/connection-banner';
 import { Spinner } from '../components/spinner';
 import { Toasts } from '../components/toasts';
 import { UpdateBanner } from '../components/update-banner';
+import { refreshPushSubscription } from '../lib/push';
+import { useUnreadCount } from '../lib/unread';
 import { useOutboxSync } from '../lib/use-outbox';
-import { ComposePage, FeedPage, ProfilePage, SurveyPage, SurveysPage } from './screens';
+import {
+  AgendaPage,
+  ComposePage,
+  FeedPage,
+  NotificationPage,
+  NotificationsPage,
+  PointsPage,
+  PostPage,
+  ProfilePage,
+  SurveyPage,
+  SurveysPage,
+} from './screens';
 
 interface Tab {
   href: string;
@@ -18,10 +31,13 @@ interface Tab {
   compose?: boolean;
 }
 
+// Agenda and Perfil sit in every screen's top bar; these are the five daily places.
 const TABS: Tab[] = [
   { href: '/', label: 'Inicio', icon: IconHome, also: /^\/publicacion\// },
-  { href: '/publicar', label: 'Publicar', icon: IconPlus, compose: true },
   { href: '/encuestas', label: 'Encuestas', icon: IconClipboardCheck, also: /^\/encuestas\// },
+  { href: '/publicar', label: 'Publicar', icon: IconPlus, compose: true },
+  { href: '/notificaciones', label: 'Avisos', icon: IconBell, also: /^\/notificaciones\// },
+  { href: '/puntos', label: 'Puntos', icon: IconStar },
 ];
 
 function isActive(tab: Tab, location: string) {
@@ -30,11 +46,13 @@ function isActive(tab: Tab, location: string) {
 
 function TabBar() {
   const [location] = useLocation();
+  const unread = useUnreadCount();
   return (
     <nav className="tabbar" aria-label="Secciones">
       {TABS.map((tab) => {
         const active = isActive(tab, location);
         const Icon = tab.icon;
+        const badge = tab.href === '/notificaciones' && unread > 0 ? unread : 0;
         return (
           <Link
             key={tab.href}
@@ -50,6 +68,12 @@ function TabBar() {
               <Icon size={24} stroke={active ? 2.2 : 1.7} aria-hidden />
             )}
             <span>{tab.label}</span>
+            {badge > 0 && (
+              <span className="tabbar__badge" data-testid="unread-badge">
+                {badge > 99 ? '99+' : badge}
+                <span className="visually-hidden"> sin leer</span>
+              </span>
+            )}
           </Link>
         );
       })}
@@ -73,9 +97,26 @@ function NotFound() {
   );
 }
 
-/** The signed-in app: the screen, the connection state and the bottom tab bar. */
+/** The signed-in app: the screen, the connection state, the new-version offer and the bottom tab bar. */
 export function Shell() {
   useOutboxSync();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    void refreshPushSubscription();
+  }, []);
+  // A tapped push while the app is open: the service worker asks it to show that notification.
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; url?: string } | null;
+      if (data?.type !== 'OPEN' || !data.url) return;
+      const path = new URL(data.url, window.location.origin).pathname;
+      const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+      if (path.startsWith(base)) navigate(path.slice(base.length) || '/');
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [navigate]);
   return (
     <div className="shell">
       <ConnectionBanner />
@@ -83,9 +124,14 @@ export function Shell() {
       <Suspense fallback={<Spinner label="Cargando…" />}>
         <Switch>
           <Route path="/" component={FeedPage} />
+          <Route path="/publicacion/:id" component={PostPage} />
           <Route path="/publicar" component={ComposePage} />
+          <Route path="/notificaciones" component={NotificationsPage} />
+          <Route path="/notificaciones/:id" component={NotificationPage} />
+          <Route path="/agenda" component={AgendaPage} />
           <Route path="/encuestas" component={SurveysPage} />
           <Route path="/encuestas/:id" component={SurveyPage} />
+          <Route path="/puntos" component={PointsPage} />
           <Route path="/perfil" component={ProfilePage} />
           <Route component={NotFound} />
         </Switch>

@@ -17,6 +17,8 @@ export async function sendAction(action: QueuedAction): Promise<SendOutcome> {
     if (!(error instanceof ApiError)) return { status: 'retry-later' };
     if (error.isNetwork) return { status: 'offline' };
     if (error.status === 401) return { status: 'unauthorized' };
+    // A survey answers once: a 409 on a replay means it is already in (docs/community-app-api.md).
+    if (error.status === 409 && action.kind === 'answer') return { status: 'done', data: null };
     if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
       return { status: 'refused', message: error.message };
     }

@@ -73,9 +73,11 @@ export function useOutboxSync() {
         const { data } = event.data as { data: { liked: boolean; likes_count: number } };
         patchPost(queryClient, postId, { liked_by_me: data.liked, likes_count: data.likes_count });
       } else {
-        void queryClient.invalidateQueries({ queryKey: qk.post(postId) });
-        void queryClient.invalidateQueries({ queryKey: qk.comments(postId) });
         bumpComments(queryClient, postId);
+        // The comments open on their last page, computed from the post's count: refresh the post first.
+        void queryClient
+          .invalidateQueries({ queryKey: qk.post(postId) })
+          .then(() => queryClient.resetQueries({ queryKey: qk.comments(postId) }));
       }
     });
     return () => {

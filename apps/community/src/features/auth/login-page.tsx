@@ -1,8 +1,8 @@
 import { MSG, ZLoginRequest } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { signInWithPassword } from '../../lib/auth';
 import { useSessionState } from '../../lib/session';
-import { signInWithPassword } from './sign-in';
 
 export const SESSION_EXPIRED =
   'Tu sesión venció. Ingresá de nuevo para seguir; lo pendiente se envía después.';

@@ -1,14 +1,16 @@
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Avatar } from '../../components/avatar';
+import { PushToggle } from '../../components/push-toggle';
 import { TopBar } from '../../components/top-bar';
+import { signOutOnServer } from '../../lib/auth';
 import { clearOfflineData } from '../../lib/offline-cache';
 import { outbox } from '../../lib/outbox';
 import { getSession, signOut, useSessionState } from '../../lib/session';
 import { usePendingActions } from '../../lib/use-outbox';
-import { signOutOnServer } from '../auth/sign-in';
+import { ChangePassword } from './change-password';
 
-/** Perfil: who is signed in, and signing out. */
+/** Perfil: who is signed in, push notifications on this phone, the password, and signing out. */
 export default function ProfilePage() {
   const { session } = useSessionState();
   const pending = usePendingActions();
@@ -35,6 +37,9 @@ export default function ProfilePage() {
           <p className="muted">{user.email}</p>
         </div>
       </section>
+
+      <PushToggle />
+      <ChangePassword />
 
       <section className="card">
         {confirming ? (

@@ -10,6 +10,8 @@ import { usePendingActions } from '../../lib/use-outbox';
 import { type AnswerValue, checkAnswers } from './answers';
 import { fetchTotalPoints, useSurveys } from './api';
 
+const SURVEY_GONE = 'Esta encuesta ya fue respondida o ya no está disponible.';
+
 type Outcome =
   | { kind: 'sent'; points: number; total: number | null }
   | { kind: 'queued' }
@@ -137,9 +139,13 @@ export default function SurveyPage() {
       body: checked.body,
       key: `answer:${survey.id}`,
     });
-    if (result.status === 'sent') {
-      const { data } = result.data as { data: { points_awarded: number } };
-      const total = await fetchTotalPoints().catch(() => null);
+    if (result.status === 'sent' && result.data === null) {
+      // The server's 409: answered already (another device, or an earlier send) or closed meanwhile.
+      setOutcome({ kind: 'refused', message: SURVEY_GONE });
+      void queryClient.invalidateQueries({ queryKey: qk.surveys });
+    } else if (result.status === 'sent') {
+      const { data } = result.data as { data: { points_awarded: number; total_points?: number } };
+      const total = data.total_points ?? (await fetchTotalPoints().catch(() => null));
       setOutcome({ kind: 'sent', points: data.points_awarded, total });
       void queryClient.invalidateQueries({ queryKey: qk.surveys });
     } else if (result.status === 'queued') {

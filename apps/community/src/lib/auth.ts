@@ -1,6 +1,6 @@
 import type { TLoginResponse } from '@panel/shared';
-import { apiRequest } from '../../lib/api';
-import { isSeller, PANEL_URL, signIn } from '../../lib/session';
+import { apiRequest } from './api';
+import { isSeller, PANEL_URL, signIn } from './session';
 
 /** The panel's persisted session (spec §3, zustand's persist format), so an administrator lands signed in. */
 function handToPanel({ token, user }: TLoginResponse) {

@@ -1,0 +1,47 @@
+import type { TAppAgenda, TAppEvent } from '@panel/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest, NETWORK_ERROR } from '../../lib/api';
+import { qk } from '../../lib/query-keys';
+import { getSession } from '../../lib/session';
+
+export function useAgenda() {
+  return useQuery({
+    queryKey: qk.events,
+    queryFn: ({ signal }) => apiRequest<{ data: TAppAgenda }>('/app/agenda', { signal }),
+  });
+}
+
+/**
+ * The event's .ics from the server (it needs the session's token, so a plain link cannot fetch
+ * it): shared to the phone's calendar where the browser can share files, else downloaded.
+ */
+export async function addToCalendar(event: TAppEvent): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(event.ics_url, {
+      headers: { Authorization: `Bearer ${getSession()?.token ?? ''}`, Accept: 'text/calendar' },
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!res.ok) throw new ApiError(res.status, 'No se pudo descargar el evento');
+  const blob = await res.blob();
+  const name = `evento-${event.id}.ics`;
+  const file = new File([blob], name, { type: 'text/calendar' });
+  if (navigator.canShare?.({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: event.title });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

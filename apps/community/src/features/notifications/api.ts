@@ -1,0 +1,57 @@
+import type { TAppNotification } from '@panel/shared';
+import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { qk } from '../../lib/query-keys';
+
+interface NotificationPage {
+  data: TAppNotification[];
+  meta: { page: number; last_page: number; total: number };
+}
+
+/** Unread first, then newest first (the server's order), 20 a page. */
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: qk.notifications,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<NotificationPage>('/app/notifications', {
+        query: { page: pageParam, per_page: 20 },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
+  });
+}
+
+export function useNotification(id: number) {
+  return useQuery({
+    queryKey: [...qk.notifications, 'one', id],
+    queryFn: ({ signal }) => apiRequest<{ data: TAppNotification }>(`/app/notifications/${id}`, { signal }),
+  });
+}
+
+/**
+ * Marks a notification read once it has been on screen; updates the list and the tab's badge with
+ * the server's count. Offline it stays unread and is marked the next time it is seen.
+ */
+export async function markRead(queryClient: QueryClient, id: number) {
+  try {
+    const { data } = await apiRequest<{ data: { id: number; read_at: string; unread_count: number } }>(
+      `/app/notifications/${id}/read`,
+      { method: 'POST' },
+    );
+    queryClient.setQueryData(qk.unread, { data: { unread_count: data.unread_count } });
+    queryClient.setQueriesData<{ pages: NotificationPage[]; pageParams: unknown[] }>(
+      { queryKey: qk.notifications, exact: true },
+      (list) =>
+        list && {
+          ...list,
+          pages: list.pages.map((page) => ({
+            ...page,
+            data: page.data.map((n) => (n.id === id ? { ...n, read_at: n.read_at ?? data.read_at } : n)),
+          })),
+        },
+    );
+  } catch {
+    // Stays unread; seen again later, it is marked then.
+  }
+}

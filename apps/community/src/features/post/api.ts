@@ -1,0 +1,42 @@
+import type { TAppCommentItem, TAppPost } from '@panel/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { qk } from '../../lib/query-keys';
+
+export const COMMENTS_PER_PAGE = 20;
+
+export function usePost(id: number) {
+  return useQuery({
+    queryKey: qk.post(id),
+    queryFn: ({ signal }) => apiRequest<{ data: TAppPost }>(`/app/posts/${id}`, { signal }),
+  });
+}
+
+interface CommentPage {
+  data: TAppCommentItem[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+}
+
+/** The page that holds the newest comments, from the post's count (comments come oldest first). */
+export function lastCommentPage(count: number): number {
+  return Math.max(1, Math.ceil(count / COMMENTS_PER_PAGE));
+}
+
+/**
+ * The comments, newest last: the last page first, then older pages on request
+ * ("Ver comentarios anteriores").
+ */
+export function useComments(id: number, commentsCount: number | undefined) {
+  return useInfiniteQuery({
+    queryKey: qk.comments(id),
+    enabled: commentsCount !== undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<CommentPage>(`/app/posts/${id}/comments`, {
+        query: { page: pageParam, per_page: COMMENTS_PER_PAGE },
+        signal,
+      }),
+    initialPageParam: lastCommentPage(commentsCount ?? 0),
+    getNextPageParam: () => undefined,
+    getPreviousPageParam: (first) => (first.meta.page > 1 ? first.meta.page - 1 : undefined),
+  });
+}

@@ -1,0 +1,89 @@
+import { ZAppChangePassword } from '@panel/shared';
+import { type FormEvent, useState } from 'react';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+
+type Field = 'current_password' | 'new_password' | 'repeat';
+const MISMATCH = 'Las contraseñas nuevas no coinciden';
+
+/** Cambiar contraseña: the current one and the new one (the panel's policy), typed twice. */
+export function ChangePassword() {
+  const [values, setValues] = useState<Record<Field, string>>({
+    current_password: '',
+    new_password: '',
+    repeat: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const next: Partial<Record<Field, string>> = {};
+    const parsed = ZAppChangePassword.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= issue.message;
+      }
+    }
+    if (!next.new_password && values.new_password !== values.repeat) next.repeat = MISMATCH;
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !parsed.success) return;
+    setBusy(true);
+    try {
+      await apiRequest('/app/me/password', { method: 'POST', body: parsed.data });
+      setValues({ current_password: '', new_password: '', repeat: '' });
+      showToast('Contraseña actualizada', 'success');
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) {
+        setErrors({
+          current_password: error.errors.current_password?.[0],
+          new_password: error.errors.new_password?.[0],
+        });
+      }
+      setFailure(errorMessage(error, 'No se pudo cambiar la contraseña'));
+    }
+    setBusy(false);
+  }
+
+  const field = (name: Field, label: string, autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`pw-${name}`}>{label}</label>
+      <input
+        id={`pw-${name}`}
+        type="password"
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `pw-${name}-error` : undefined}
+      />
+      {errors[name] && (
+        <small id={`pw-${name}-error`} className="field__error">
+          {errors[name]}
+        </small>
+      )}
+    </div>
+  );
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="password-title">
+      <h2 id="password-title" className="card__title">
+        Cambiar contraseña
+      </h2>
+      {field('current_password', 'Contraseña actual', 'current-password')}
+      {field('new_password', 'Contraseña nueva (al menos 8 caracteres)', 'new-password')}
+      {field('repeat', 'Repetí la contraseña nueva', 'new-password')}
+      {failure && (
+        <p className="alert alert--error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {busy ? 'Guardando…' : 'Cambiar contraseña'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api';
+import { qk } from './query-keys';
+
+/** The unread notifications for the tab's badge: on start, every minute and on returning to the app. */
+export function useUnreadCount(): number {
+  const { data } = useQuery({
+    queryKey: qk.unread,
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: { unread_count: number } }>('/app/notifications/unread-count', { signal }),
+    refetchInterval: 60_000,
+  });
+  return data?.data.unread_count ?? 0;
+}
