@@ -1,5 +1,5 @@
 import '@panel/shared';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -62,10 +62,13 @@ export async function buildApp({
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per API answer instead of two per request (logRequests below).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  logRequests(app);
   // Order matters: hooks that inspect routes (access, PUT collection, OpenAPI) come first.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: db, now });
@@ -110,3 +113,22 @@ export async function buildApp({
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * One log line per answered API call (method, URL, status, time). The panel's static files are
+ * not logged unless they fail with a 5xx: a page load fetches dozens of them.
+ */
+function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    if (!request.url.startsWith('/api/') && status < 500) return;
+    const line = {
+      method: request.method,
+      url: request.url,
+      status,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (status >= 500) request.log.error(line, 'respuesta con error');
+    else request.log.info(line, 'respuesta');
+  });
+}

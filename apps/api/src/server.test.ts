@@ -58,6 +58,15 @@ describe('server process on the embedded database', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'panel-server-'));
     const first = startServer(dataDir);
     const port = await first.listening;
+    // stdout is a pipe, not a terminal: the logs stay JSON lines (pino-pretty only on a TTY).
+    const listeningLine = first
+      .output()
+      .split('\n')
+      .find((line) => line.includes('Server listening'));
+    expect(JSON.parse(listeningLine ?? '')).toMatchObject({
+      level: 30,
+      msg: expect.stringContaining('listening'),
+    });
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });

@@ -38,7 +38,7 @@ async function main() {
   let app: App;
   try {
     db = await openDatabase(config.database);
-    app = await buildApp({ config, db, logger: { level: config.logLevel } });
+    app = await buildApp({ config, db, logger: await loggerOptions(config.logLevel) });
   } catch (error) {
     console.error(`No se pudo iniciar: ${(error as Error).message}`);
     lock?.release();
@@ -121,6 +121,19 @@ async function main() {
     lock?.release();
     process.exit(1);
   }
+}
+
+/**
+ * JSON lines (pino) for machines; readable lines (pino-pretty, loaded only then) when stdout is a
+ * terminal, such as `npm start` by hand.
+ */
+async function loggerOptions(level: AppConfig['logLevel']) {
+  if (!process.stdout.isTTY) return { level };
+  const { default: pretty } = await import('pino-pretty');
+  return {
+    level,
+    stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' }),
+  };
 }
 
 void main();

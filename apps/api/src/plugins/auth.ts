@@ -1,7 +1,8 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/http-errors.ts';
-import { type ActiveSession, resolveSession } from '../services/auth/sessions.ts';
+import { listenForInvalidations, SessionCache } from '../services/auth/session-cache.ts';
+import { type ActiveSession, resolveSession, type SessionRow } from '../services/auth/sessions.ts';
 
 /**
  * Who may call a route, declared by every route in `config.access`:
@@ -23,6 +24,8 @@ declare module 'fastify' {
     auth: ActiveSession | null;
   }
   interface FastifyInstance {
+    /** Resolved sessions, kept briefly; the database's invalidations clear them (session-cache.ts). */
+    sessionCache: SessionCache<SessionRow>;
     /** Every API route as registered, "METHOD /api/path/:id"; the docs test compares it to OpenAPI. */
     apiRoutes: { method: string; url: string; access: Access }[];
   }
@@ -38,6 +41,12 @@ export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
     app.decorate('apiRoutes', []);
+    const cache = new SessionCache<SessionRow>();
+    app.decorate('sessionCache', cache);
+    const stopListening = await listenForInvalidations(app.database, cache, (error) =>
+      app.log.warn({ err: error }, 'Sesiones: se perdió la escucha de invalidaciones; caché desactivada'),
+    );
+    app.addHook('onClose', stopListening);
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const config = (route.config ?? {}) as NonNullable<RouteOptions['config']>;
@@ -71,7 +80,7 @@ export const authPlugin = fp(
       if (!access || access === 'public') return;
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthenticated();
-      const session = await resolveSession(app.db, token, app.now());
+      const session = await resolveSession(app.db, token, app.now(), cache);
       if (!session) throw unauthenticated();
       if (access === 'admin' && session.user.role !== 'admin') throw forbidden();
       request.auth = session;

@@ -15,8 +15,10 @@ export const logoutRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sessionId } = requireAuth(request);
+      const { sessionId, user } = requireAuth(request);
       await revokeSession(app.db, sessionId, app.now());
+      // The database notifies every instance after the commit; this one forgets at once.
+      app.sessionCache.invalidate(user.id);
       return reply.code(204).send();
     },
   );

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { userColumns } from '../users/records.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
@@ -37,28 +38,47 @@ export interface SessionUser {
   created_at: Date;
 }
 
+export interface SessionRow {
+  sessionId: number;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  user: SessionUser;
+}
+
 export interface ActiveSession {
   sessionId: number;
   user: SessionUser;
 }
 
 /** The session of a bearer token, or null if it is unknown, revoked, expired or its user inactive. */
-export async function resolveSession(db: Db, token: string, now: Date): Promise<ActiveSession | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  cache?: SessionCache<SessionRow>,
+): Promise<ActiveSession | null> {
   if (token.length < 20 || token.length > 200) return null;
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      user: userColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
-  if (!row) return null;
+  const tokenHash = hashToken(token);
+  let row: SessionRow | null | undefined = cache?.get(tokenHash);
+  if (!row) {
+    const ticket = cache?.ticket() ?? 0;
+    [row] = (await db
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        user: userColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(branches, eq(branches.id, users.branchId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1)) as [SessionRow?];
+    if (!row) return null;
+    cache?.set(tokenHash, row, ticket);
+  }
   const t = now.getTime();
   if (row.revokedAt) return null;
   if (row.expiresAt.getTime() <= t) return null;
@@ -66,6 +86,7 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
   if (!row.user.active) return null;
   if (t - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    row.lastSeenAt = now;
   }
   return { sessionId: row.sessionId, user: row.user };
 }

@@ -40,6 +40,7 @@ type Who = 'public' | 'session' | 'app' | 'admin';
 const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/openapi.json': 'public',
   'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
   'POST /api/login': 'public',
   'GET /api/files/{key}': 'public',
 
