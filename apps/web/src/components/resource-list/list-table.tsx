@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { TListResponse } from '@panel/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import classes from './resource-list.module.css';
 
@@ -24,6 +24,8 @@ export interface ListTableProps<T> {
   children: (rows: T[]) => ReactNode;
 }
 
+const NO_ROWS: never[] = [];
+
 /**
  * A list's table: fixed layout, sideways scroll on narrow screens, the previous page dimmed while
  * the next loads, and one row that says "loading", the error or "empty" instead of data.
@@ -40,7 +42,10 @@ export function ListTable<T>({
   children,
 }: ListTableProps<T>) {
   const { data, isPending, isError, error, isPlaceholderData, isFetching } = result;
-  const rows = data?.data ?? [];
+  const rows = data?.data ?? NO_ROWS;
+  // A new page's rows render in the background, in slices React can interrupt, while the previous
+  // page stays on screen: a 100-row page never blocks the main thread in one long task.
+  const shownRows = useDeferredValue(rows);
 
   let status: ReactNode = null;
   if (isPending) {
@@ -94,7 +99,7 @@ export function ListTable<T>({
                 </Table.Td>
               </Table.Tr>
             ) : (
-              children(rows)
+              children(shownRows as T[])
             )}
           </Table.Tbody>
         </Table>

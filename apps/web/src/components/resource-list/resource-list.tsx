@@ -9,7 +9,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../page-header';
 import { ListFilters } from './list-filters';
 import { ListPagination } from './list-pagination';
@@ -145,6 +145,16 @@ export function ResourceList<T, F extends string = string>({
   const lastPage = data?.meta.last_page;
   const { page, setPage } = params;
 
+  // The rows are memoized (selecting one, or asking for the next page, re-renders none of the
+  // others), so the handlers they call go through one stable object that reaches the latest props.
+  const latest = useRef({ toggleRow, onEdit, onDelete });
+  latest.current = { toggleRow, onEdit, onDelete };
+  const [actions] = useState<RowHandlers<T>>(() => ({
+    toggle: (id, checked) => latest.current.toggleRow(id, checked),
+    edit: (row) => latest.current.onEdit?.(row),
+    remove: (row) => latest.current.onDelete?.(row),
+  }));
+
   // After a delete empties the last page, step back to the new last one.
   useEffect(() => {
     if (lastPage !== undefined && lastPage >= 1 && page > lastPage) setPage(lastPage);
@@ -259,50 +269,24 @@ export function ResourceList<T, F extends string = string>({
           }
         >
           {(rows) =>
-            rows.map((row) => (
-              <Table.Tr
-                key={getRowId(row)}
-                data-id={getRowId(row)}
-                aria-selected={selection ? selection.selected.has(getRowId(row)) : undefined}
-              >
-                {selection && (
-                  <Table.Td className={classes.selectCell}>
-                    <Checkbox
-                      aria-label={selection.rowLabel?.(row) ?? 'Seleccionar fila'}
-                      checked={selection.selected.has(getRowId(row))}
-                      onChange={(e) => toggleRow(getRowId(row), e.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                )}
-                {columns.map((col) => (
-                  <Table.Td key={col.key} className={classes.cell}>
-                    {col.render ? col.render(row) : defaultCell(row, col.key)}
-                  </Table.Td>
-                ))}
-                {hasActions && (
-                  <Table.Td className={classes.actionsSticky}>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      {rowActions?.(row)}
-                      {onEdit && (
-                        <ActionIcon aria-label="Editar" title="Editar" onClick={() => onEdit(row)}>
-                          <IconPencil size={18} aria-hidden />
-                        </ActionIcon>
-                      )}
-                      {onDelete && (canDelete?.(row) ?? true) && (
-                        <ActionIcon
-                          color="red"
-                          aria-label="Eliminar"
-                          title="Eliminar"
-                          onClick={() => onDelete(row)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      )}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))
+            rows.map((row) => {
+              const id = getRowId(row);
+              return (
+                <ResourceRow
+                  key={id}
+                  row={row}
+                  id={id}
+                  columns={columns}
+                  selected={selection ? selection.selected.has(id) : undefined}
+                  withActions={hasActions}
+                  rowActions={rowActions}
+                  hasEdit={Boolean(onEdit)}
+                  hasDelete={Boolean(onDelete) && (canDelete?.(row) ?? true)}
+                  rowLabel={selection?.rowLabel?.(row)}
+                  actions={actions}
+                />
+              );
+            })
           }
         </ListTable>
 
@@ -319,3 +303,83 @@ export function ResourceList<T, F extends string = string>({
     </>
   );
 }
+
+interface RowHandlers<T> {
+  toggle: (id: string | number, checked: boolean) => void;
+  edit: (row: T) => void;
+  remove: (row: T) => void;
+}
+
+interface ResourceRowProps<T> {
+  row: T;
+  id: string | number;
+  columns: ResourceListColumn<T>[];
+  /** undefined when the list has no selection. */
+  selected: boolean | undefined;
+  /** Whether the table has the "Acciones" column. */
+  withActions: boolean;
+  rowActions: ((row: T) => ReactNode) | undefined;
+  hasEdit: boolean;
+  hasDelete: boolean;
+  rowLabel: string | undefined;
+  actions: RowHandlers<T>;
+}
+
+/**
+ * One row. Memoized: it renders again only when its record, its selection, the columns or
+ * `rowActions` change. Screens keep `columns` (and `rowActions`) stable with useMemo/useCallback
+ * to get the full benefit; an inline one only costs what every row cost before.
+ */
+const ResourceRow = memo(function ResourceRow<T>({
+  row,
+  id,
+  columns,
+  selected,
+  withActions,
+  rowActions,
+  hasEdit,
+  hasDelete,
+  rowLabel,
+  actions,
+}: ResourceRowProps<T>) {
+  return (
+    <Table.Tr data-id={id} aria-selected={selected}>
+      {selected !== undefined && (
+        <Table.Td className={classes.selectCell}>
+          <Checkbox
+            aria-label={rowLabel ?? 'Seleccionar fila'}
+            checked={selected}
+            onChange={(e) => actions.toggle(id, e.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      {columns.map((col) => (
+        <Table.Td key={col.key} className={classes.cell}>
+          {col.render ? col.render(row) : defaultCell(row, col.key)}
+        </Table.Td>
+      ))}
+      {withActions && (
+        <Table.Td className={classes.actionsSticky}>
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            {rowActions?.(row)}
+            {hasEdit && (
+              <ActionIcon aria-label="Editar" title="Editar" onClick={() => actions.edit(row)}>
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            )}
+            {hasDelete && (
+              <ActionIcon
+                color="red"
+                aria-label="Eliminar"
+                title="Eliminar"
+                onClick={() => actions.remove(row)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            )}
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}) as <T>(props: ResourceRowProps<T>) => ReactNode;

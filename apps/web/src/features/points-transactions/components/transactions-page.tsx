@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Code, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { Autocomplete, Button, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_TRANSACTIONS_PER_PAGE,
@@ -8,7 +8,7 @@ import {
   TRANSACTIONS_PER_PAGE_OPTIONS,
 } from '@panel/shared';
 import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ListFilters } from '../../../components/resource-list/list-filters';
 import { ListSearch } from '../../../components/resource-list/list-search';
@@ -21,13 +21,11 @@ import { useExportTransactions } from '../api/export-transactions';
 import { useActionKeys } from '../api/get-action-keys';
 import { type TransactionFilterKey, useTransactions } from '../api/get-transactions';
 import { DayFilterInput } from './day-filter-input';
+import rowClasses from './transactions-page.module.css';
 import { TransactionsPager } from './transactions-pager';
 import { UserFilterSelect } from './user-filter-select';
 
 const FILTERS = ['user_id', 'action_key', 'from', 'to'] as const satisfies readonly TransactionFilterKey[];
-// Green and red dark enough for WCAG AA on white (Mantine's green.8 is 3.3:1).
-const POSITIVE = '#237032';
-const NEGATIVE = '#b02525';
 
 const number = (n: number, digits = 0) =>
   n.toLocaleString('es-AR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -193,37 +191,35 @@ export function TransactionsPage() {
   );
 }
 
-function TransactionRow({ t }: { t: TPointTransaction }) {
+/** One row of Historial, memoized: it renders again only when its transaction changes. */
+const TransactionRow = memo(function TransactionRow({ t }: { t: TPointTransaction }) {
   return (
     <Table.Tr data-id={t.id}>
       <Table.Td>{t.id}</Table.Td>
       <Table.Td className={classes.cell}>
-        <Text size="sm" fw={600}>
-          {t.user_name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          ID {t.user_id}
-        </Text>
+        <span className={rowClasses.name}>{t.user_name}</span>
+        <span className={rowClasses.sub}>ID {t.user_id}</span>
       </Table.Td>
       <Table.Td className={classes.cell}>
         {t.action ? (
           <>
-            <Text size="sm">{t.action.name}</Text>
-            <Code fz="xs">{t.action.key}</Code>
+            <span className={rowClasses.text}>{t.action.name}</span>
+            <code className={rowClasses.key}>{t.action.key}</code>
           </>
         ) : (
-          <Text size="sm" c="dimmed">
-            {t.description ?? 'Ajuste manual'}
-          </Text>
+          <span className={rowClasses.dimmed}>{t.description ?? 'Ajuste manual'}</span>
         )}
       </Table.Td>
-      <Table.Td ta="end" fw={700} c={t.points > 0 ? POSITIVE : NEGATIVE} data-testid="points">
+      <Table.Td
+        className={`${rowClasses.points} ${t.points > 0 ? rowClasses.positive : rowClasses.negative}`}
+        data-testid="points"
+      >
         {signedPoints(t.points)}
       </Table.Td>
       <Table.Td className={classes.cell}>{referenceLabel(t.reference_type, t.reference_id)}</Table.Td>
       <Table.Td>{formatDateTime(t.created_at, 'DD/MM/YYYY HH:mm')}</Table.Td>
     </Table.Tr>
   );
-}
+});
 
 export default TransactionsPage;

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { MEDIA_MSG, type TPost } from '@panel/shared';
 import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
@@ -13,6 +13,8 @@ import { PostCreateDialog } from './post-create-dialog';
 import classes from './post-list.module.css';
 import { PostReactionsDialog } from './post-reactions-dialog';
 import { PostThumbnails } from './post-thumbnails';
+
+const postId = (p: TPost) => p.id;
 
 /** /posts, "Publicaciones" (spec §2.7): add and delete, no edit. */
 export function PostList() {
@@ -28,72 +30,76 @@ export function PostList() {
   const [reactions, setReactions] = useState<{ kind: 'likes' | 'comments'; post: TPost } | null>(null);
   const [reactionsOpened, setReactionsOpened] = useState(false);
 
-  const openReactions = (kind: 'likes' | 'comments', post: TPost) => {
+  const openReactions = useCallback((kind: 'likes' | 'comments', post: TPost) => {
     setReactions({ kind, post });
     setReactionsOpened(true);
-  };
+  }, []);
 
-  const columns: ResourceListColumn<TPost>[] = [
-    {
-      key: 'images',
-      header: 'Vista previa',
-      width: 176,
-      render: (p) => <PostThumbnails images={p.images} />,
-    },
-    {
-      key: 'content',
-      header: 'Contenido',
-      // Plain text: content with HTML or script is shown as typed, never run.
-      render: (p) => (
-        <span className={classes.content} title={p.content}>
-          {p.content}
-        </span>
-      ),
-    },
-    { key: 'user_name', header: 'Autor', width: 140 },
-    { key: 'branch_name', header: 'Sucursal', width: 124, render: (p) => p.branch_name ?? 'Todas' },
-    {
-      key: 'likes_count',
-      header: 'Me gusta',
-      sortable: true,
-      width: 116,
-      render: (p) => (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconHeart size={15} aria-hidden />}
-          aria-label={`Ver los ${p.likes_count} me gusta`}
-          onClick={() => openReactions('likes', p)}
-        >
-          {p.likes_count}
-        </Button>
-      ),
-    },
-    {
-      key: 'comments_count',
-      header: 'Comentarios',
-      sortable: true,
-      width: 136,
-      render: (p) => (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconMessageCircle size={15} aria-hidden />}
-          aria-label={`Ver los ${p.comments_count} comentarios`}
-          onClick={() => openReactions('comments', p)}
-        >
-          {p.comments_count}
-        </Button>
-      ),
-    },
-    {
-      key: 'created_at',
-      header: 'Fecha',
-      sortable: true,
-      width: 144,
-      render: (p) => formatDateTime(p.created_at),
-    },
-  ];
+  // Stable, so the memoized rows of a 100-row page do not render again when the page state changes.
+  const columns = useMemo<ResourceListColumn<TPost>[]>(
+    () => [
+      {
+        key: 'images',
+        header: 'Vista previa',
+        width: 176,
+        render: (p) => <PostThumbnails images={p.images} />,
+      },
+      {
+        key: 'content',
+        header: 'Contenido',
+        // Plain text: content with HTML or script is shown as typed, never run.
+        render: (p) => (
+          <span className={classes.content} title={p.content}>
+            {p.content}
+          </span>
+        ),
+      },
+      { key: 'user_name', header: 'Autor', width: 140 },
+      { key: 'branch_name', header: 'Sucursal', width: 124, render: (p) => p.branch_name ?? 'Todas' },
+      {
+        key: 'likes_count',
+        header: 'Me gusta',
+        sortable: true,
+        width: 116,
+        render: (p) => (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconHeart size={15} aria-hidden />}
+            aria-label={`Ver los ${p.likes_count} me gusta`}
+            onClick={() => openReactions('likes', p)}
+          >
+            {p.likes_count}
+          </Button>
+        ),
+      },
+      {
+        key: 'comments_count',
+        header: 'Comentarios',
+        sortable: true,
+        width: 136,
+        render: (p) => (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconMessageCircle size={15} aria-hidden />}
+            aria-label={`Ver los ${p.comments_count} comentarios`}
+            onClick={() => openReactions('comments', p)}
+          >
+            {p.comments_count}
+          </Button>
+        ),
+      },
+      {
+        key: 'created_at',
+        header: 'Fecha',
+        sortable: true,
+        width: 144,
+        render: (p) => formatDateTime(p.created_at),
+      },
+    ],
+    [openReactions],
+  );
 
   const branchFilter = params.filters.branch_id ? Number(params.filters.branch_id) : null;
 
@@ -107,7 +113,7 @@ export function PostList() {
         params={params}
         result={result}
         columns={columns}
-        getRowId={(p) => p.id}
+        getRowId={postId}
         errorText={MEDIA_MSG.postsLoadError}
         onAdd={() => setCreateOpened(true)}
         onDelete={deletion.ask}
