@@ -11,6 +11,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { staticCommunityPlugin } from './plugins/static-community.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { type StoragePluginOptions, storagePlugin } from './plugins/storage.ts';
 import { strictQueryPlugin } from './plugins/strict-query.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(appRoutes);
 
   await app.register(methodOverrideRoutes);
+  await app.register(staticCommunityPlugin);
   await app.register(staticWebPlugin);
   return app;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { defaultWebDistDir } from './lib/paths.ts';
+import { defaultCommunityDistDir, defaultWebDistDir } from './lib/paths.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'panel-config-'));
 
@@ -21,9 +21,11 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       webDistDir: defaultWebDistDir,
+      communityDistDir: defaultCommunityDistDir,
     });
     expect(config.redisUrl).toBeUndefined();
     expect(defaultWebDistDir.endsWith(join('apps', 'web', 'dist'))).toBe(true);
+    expect(defaultCommunityDistDir.endsWith(join('apps', 'community', 'dist'))).toBe(true);
   });
 
   it('generates APP_SECRET once into DATA_DIR/secret.key, readable only by the owner', () => {
@@ -80,11 +82,17 @@ describe('loadConfig', () => {
 
   it('parses TRUST_PROXY, REDIS_URL and WEB_DIST_DIR', () => {
     const cwd = tmp();
-    const env = { DATA_DIR: cwd, REDIS_URL: 'redis://127.0.0.1:6379', WEB_DIST_DIR: 'web' };
+    const env = {
+      DATA_DIR: cwd,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      WEB_DIST_DIR: 'web',
+      COMMUNITY_DIST_DIR: 'comunidad',
+    };
     expect(loadConfig({ ...env, TRUST_PROXY: 'true' }, { cwd })).toMatchObject({
       trustProxy: true,
       redisUrl: 'redis://127.0.0.1:6379',
       webDistDir: resolve(cwd, 'web'),
+      communityDistDir: resolve(cwd, 'comunidad'),
     });
     expect(loadConfig({ ...env, TRUST_PROXY: '2' }, { cwd }).trustProxy).toBe(2);
     expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/8' }, { cwd }).trustProxy).toBe('10.0.0.0/8');

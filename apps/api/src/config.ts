@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/client.ts';
-import { defaultWebDistDir } from './lib/paths.ts';
+import { defaultCommunityDistDir, defaultWebDistDir } from './lib/paths.ts';
 
 const zFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'debe ser 1 o 0 (true o false)' })
@@ -49,6 +49,7 @@ const ZEnv = z.object({
     .int('debe ser un número entero de segundos')
     .min(0, 'debe ser 0 o más')
     .default(600),
+  COMMUNITY_DIST_DIR: z.string().optional(),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'debe ser local o s3' }).default('local'),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -99,6 +100,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Absolute; the built panel. It may not exist, then only the API is served. */
   webDistDir: string;
+  /** Absolute; the built community app, served under /comunidad/. It may not exist either. */
+  communityDistDir: string;
   /** Uploaded images (posts, stories): `local` under DATA_DIR/uploads, or an S3-compatible store. */
   storage: StorageConfig;
   /** Start-up sweep of local uploads without a row: files younger than this are kept. */
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
+    communityDistDir: e.COMMUNITY_DIST_DIR ? resolve(cwd, e.COMMUNITY_DIST_DIR) : defaultCommunityDistDir,
     storage,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
   };

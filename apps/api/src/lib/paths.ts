@@ -20,3 +20,4 @@ function findApiRoot(from: string): string {
 export const apiRoot = findApiRoot(dirname(fileURLToPath(import.meta.url)));
 export const migrationsDir = resolve(apiRoot, 'drizzle');
 export const defaultWebDistDir = resolve(apiRoot, '../web/dist');
+export const defaultCommunityDistDir = resolve(apiRoot, '../community/dist');

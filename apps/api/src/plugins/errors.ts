@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the static-web plugin: answers GETs outside /api with the panel's index.html. */
     spaFallback: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null;
+    /**
+     * Single-page apps served under a path of their own (the community app under /comunidad/):
+     * a GET under `prefix` that matches no file answers `handler`, before the panel's fallback.
+     */
+    spaFallbacks: { prefix: string; handler: (request: FastifyRequest, reply: FastifyReply) => unknown }[];
   }
 }
 
@@ -14,6 +19,7 @@ declare module 'fastify' {
 export const errorsPlugin = fp(
   async (app) => {
     app.decorate('spaFallback', null);
+    app.decorate('spaFallbacks', []);
 
     // The panel sends `Content-Type: application/json` on every call, also on bodiless POSTs
     // such as /api/logout: an empty JSON body is "no body", not malformed JSON.
@@ -39,7 +45,11 @@ export const errorsPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isApi = path === '/api' || path.startsWith('/api/');
-      if (!isApi && app.spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      const own =
+        isRead && app.spaFallbacks.find((f) => path === f.prefix || path.startsWith(`${f.prefix}/`));
+      if (own) return own.handler(request, reply);
+      if (!isApi && app.spaFallback && isRead) {
         app.spaFallback(request, reply);
         return;
       }

@@ -52,6 +52,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DATA_DIR: dataDir,
     APP_SECRET: TEST_APP_SECRET,
     WEB_DIST_DIR: join(dataDir, 'no-web'),
+    COMMUNITY_DIST_DIR: join(dataDir, 'no-community'),
     ...(inject('dbKind') === 'postgres' ? { DATABASE_URL: 'postgres://unused' } : {}),
     ...env,
   });
