@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     const config = loadConfig({}, { cwd });
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: resolve(cwd, 'data'),
       database: { kind: 'pglite', dataDir: resolve(cwd, 'data', 'pglite') },
       seedDemo: true,

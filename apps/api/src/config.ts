@@ -19,7 +19,8 @@ const ZEnv = z.object({
     .min(0, 'debe estar entre 0 y 65535 (0 = un puerto libre cualquiera)')
     .max(65535, 'debe estar entre 0 y 65535 (0 = un puerto libre cualquiera)')
     .default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Only this machine by default: the demo admin's password is public (README).
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()

@@ -10,13 +10,13 @@ afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-function startServer(dataDir: string) {
+function startServer(dataDir: string, host = '127.0.0.1') {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
     env: {
       ...process.env,
       PORT: '0',
-      HOST: '127.0.0.1',
+      HOST: host,
       DATA_DIR: dataDir,
       SEED_DEMO: '0',
       LOG_LEVEL: 'info',
@@ -30,7 +30,7 @@ function startServer(dataDir: string) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
-      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      const match = /Server listening at http:\/\/[\d.]+:(\d+)/.exec(output);
       if (match) {
         clearInterval(timer);
         resolve(Number(match[1]));
@@ -113,5 +113,29 @@ describe('server process on the embedded database', () => {
     expect(invalid.code).toBe(1);
     expect(invalid.output).toContain('La contraseña debe tener al menos 8 caracteres');
     expect(existsSync(join(dataDir, 'panel.lock'))).toBe(false);
+  }, 120_000);
+});
+
+describe('listening on the network with the demo password', () => {
+  it('refuses a non-local HOST while admin@demo.local keeps its public password, and starts once it is changed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'panel-server-host-'));
+    const refused = startServer(dataDir, '0.0.0.0');
+    await expect(refused.listening).rejects.toThrow();
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('contraseña publicada en el README');
+
+    const reset = runCli(dataDir, [
+      'reset-password',
+      '--email',
+      'admin@demo.local',
+      '--password',
+      'otra-clave-larga-y-propia',
+    ]);
+    expect(reset.code, reset.output).toBe(0);
+    const opened = startServer(dataDir, '0.0.0.0');
+    const port = await opened.listening;
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    opened.child.kill('SIGTERM');
+    expect(await opened.exited).toBe(0);
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { applyMigrations, withStartupLock } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
-import { ensureFirstAdmin } from './services/auth/first-admin.ts';
+import { assertSafeToListen, ensureFirstAdmin } from './services/auth/first-admin.ts';
 import { ensureBuiltInPointActions } from './services/points/built-in-actions.ts';
 import { sweepOrphanUploads } from './services/storage/sweep-orphans.ts';
 
@@ -108,6 +108,7 @@ async function main() {
       }
     });
     await sweepUploads();
+    await assertSafeToListen(db.db, config.host);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

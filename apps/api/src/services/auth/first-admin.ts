@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { findUserIdByEmail, insertUser } from '../users/records.ts';
+import { verifyPassword } from './passwords.ts';
 
 export const DEMO_ADMIN = {
   email: 'admin@demo.local',
@@ -56,4 +57,36 @@ export async function ensureFirstAdmin(
       '(o definí ADMIN_EMAIL y ADMIN_PASSWORD y reiniciá).',
   );
   return 'missing';
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/** An active administrator still signs in with the demo password printed in the README. */
+export async function demoPasswordStillSet(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ hash: users.passwordHash, role: users.role, active: users.active })
+    .from(users)
+    .where(eq(users.email, DEMO_ADMIN.email))
+    .limit(1);
+  if (!row || row.role !== 'admin' || !row.active) return false;
+  return verifyPassword(DEMO_ADMIN.password, row.hash);
+}
+
+export const DEMO_ON_NETWORK_REFUSED =
+  `El administrador de demostración (${DEMO_ADMIN.email}) todavía tiene la contraseña publicada en el README, ` +
+  'así que el servidor no escucha en la red (HOST no es local). Cambiala con ' +
+  `npm run admin -- reset-password --email ${DEMO_ADMIN.email} --password <nueva>, ` +
+  'o desactivá ese usuario, o dejá HOST=127.0.0.1.';
+
+/** Refuses (throws) a listen on a non-loopback address while the demo password is still set. */
+export async function assertSafeToListen(db: Db, host: string): Promise<void> {
+  if (isLoopbackHost(host)) return;
+  if (await demoPasswordStillSet(db)) throw new Error(DEMO_ON_NETWORK_REFUSED);
 }
