@@ -27,7 +27,7 @@ declare module 'fastify' {
     /** Resolved sessions, kept briefly; the database's invalidations clear them (session-cache.ts). */
     sessionCache: SessionCache<SessionRow>;
     /** Every API route as registered, "METHOD /api/path/:id"; the docs test compares it to OpenAPI. */
-    apiRoutes: { method: string; url: string; access: Access }[];
+    apiRoutes: { method: string; url: string; access: Access; schema: RouteOptions['schema'] }[];
   }
 }
 
@@ -70,7 +70,8 @@ export const authPlugin = fp(
       } as RouteOptions['schema'];
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
-        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: config.access });
+        if (method !== 'HEAD')
+          app.apiRoutes.push({ method, url: route.url, access: config.access, schema: route.schema });
       }
     });
 

@@ -2,24 +2,10 @@ import { MSG } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
-import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
-import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
 import { users } from '../../../src/db/schema/users.ts';
-import {
-  bearer,
-  createAdmin,
-  createBranch,
-  createBrand,
-  createEvent,
-  createStory,
-  createSupplier,
-  createSurvey,
-  pointActionId,
-  tokenFor,
-} from '../../../src/testing/factories.ts';
-import { formData, makeImage } from '../../../src/testing/images.ts';
+import { bearer, createAdmin, tokenFor } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+import { type Operation, readOperations, seedRouteRows } from './route-fixtures.ts';
 
 /**
  * Access matrix (OWASP API1/API5, ASVS V4): every operation of the live OpenAPI document is
@@ -170,113 +156,16 @@ function expectedFor(who: Who, identity: Identity): 'allowed' | 401 | 403 {
   return 'allowed';
 }
 
-interface Operation {
-  key: string;
-  method: string;
-  path: string;
-  xAccess: string;
-}
-
 let ctx: TestContext;
 let operations: Operation[];
-let fileKey: string;
-const ids: Record<string, number> = {};
+let urlOf: (path: string) => string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-  operations = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
-    ([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({
-        key: `${method.toUpperCase()} ${path}`,
-        method: method.toUpperCase(),
-        path,
-        xAccess: String(op['x-access']),
-      })),
-  );
-
-  // Real rows behind every {id}, so an allowed call reaches the handler and its rules.
-  const db = ctx.db;
-  const branch = await createBranch(db);
-  ids.branch = branch.id;
-  ids.supplier = (await createSupplier(db)).id;
-  ids.brand = (await createBrand(db)).id;
-  const event = await createEvent(db, new Date(Date.now() + 86_400_000));
-  ids.event = event.id;
-  ids.eventType = event.eventTypeId;
-  const survey = await createSurvey(db);
-  ids.survey = survey.id;
-  const [question] = await db
-    .insert(surveyQuestions)
-    .values({
-      surveyId: survey.id,
-      questionText: '¿Te sirvió la capacitación?',
-      type: 'boolean',
-      required: true,
-    })
-    .returning();
-  ids.question = question!.id;
-  const [type] = await db.insert(notificationTypes).values({ name: 'Aviso' }).returning();
-  ids.notificationType = type!.id;
-  const [notification] = await db
-    .insert(notifications)
-    .values({ notificationTypeId: type!.id, title: 'Hola', message: 'Mensaje', createdBy: ctx.admin.id })
-    .returning();
-  ids.notification = notification!.id;
-  const [volume] = await db
-    .insert(monthlyVolumes)
-    .values({ userId: ctx.seller.id, year: 2026, month: 3, targetAmount: '1000.00' })
-    .returning();
-  ids.volume = volume!.id;
-  ids.pointAction = await pointActionId(db, 'like_post');
-  ids.story = (await createStory(db, ctx.admin.id)).id;
-
-  // A post made through the real upload, so /api/files/{key} serves a real file.
-  const png = await makeImage('png', { width: 64, height: 64 });
-  const form = formData({ content: 'Publicación de la matriz de acceso' });
-  form.append('images[]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    payload: form,
-    headers: bearer(ctx.admin.token),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const post = created.json().data as { id: number; images: { url: string }[] };
-  ids.post = post.id;
-  fileKey = post.images[0]!.url.replace('/api/files/', '');
+  operations = await readOperations(ctx);
+  urlOf = await seedRouteRows(ctx);
 });
 afterAll(() => ctx?.close());
-
-/** The URL of an operation with a real id (or key) in each path parameter. */
-function urlOf(path: string): string {
-  const resource = path.split('/')[path.startsWith('/api/admin/') || path.startsWith('/api/user/') ? 3 : 2];
-  const idByResource: Record<string, number | undefined> = {
-    users: ctx.seller.id,
-    branches: ids.branch,
-    volume: ids.volume,
-    suppliers: ids.supplier,
-    brands: ids.brand,
-    posts: ids.post,
-    stories: ids.story,
-    'notification-types': ids.notificationType,
-    notifications: ids.notification,
-    'event-types': ids.eventType,
-    events: ids.event,
-    'point-actions': ids.pointAction,
-    surveys: ids.survey,
-    app: undefined,
-  };
-  let id = idByResource[resource ?? ''];
-  if (path.startsWith('/api/app/')) {
-    const appResource = path.split('/')[3];
-    id = appResource === 'posts' ? ids.post : appResource === 'stories' ? ids.story : ids.survey;
-  }
-  return path
-    .replace('{key}', fileKey)
-    .replace('{questionId}', String(ids.question))
-    .replace('{id}', String(id));
-}
 
 describe('the access table', () => {
   it('has exactly one entry per operation of the live OpenAPI document', () => {
