@@ -141,6 +141,19 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/app/me/points': 'app',
   'GET /api/app/surveys': 'app',
   'POST /api/app/surveys/{id}/responses': 'app',
+  'POST /api/app/posts': 'app',
+  'GET /api/app/posts/{id}': 'app',
+  'GET /api/app/posts/{id}/comments': 'app',
+  'GET /api/app/notifications/{id}': 'app',
+  'GET /api/app/notifications/unread-count': 'app',
+  'POST /api/app/notifications/{id}/read': 'app',
+  'POST /api/app/notifications/read-all': 'app',
+  'GET /api/app/agenda': 'app',
+  'GET /api/app/events/{id}': 'app',
+  'GET /api/app/events/{id}.ics': 'app',
+  'GET /api/app/leaderboard': 'app',
+  'GET /api/app/me/transactions': 'app',
+  'POST /api/app/me/password': 'app',
 };
 
 const IDENTITIES = ['anonymous', 'seller', 'admin', 'revoked', 'expired', 'idle', 'deactivated'] as const;

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { ZPostInput, ZStoryInput, ZUserImportQuery } from '@panel/shared';
+import { ZAppPostInput, ZPostInput, ZStoryInput, ZUserImportQuery } from '@panel/shared';
 import fc from 'fast-check';
 import { parse as parseQuery } from 'fast-querystring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,7 @@ const HAND_READ_BODIES: Record<string, { schema: AnySchema; consumes: string[] }
     schema: ZPostInput,
     consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
   },
+  'POST /api/app/posts': { schema: ZAppPostInput, consumes: ['multipart/form-data'] },
   'POST /api/stories': {
     schema: ZStoryInput,
     consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
