@@ -115,7 +115,7 @@ export async function generate(client, log = console.log) {
     `${S.likes} likes`,
     `INSERT INTO post_likes (post_id, user_id, created_at)
      SELECT ${p0} + i % ${S.posts}, ${s0} + (i % ${S.posts} + (i / ${S.posts}) * ${likeStep}) % ${S.sellers},
-       now() - ((i * 7919) % 31536000 || ' seconds')::interval
+       now() - ((i::bigint * 7919) % 31536000 || ' seconds')::interval
      FROM generate_series(0, ${S.likes - 1}) AS i`,
   );
   await step(
@@ -123,7 +123,7 @@ export async function generate(client, log = console.log) {
     `INSERT INTO post_comments (post_id, user_id, content, created_at)
      SELECT ${p0} + (i * 7) % ${S.posts}, ${seller('i * 13')},
        (ARRAY['¡Excelente!','Muy bueno','Felicitaciones al equipo','¿Hasta cuándo dura?','Genial la vidriera'])[1 + i % 5],
-       now() - ((i * 104729) % 31536000 || ' seconds')::interval
+       now() - ((i::bigint * 104729) % 31536000 || ' seconds')::interval
      FROM generate_series(0, ${S.comments - 1}) AS i`,
   );
   await step(
@@ -140,7 +140,7 @@ export async function generate(client, log = console.log) {
     `${S.views} story views`,
     `INSERT INTO story_views (story_id, user_id, viewed_at)
      SELECT ${st0} + i % ${S.stories}, ${s0} + (i % ${S.stories} + (i / ${S.stories}) * ${viewStep}) % ${S.sellers},
-       now() - ((i * 7919) % 31536000 || ' seconds')::interval
+       now() - ((i::bigint * 7919) % 31536000 || ' seconds')::interval
      FROM generate_series(0, ${S.views - 1}) AS i`,
   );
   await step(
@@ -166,7 +166,7 @@ export async function generate(client, log = console.log) {
      INSERT INTO survey_responses (survey_id, user_id, created_at)
        SELECT (SELECT min(id) FROM surveys) + i % ${S.surveys},
          ${s0} + (i % ${S.surveys} + (i / ${S.surveys}) * ${Math.max(1, Math.floor(S.sellers / perSurvey))}) % ${S.sellers},
-         now() - ((i * 7919) % 31536000 || ' seconds')::interval
+         now() - ((i::bigint * 7919) % 31536000 || ' seconds')::interval
        FROM generate_series(0, ${S.surveys * perSurvey - 1}) AS i;
      INSERT INTO survey_answers (response_id, question_id, value)
        SELECT r.id, q.id, (1 + (r.id + q.id) % 5)::text

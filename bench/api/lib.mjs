@@ -22,7 +22,7 @@ export async function startProcess({ args, env, port, readyPath = '/api/health',
   const t0 = performance.now();
   const proc = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;

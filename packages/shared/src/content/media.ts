@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
+import { makeListQuery, zCursor, zDecimal, zTimestamp } from '../core/common.ts';
 
 /** Publicaciones and Historias: their Spanish texts (spec §2.7, §2.8, §5, §8) and rules. */
 export const MEDIA_MSG = {
@@ -106,6 +106,8 @@ export type TPost = z.infer<typeof ZPost>;
 
 export const ZPostListQuery = makeListQuery(['created_at', 'likes_count', 'comments_count'] as const).extend({
   branch_id: zDecimal(z.number().int().min(0).max(2_147_483_647)).optional(),
+  /** Keyset paging for deep pages, newest first only (meta.next_cursor). */
+  cursor: zCursor(),
 });
 export type TPostListQuery = z.input<typeof ZPostListQuery>;
 

@@ -67,6 +67,9 @@ export const MAX_QUERY_TEXT = 200;
  * `sort` is a column name, with a leading `-` for descending order, and only the
  * columns a resource allows are accepted.
  */
+/** An opaque keyset position (meta.next_cursor of the previous page). */
+export const zCursor = () => z.string().min(1).max(200).optional();
+
 export function makeListQuery<const S extends readonly [string, ...string[]]>(sortable: S) {
   const sortValues = sortable.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
   return z.object({
@@ -82,6 +85,11 @@ export const ZListMeta = z.object({
   per_page: z.number().int(),
   total: z.number().int(),
   last_page: z.number().int(),
+  /**
+   * Lists that page by keyset (posts, point transactions, in their default order): pass it back as
+   * `cursor` for the rows after this page, whatever its depth (null: no more rows).
+   */
+  next_cursor: z.string().nullable().optional(),
 });
 export type TListMeta = z.infer<typeof ZListMeta>;
 

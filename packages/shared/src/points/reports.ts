@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, zDecimal, zQueryText, zTimestamp } from '../core/common.ts';
+import { INT4_MAX, zCursor, zDecimal, zQueryText, zTimestamp } from '../core/common.ts';
 
 /**
  * What the panel reads from the points ledger: leaderboard, Historial, the gamification
@@ -99,6 +99,8 @@ export const ZTransactionListQuery = z
     per_page: zOneOf(TRANSACTIONS_PER_PAGE_OPTIONS, POINTS_REPORTS_MSG.perPageInvalid).default(
       DEFAULT_TRANSACTIONS_PER_PAGE,
     ),
+    /** Keyset paging for deep pages (meta.next_cursor); `page` then only labels the answer. */
+    cursor: zCursor(),
   })
   .and(ZTransactionFilters);
 export type TTransactionListQuery = z.input<typeof ZTransactionListQuery>;

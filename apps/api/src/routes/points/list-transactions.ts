@@ -1,8 +1,10 @@
-import { makeListResponse, ZPointTransaction, ZTransactionListQuery } from '@panel/shared';
+import { APP_MSG, makeListResponse, ZPointTransaction, ZTransactionListQuery } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
 import { pointTransactions } from '../../db/schema/points.ts';
+import { fieldError } from '../../lib/http-errors.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 import { fetchPage } from '../../lib/list-query.ts';
 import {
   type TransactionRow,
@@ -30,19 +32,34 @@ export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const where = transactionsWhere(query, app.config.timeZone);
+      let after = sql`true`;
+      if (query.cursor) {
+        const position = decodeKeyset(query.cursor);
+        if (!position) throw fieldError('cursor', APP_MSG.invalidCursor);
+        after = sql`(${pointTransactions.createdAt}, ${pointTransactions.id}) < (${position.createdAt}::timestamptz, ${position.id})`;
+      }
       const { rows, meta } = await fetchPage(
         query,
         ({ limit, offset }) =>
           queryRows<TransactionRow>(
             app.db,
-            sql`${transactionsSelect(where)} LIMIT ${limit} OFFSET ${offset}`,
+            sql`${transactionsSelect(sql`${where} AND ${after}`)} LIMIT ${limit + 1} OFFSET ${query.cursor ? 0 : offset}`,
           ),
         queryRows<{ n: number | string }>(
           app.db,
           sql`SELECT count(*) AS n FROM ${pointTransactions} WHERE ${where}`,
         ),
       );
-      return { data: rows.map(toTransactionDto), meta };
+      const page = rows.slice(0, query.per_page);
+      const last = page.at(-1);
+      return {
+        data: page.map(toTransactionDto),
+        meta: {
+          ...meta,
+          next_cursor:
+            rows.length > query.per_page && last ? encodeKeyset(last.cursor_at, Number(last.id)) : null,
+        },
+      };
     },
   );
 };

@@ -1,7 +1,9 @@
-import { makeListResponse, ZPost, ZPostListQuery } from '@panel/shared';
+import { APP_MSG, makeListResponse, ZPost, ZPostListQuery } from '@panel/shared';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { posts } from '../../db/schema/posts.ts';
+import { fieldError } from '../../lib/http-errors.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 import { containsText, fetchPage, parseSort } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { commentsCount, likesCount, selectPosts, toPostDtos } from './post-dto.ts';
@@ -37,17 +39,32 @@ export const listPostsRoute: FastifyPluginAsyncZod = async (app) => {
       const where = and(...conditions);
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at', true);
       const direction = sort.desc ? desc : asc;
+      // Newest first pages by keyset too: `cursor` (meta.next_cursor) reaches any depth at the cost of page 1.
+      const keyset = sort.key === 'created_at' && sort.desc;
+      let after: SQL | undefined;
+      if (query.cursor) {
+        const position = keyset ? decodeKeyset(query.cursor) : null;
+        if (!position) throw fieldError('cursor', APP_MSG.invalidCursor);
+        after = sql`(${posts.createdAt}, ${posts.id}) < (${position.createdAt}::timestamptz, ${position.id})`;
+      }
       const { rows, meta } = await fetchPage(
         query,
         ({ limit, offset }) =>
           selectPosts(app.db)
-            .where(where)
+            .where(and(where, after))
             .orderBy(direction(SORT_COLUMNS[sort.key]), direction(posts.id))
-            .limit(limit)
-            .offset(offset),
+            .limit(keyset ? limit + 1 : limit)
+            .offset(after ? 0 : offset),
         app.db.select({ n: count() }).from(posts).where(where),
       );
-      return { data: await toPostDtos(app.db, rows), meta };
+      const page = rows.slice(0, query.per_page);
+      const last = page.at(-1);
+      const nextCursor =
+        keyset && rows.length > query.per_page && last ? encodeKeyset(last.cursorAt, last.id) : null;
+      return {
+        data: await toPostDtos(app.db, page),
+        meta: { ...meta, ...(keyset ? { next_cursor: nextCursor } : {}) },
+      };
     },
   );
 };

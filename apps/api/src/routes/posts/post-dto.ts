@@ -16,6 +16,8 @@ export interface PostRow {
   likesCount: number;
   commentsCount: number;
   createdAt: Date;
+  /** created_at at full (microsecond) precision, for keyset paging. */
+  cursorAt: string;
 }
 
 export const likesCount = sql<number>`(SELECT count(*) FROM post_likes l WHERE l.post_id = ${posts.id})::int`;
@@ -34,6 +36,7 @@ export function selectPosts(db: Db) {
       likesCount,
       commentsCount,
       createdAt: posts.createdAt,
+      cursorAt: sql<string>`${posts.createdAt}::text`,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))

@@ -261,7 +261,13 @@ describe('GET /api/posts', () => {
     await ctx.db.insert(postComments).values({ postId: first!.id, userId: fan.id, content: '¡Buenísimo!' });
 
     const all = (await ctx.asAdmin('GET', '/api/posts?per_page=2')).json();
-    expect(all.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+    expect(all.meta).toEqual({
+      page: 1,
+      per_page: 2,
+      total: 3,
+      last_page: 2,
+      next_cursor: expect.any(String),
+    });
     expect(all.data.map((p: { content: string }) => p.content)).toEqual([
       'Otra PROMOCION',
       'Exhibición nueva',

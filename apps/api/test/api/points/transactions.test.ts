@@ -22,7 +22,13 @@ describe('GET /api/points/transactions', () => {
     }
     const first = await get('/api/points/transactions');
     expect(first.statusCode).toBe(200);
-    expect(first.json().meta).toEqual({ page: 1, per_page: 20, total: 25, last_page: 2 });
+    expect(first.json().meta).toEqual({
+      page: 1,
+      per_page: 20,
+      total: 25,
+      last_page: 2,
+      next_cursor: expect.any(String),
+    });
     const times = first.json().data.map((t: { created_at: string }) => t.created_at);
     expect(times[0]).toBe('2026-03-01T12:24:00.000Z');
     expect([...times].sort().reverse()).toEqual(times);
@@ -30,7 +36,7 @@ describe('GET /api/points/transactions', () => {
     expect(second.data).toHaveLength(5);
     expect(second.data.at(-1).created_at).toBe('2026-03-01T12:00:00.000Z');
     const ten = (await get('/api/points/transactions?per_page=10&page=3')).json();
-    expect(ten.meta).toEqual({ page: 3, per_page: 10, total: 25, last_page: 3 });
+    expect(ten.meta).toEqual({ page: 3, per_page: 10, total: 25, last_page: 3, next_cursor: null });
     expect(ten.data).toHaveLength(5);
   });
 
@@ -140,7 +146,7 @@ describe('GET /api/points/transactions', () => {
       expect(await descriptions('q=bono')).toEqual(['Mateo Gómez|-|Bono por ventas']);
       expect(await descriptions('q=100%25')).toEqual([]);
       const meta = (await get('/api/points/transactions?q=mateo&per_page=10')).json().meta;
-      expect(meta).toEqual({ page: 1, per_page: 10, total: 2, last_page: 1 });
+      expect(meta).toEqual({ page: 1, per_page: 10, total: 2, last_page: 1, next_cursor: null });
     });
   });
 
