@@ -91,6 +91,8 @@ export const pointTotals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     points: bigint('points', { mode: 'number' }).notNull(),
+    /** How many ledger rows the total sums: Historial's unfiltered count without reading the ledger. */
+    entries: bigint('entries', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.period, t.periodStart, t.userId] }),

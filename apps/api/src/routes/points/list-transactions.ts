@@ -6,6 +6,7 @@ import { pointTransactions } from '../../db/schema/points.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 import { fetchPage } from '../../lib/list-query.ts';
+import { ledgerEntries } from '../../services/points/totals.ts';
 import {
   type TransactionRow,
   toTransactionDto,
@@ -13,6 +14,9 @@ import {
   transactionsWhere,
 } from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
+
+const onlyUserFilter = (query: { action_key?: string; from?: string; to?: string; q?: string }) =>
+  !query.action_key && !query.from && !query.to && !query.q;
 
 export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -47,7 +51,10 @@ export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
           ),
         queryRows<{ n: number | string }>(
           app.db,
-          sql`SELECT count(*) AS n FROM ${pointTransactions} WHERE ${where}`,
+          // Only a user filter, or none: the running totals know the count (point_totals.entries).
+          onlyUserFilter(query)
+            ? ledgerEntries(query.user_id)
+            : sql`SELECT count(*) AS n FROM ${pointTransactions} WHERE ${where}`,
         ),
       );
       const page = rows.slice(0, query.per_page);

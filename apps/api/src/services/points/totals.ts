@@ -20,8 +20,8 @@ export async function syncPointTotalsZone(db: Db, timeZone: string): Promise<boo
       ON CONFLICT (id) DO UPDATE SET time_zone = EXCLUDED.time_zone`);
     await tx.execute(sql`DELETE FROM point_totals`);
     await tx.execute(sql`
-      INSERT INTO point_totals (period, period_start, user_id, points)
-      SELECT p.period, p.period_start, a.user_id, sum(a.points)
+      INSERT INTO point_totals (period, period_start, user_id, points, entries)
+      SELECT p.period, p.period_start, a.user_id, sum(a.points), count(*)
       FROM point_transactions a
       CROSS JOIN LATERAL (VALUES
         ('all', DATE '1970-01-01'),
@@ -42,4 +42,13 @@ export function totalsPeriod(period: 'all_time' | 'monthly' | 'weekly', now: Dat
     period: unit,
     start: sql`date_trunc(${unit}, ${at}::timestamptz AT TIME ZONE ${timeZone})::date`,
   };
+}
+
+/**
+ * How many ledger rows there are, for everybody or one user, from the running totals (one row per
+ * user) instead of counting a ledger of millions of rows on every Historial page.
+ */
+export function ledgerEntries(userId?: number) {
+  return sql`SELECT coalesce(sum(entries), 0) AS n FROM point_totals
+    WHERE period = 'all' ${userId === undefined ? sql`` : sql`AND user_id = ${userId}`}`;
 }

@@ -19,18 +19,27 @@ const AR = 'America/Argentina/Buenos_Aires';
 
 /** Totals recomputed from the ledger in a zone, and the stored ones, in one comparable shape. */
 async function totalsVsLedger(timeZone = AR) {
-  type Row = { period: string; period_start: string; user_id: number; points: string | number };
+  type Row = {
+    period: string;
+    period_start: string;
+    user_id: number;
+    points: string | number;
+    entries: string | number;
+  };
   const norm = (rows: Row[]) =>
     rows
-      .map((r) => `${r.period} ${String(r.period_start).slice(0, 10)} ${r.user_id} ${Number(r.points)}`)
+      .map(
+        (r) =>
+          `${r.period} ${String(r.period_start).slice(0, 10)} ${r.user_id} ${Number(r.points)} (${Number(r.entries)})`,
+      )
       .sort();
   const stored = await queryRows<Row>(
     ctx.db,
-    sql`SELECT period, period_start::text AS period_start, user_id, points FROM point_totals`,
+    sql`SELECT period, period_start::text AS period_start, user_id, points, entries FROM point_totals`,
   );
   const ledger = await queryRows<Row>(
     ctx.db,
-    sql`SELECT p.period, p.period_start::text AS period_start, a.user_id, sum(a.points) AS points
+    sql`SELECT p.period, p.period_start::text AS period_start, a.user_id, sum(a.points) AS points, count(*) AS entries
       FROM point_transactions a
       CROSS JOIN LATERAL (VALUES
         ('all', DATE '1970-01-01'),
@@ -81,9 +90,9 @@ describe('running totals of the ledger', () => {
     });
     const { stored, ledger } = await totalsVsLedger();
     expect(stored).toEqual(ledger);
-    expect(stored).toContain(`month 2026-03-01 ${ana.id} 35`);
-    expect(stored).toContain(`month 2026-04-01 ${ana.id} -20`);
-    expect(stored).toContain(`all 1970-01-01 ${ana.id} 15`);
+    expect(stored).toContain(`month 2026-03-01 ${ana.id} 35 (2)`);
+    expect(stored).toContain(`month 2026-04-01 ${ana.id} -20 (1)`);
+    expect(stored).toContain(`all 1970-01-01 ${ana.id} 15 (3)`);
   });
 
   it('stay equal under parallel awards of many users and actions', async () => {
@@ -104,6 +113,24 @@ describe('running totals of the ledger', () => {
     const { stored, ledger } = await totalsVsLedger();
     expect(ledger.length).toBeGreaterThan(0);
     expect(stored).toEqual(ledger);
+
+    // Historial's totals come from those counts: everybody, and one user.
+    const count = async (where: ReturnType<typeof sql>) =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            ctx.db,
+            sql`SELECT count(*)::int AS n FROM point_transactions WHERE ${where}`,
+          )
+        )[0]?.n,
+      );
+    const total = async (query: string) =>
+      (await ctx.asAdmin('GET', `/api/points/transactions?per_page=10${query}`)).json().meta.total;
+    expect(await total('')).toBe(await count(sql`true`));
+    expect(await total(`&user_id=${users[1]!.id}`)).toBe(await count(sql`user_id = ${users[1]!.id}`));
+    expect(await total('&q=publicaci')).toBe(
+      await count(sql`f_unaccent(lower(description)) LIKE '%publicaci%'`),
+    );
   });
 
   it('are rebuilt when the business time zone changes, and the leaderboard follows them', async () => {
@@ -114,11 +141,11 @@ describe('running totals of the ledger', () => {
     expect(await syncPointTotalsZone(ctx.db, 'Europe/Madrid')).toBe(false);
     let check = await totalsVsLedger('Europe/Madrid');
     expect(check.stored).toEqual(check.ledger);
-    expect(check.stored).toContain(`month 2026-03-01 ${eva.id} 40`);
+    expect(check.stored).toContain(`month 2026-03-01 ${eva.id} 40 (1)`);
     await syncPointTotalsZone(ctx.db, AR);
     check = await totalsVsLedger(AR);
     expect(check.stored).toEqual(check.ledger);
-    expect(check.stored).toContain(`month 2026-02-01 ${eva.id} 40`);
+    expect(check.stored).toContain(`month 2026-02-01 ${eva.id} 40 (1)`);
 
     const res = await ctx.app.inject({
       method: 'GET',
