@@ -1,7 +1,7 @@
 import { AppShell, Box, Drawer } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { APP_TITLE } from '@panel/shared';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { useAuthStore } from '../../lib/auth-store';
@@ -44,6 +44,9 @@ export function AdminLayout() {
   const navigation = useNavigation();
   useFreshUser();
   useDocumentTitle();
+  // Stable, so the memoized top bar and menu skip a list's page, sort and filter changes.
+  const toggleCollapsed = useCallback(() => setCollapsed((c) => !c), [setCollapsed]);
+  const toggleDrawer = drawer.toggle;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile drawer on every navigation.
   useEffect(() => {
@@ -59,14 +62,14 @@ export function AdminLayout() {
       <AppShell.Header>
         <TopBar
           collapsed={collapsed}
-          onToggleCollapsed={() => setCollapsed((c) => !c)}
+          onToggleCollapsed={toggleCollapsed}
           drawerOpened={drawerOpened}
-          onOpenDrawer={drawer.toggle}
+          onOpenDrawer={toggleDrawer}
         />
       </AppShell.Header>
 
       <AppShell.Navbar visibleFrom="sm" aria-label="Menú principal">
-        <SideMenu collapsed={collapsed} />
+        <SideMenu collapsed={collapsed} pathname={pathname} />
       </AppShell.Navbar>
 
       <Drawer
@@ -79,7 +82,7 @@ export function AdminLayout() {
         styles={{ body: { padding: 0, height: 'calc(100% - 60px)' } }}
       >
         <Box component="nav" aria-label="Menú principal" h="100%">
-          <SideMenu collapsed={false} />
+          <SideMenu collapsed={false} pathname={pathname} />
         </Box>
       </Drawer>
 

@@ -16,8 +16,8 @@ import {
 } from '@mantine/core';
 import { roleLabel } from '@panel/shared';
 import { IconLogout } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { memo, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useDashboardSummary } from '../../features/dashboard/api/get-dashboard-summary';
 import { useAuthStore } from '../../lib/auth-store';
 import { isEntryActive, isLeafActive, MENU, type MenuEntry } from './menu-items';
@@ -28,6 +28,8 @@ import { initials } from './user-initials';
 interface SideMenuProps {
   /** The narrow icon-only rail. */
   collapsed: boolean;
+  /** The current path: given, not read here, so a list's page or filter change renders no menu. */
+  pathname: string;
 }
 
 function useUpcomingEvents(): number {
@@ -243,8 +245,7 @@ function MenuFooter({ collapsed }: { collapsed: boolean }) {
 }
 
 /** The side menu of spec §2.2: sections, submenus, the calendar badge and the user's footer. */
-export function SideMenu({ collapsed }: SideMenuProps) {
-  const { pathname } = useLocation();
+export const SideMenu = memo(function SideMenu({ collapsed, pathname }: SideMenuProps) {
   const upcoming = useUpcomingEvents();
 
   return (
@@ -274,4 +275,4 @@ export function SideMenu({ collapsed }: SideMenuProps) {
       <MenuFooter collapsed={collapsed} />
     </div>
   );
-}
+});

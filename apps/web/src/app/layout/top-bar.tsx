@@ -6,6 +6,7 @@ import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { ProfileMenu } from './profile-menu';
 import { ScreenSearch } from './screen-search';
@@ -19,7 +20,12 @@ interface TopBarProps {
 }
 
 /** Spec §2.2: menu toggle, search, "Calendario", bell and the profile dropdown. */
-export function TopBar({ collapsed, onToggleCollapsed, drawerOpened, onOpenDrawer }: TopBarProps) {
+export const TopBar = memo(function TopBar({
+  collapsed,
+  onToggleCollapsed,
+  drawerOpened,
+  onOpenDrawer,
+}: TopBarProps) {
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" miw={0}>
@@ -76,4 +82,4 @@ export function TopBar({ collapsed, onToggleCollapsed, drawerOpened, onOpenDrawe
       </Group>
     </Group>
   );
-}
+});
