@@ -35,7 +35,27 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: '**/community/**',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // The sellers' app (apps/community, under /comunidad/) on a phone: 390 × 844 with touch.
+      name: 'community',
+      testMatch: '**/community/**/*.spec.ts',
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        deviceScaleFactor: 1,
+        serviceWorkers: 'allow',
+      },
+    },
+  ],
   webServer: {
     command: 'node server.mjs',
     url: `${BASE_URL}/api/health`,

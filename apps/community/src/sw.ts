@@ -5,6 +5,7 @@
 // - keeps the images of posts and stories (content-addressed, so a saved copy never goes stale);
 // - shows a notification for every push, and opens the app on it when tapped.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -20,6 +21,9 @@ const BASE = import.meta.env.BASE_URL; // '/comunidad/'
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install takes the open page at once, so it reads offline from the first visit.
+// (A new version waits until the seller accepts it: see the SKIP_WAITING message below.)
+clientsClaim();
 
 // Every page of the app is the same index.html (the app routes on the client).
 registerRoute(

@@ -1,0 +1,125 @@
+import type { TAppPost, TBranch, TUser } from '@panel/shared';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, auth, createUser, unique } from './api.ts';
+
+/** The app's address (apps/community, Vite base /comunidad/). */
+export const APP = '/comunidad/';
+
+export interface Seller {
+  user: TUser;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** The first demo branch (a seller's posts, notifications and events go to theirs). */
+export async function firstBranch(request: APIRequestContext, adminToken: string): Promise<TBranch> {
+  const res = await request.get('/api/branches', { headers: auth(adminToken), params: { per_page: '100' } });
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: TBranch[] };
+  return data[0]!;
+}
+
+/**
+ * A new seller of their own for one test (so tests never share likes, answers or points),
+ * in the first demo branch, signed in through the API.
+ */
+export async function newSeller(request: APIRequestContext, options: { branchId?: number | null } = {}) {
+  const admin = await apiLogin(request);
+  const branchId = options.branchId === undefined ? (await firstBranch(request, admin)).id : options.branchId;
+  const email = `vendedor.${unique()}@demo.local`;
+  const password = 'clave-segura-2026';
+  const user = await createUser(request, admin, {
+    name: `Vendedora ${unique().slice(-5)}`,
+    email,
+    password,
+    role: 'seller',
+    branch_id: branchId,
+  });
+  const token = await apiLogin(request, email, password);
+  return { seller: { user, email, password, token } as Seller, admin };
+}
+
+/** Opens the app already signed in as `seller` (the session stored as the app stores it). */
+export async function openAppAs(page: Page, seller: Seller, path = '') {
+  await page.goto(APP);
+  await page.evaluate(
+    ([token, user]) => localStorage.setItem('community-auth', JSON.stringify({ token, user })),
+    [seller.token, seller.user] as const,
+  );
+  await page.goto(`${APP}${path}`);
+}
+
+/** The app's service worker is active and controls the page (offline reading depends on it). */
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return Boolean(reg?.active && navigator.serviceWorker.controller);
+  }, undefined, { timeout: 30_000 });
+}
+
+/** POST /api/app/posts as a seller (multipart, like the app). */
+export async function createAppPost(request: APIRequestContext, token: string, content: string, images: Buffer[]) {
+  const form = new FormData();
+  form.append('content', content);
+  images.forEach((buffer, i) =>
+    form.append('images[]', new Blob([new Uint8Array(buffer)], { type: 'image/png' }), `foto-${i}.png`),
+  );
+  const res = await request.post('/api/app/posts', { headers: auth(token), multipart: form });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: TAppPost }).data;
+}
+
+/** GET a community-app call as a seller. */
+export async function appGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const res = await request.get(path, { headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** A story as the panel creates it (multipart with its image), active now, for every branch. */
+export async function createStory(request: APIRequestContext, adminToken: string, title: string, image: Buffer) {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('active', '1');
+  form.append('branch_id', '0');
+  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'historia.png');
+  const res = await request.post('/api/stories', { headers: auth(adminToken), multipart: form });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data;
+}
+
+/** A real finger swipe (touch events through the DevTools protocol) from one point to another. */
+export async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const steps = 8;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= steps; i++) {
+    const point = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** An active survey for every branch with the four question types (rating and boolean required). */
+export async function createFourTypeSurvey(request: APIRequestContext, adminToken: string, title: string, reward = 25) {
+  const res = await request.post('/api/admin/surveys', {
+    headers: auth(adminToken),
+    data: {
+      title,
+      description: 'Contanos cómo te fue esta semana',
+      active: true,
+      branch_id: null,
+      points_reward: reward,
+      questions: [
+        { question_text: '¿Cómo calificás la semana?', type: 'rating', required: true },
+        { question_text: '¿Tuviste stock suficiente?', type: 'boolean', required: true },
+        { question_text: '¿Qué línea vendió más?', type: 'multiple_choice', options: ['Lavandinas', 'Detergentes'] },
+        { question_text: 'Comentarios', type: 'text' },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number; title: string } }).data;
+}

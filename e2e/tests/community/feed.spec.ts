@@ -1,0 +1,122 @@
+import type { TAppPost } from '@panel/shared';
+import { expect, test } from '@playwright/test';
+import { pngImage } from '../../support/api.ts';
+import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+
+test('Inicio shows the feed newest first with author, branch and time ago, and loads more as it scrolls', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const mine = await createAppPost(request, seller.token, 'Recién llegada la promo de invierno', [
+    await pngImage('#1f959c'),
+  ]);
+  await openAppAs(page, seller);
+  const posts = page.getByRole('article');
+  const first = posts.first();
+  await expect(first).toContainText('Recién llegada la promo de invierno');
+  await expect(first).toContainText(seller.user.name);
+  await expect(first).toContainText(seller.user.branch_name!);
+  await expect(first.locator('time')).toHaveText('recién');
+  await expect(first.getByRole('region', { name: /Imágenes de/ }).getByRole('img')).toHaveCount(1);
+
+  // The first page holds 20; scrolling to the end brings the next one (the demo has more).
+  const feed = await appGet<{ data: TAppPost[]; meta: { next_cursor: string | null } }>(
+    request,
+    seller.token,
+    '/api/app/feed',
+  );
+  expect(feed.data[0]!.id).toBe(mine.id);
+  expect(feed.meta.next_cursor).not.toBeNull();
+  await expect(posts).toHaveCount(20);
+  await posts.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await expect.poll(() => posts.count(), { timeout: 20_000 }).toBeGreaterThan(20);
+});
+
+test('likes and unlikes a post: the count changes and the server agrees', async ({ page, request }) => {
+  const { seller } = await newSeller(request);
+  const post = await createAppPost(request, seller.token, 'Para darle me gusta', [await pngImage('#c2410c')]);
+  await openAppAs(page, seller);
+  const card = page.getByRole('article').filter({ hasText: 'Para darle me gusta' });
+  const like = card.getByRole('button', { name: 'Me gusta' });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toContainText('0');
+  await like.click();
+  const unlike = card.getByRole('button', { name: 'Quitar me gusta' });
+  await expect(unlike).toHaveAttribute('aria-pressed', 'true');
+  await expect(unlike).toContainText('1');
+  await expect
+    .poll(
+      async () => (await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`)).data,
+    )
+    .toMatchObject({ liked_by_me: true, likes_count: 1 });
+  await unlike.click();
+  await expect(card.getByRole('button', { name: 'Me gusta' })).toContainText('0');
+  await expect
+    .poll(
+      async () => (await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`)).data,
+    )
+    .toMatchObject({ liked_by_me: false, likes_count: 0 });
+});
+
+test('a post with several images swipes sideways through its gallery, thumbnails first', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const post = await createAppPost(request, seller.token, 'Tres fotos de la góndola', [
+    await pngImage('#1f959c', 900, 600),
+    await pngImage('#c2410c', 900, 600),
+    await pngImage('#5b4bb7', 900, 600),
+  ]);
+  await openAppAs(page, seller);
+  const card = page.getByRole('article').filter({ hasText: 'Tres fotos de la góndola' });
+  const images = card.getByRole('img', { name: /Imagen \d de 3/ });
+  await expect(images).toHaveCount(3);
+  // The thumbnail (WebP, about 320 px) shows first; the full image replaces it once loaded.
+  const first = images.first();
+  await expect(first).toHaveAttribute(
+    'src',
+    new RegExp(post.images[0]!.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  );
+  const track = card.getByRole('region', { name: /Imágenes de/ });
+  await card.getByRole('button', { name: 'Ver imagen 3 de 3' }).click();
+  await expect(card.getByRole('button', { name: 'Ver imagen 3 de 3' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(300);
+  // A finger swipe (touch scrolling) moves between them too.
+  await track.evaluate((el) => el.scrollTo({ left: 0 }));
+  await expect(card.getByRole('button', { name: 'Ver imagen 1 de 3' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+});
+
+test.describe('without the service worker (so the test can answer the calls)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a feed that fails to load says so and retries', async ({ page, request }) => {
+    const { seller } = await newSeller(request);
+    let fail = true;
+    await page.route('**/api/app/feed*', (route) =>
+      fail
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Error interno"}' })
+        : route.continue(),
+    );
+    await openAppAs(page, seller);
+    await expect(page.getByRole('alert')).toContainText('Error interno');
+    fail = false;
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
+  test('a failure without a server message shows "Error al cargar posts"', async ({ page, request }) => {
+    const { seller } = await newSeller(request);
+    await page.route('**/api/app/feed*', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+    await openAppAs(page, seller);
+    await expect(page.getByRole('alert')).toContainText('Error al cargar posts');
+  });
+});

@@ -1,0 +1,83 @@
+import { SURVEY_MSG } from '@panel/shared';
+import { expect, test } from '@playwright/test';
+import { unique } from '../../support/api.ts';
+import { appGet, createFourTypeSurvey, newSeller, openAppAs } from '../../support/community.ts';
+
+test('answers a survey with the four question types: required marks, "+N puntos", the new total, then done', async ({
+  page,
+  request,
+}) => {
+  const { seller, admin } = await newSeller(request);
+  const title = `Semana ${unique()}`;
+  await createFourTypeSurvey(request, admin, title, 25);
+  const before = await appGet<{ data: { total_points: number } }>(request, seller.token, '/api/app/me/points');
+
+  await openAppAs(page, seller, 'encuestas');
+  const card = page.getByRole('link').filter({ hasText: title });
+  await expect(card).toContainText('+25 puntos');
+  await card.click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+
+  // Sending with nothing marks the two required questions.
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByText(SURVEY_MSG.requiredAnswerMissing)).toHaveCount(2);
+  await expect(page.getByRole('group', { name: /¿Cómo calificás la semana\? \* \(obligatoria\)/ })).toBeVisible();
+
+  await page.getByRole('group', { name: /Cómo calificás/ }).getByText('4', { exact: true }).click();
+  await page.getByRole('group', { name: /stock suficiente/ }).getByText('No', { exact: true }).click();
+  await page.getByRole('group', { name: /Qué línea/ }).getByText('Detergentes').click();
+  await page.getByLabel(/Comentarios/).fill('Muy buena semana');
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+
+  const result = page.getByRole('status').filter({ hasText: 'puntos' });
+  await expect(result).toBeVisible();
+  const points = async () =>
+    (await appGet<{ data: { total_points: number } }>(request, seller.token, '/api/app/me/points')).data.total_points;
+  const total = await points();
+  const earned = total - before.data.total_points;
+  expect(earned).toBeGreaterThanOrEqual(25);
+  await expect(result).toContainText(`+${earned} puntos`);
+  await expect(result).toContainText(`Ahora tenés ${total.toLocaleString('es-AR')} puntos`);
+
+  await page.getByRole('link', { name: 'Volver a encuestas' }).click();
+  await expect(page.getByRole('link').filter({ hasText: title })).toContainText('Respondida');
+});
+
+test('a survey answered elsewhere meanwhile says so instead of counting twice', async ({ page, request }) => {
+  const { seller, admin } = await newSeller(request);
+  const title = `Doble ${unique()}`;
+  const survey = await createFourTypeSurvey(request, admin, title, 10);
+  await openAppAs(page, seller, `encuestas/${survey.id}`);
+  await expect(page.getByRole('button', { name: 'Enviar respuestas' })).toBeVisible();
+  // Answered from another device while this form is open.
+  const detail = await appGet<{ data: { id: number; questions: { id: number; type: string }[] }[] }>(
+    request,
+    seller.token,
+    '/api/app/surveys?per_page=100',
+  );
+  const questions = detail.data.find((s) => s.id === survey.id)!.questions;
+  const answers = questions
+    .filter((q) => q.type === 'rating' || q.type === 'boolean')
+    .map((q) => ({ question_id: q.id, value: q.type === 'rating' ? 5 : true }));
+  const first = await request.post(`/api/app/surveys/${survey.id}/responses`, {
+    headers: { Authorization: `Bearer ${seller.token}` },
+    data: { answers },
+  });
+  expect(first.status()).toBe(201);
+
+  await page.getByRole('group', { name: /Cómo calificás/ }).getByText('3', { exact: true }).click();
+  await page.getByRole('group', { name: /stock suficiente/ }).getByText('Sí', { exact: true }).click();
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByRole('alert')).toContainText('ya fue respondida o ya no está disponible');
+});
+
+test.describe('without the service worker (so the test can answer the calls)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a survey list that fails to load says "Error al cargar encuestas"', async ({ page, request }) => {
+  const { seller } = await newSeller(request);
+  await page.route('**/api/app/surveys*', (route) => route.fulfill({ status: 503, body: '' }));
+  await openAppAs(page, seller, 'encuestas');
+  await expect(page.getByRole('alert')).toContainText('Error al cargar encuestas');
+});
+});
