@@ -1,5 +1,5 @@
 import type { TAppPost, TBranch, TUser } from '@panel/shared';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiLogin, auth, createUser, unique } from './api.ts';
 
 /** The app's address (apps/community, Vite base /comunidad/). */
@@ -52,14 +52,23 @@ export async function openAppAs(page: Page, seller: Seller, path = '') {
 
 /** The app's service worker is active and controls the page (offline reading depends on it). */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return Boolean(reg?.active && navigator.serviceWorker.controller);
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return Boolean(reg?.active && navigator.serviceWorker.controller);
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** POST /api/app/posts as a seller (multipart, like the app). */
-export async function createAppPost(request: APIRequestContext, token: string, content: string, images: Buffer[]) {
+export async function createAppPost(
+  request: APIRequestContext,
+  token: string,
+  content: string,
+  images: Buffer[],
+) {
   const form = new FormData();
   form.append('content', content);
   images.forEach((buffer, i) =>
@@ -78,7 +87,12 @@ export async function appGet<T>(request: APIRequestContext, token: string, path:
 }
 
 /** A story as the panel creates it (multipart with its image), active now, for every branch. */
-export async function createStory(request: APIRequestContext, adminToken: string, title: string, image: Buffer) {
+export async function createStory(
+  request: APIRequestContext,
+  adminToken: string,
+  title: string,
+  image: Buffer,
+) {
   const form = new FormData();
   form.append('title', title);
   form.append('active', '1');
@@ -103,7 +117,12 @@ export async function swipe(page: Page, from: { x: number; y: number }, to: { x:
 }
 
 /** An active survey for every branch with the four question types (rating and boolean required). */
-export async function createFourTypeSurvey(request: APIRequestContext, adminToken: string, title: string, reward = 25) {
+export async function createFourTypeSurvey(
+  request: APIRequestContext,
+  adminToken: string,
+  title: string,
+  reward = 25,
+) {
   const res = await request.post('/api/admin/surveys', {
     headers: auth(adminToken),
     data: {
@@ -115,7 +134,11 @@ export async function createFourTypeSurvey(request: APIRequestContext, adminToke
       questions: [
         { question_text: '¿Cómo calificás la semana?', type: 'rating', required: true },
         { question_text: '¿Tuviste stock suficiente?', type: 'boolean', required: true },
-        { question_text: '¿Qué línea vendió más?', type: 'multiple_choice', options: ['Lavandinas', 'Detergentes'] },
+        {
+          question_text: '¿Qué línea vendió más?',
+          type: 'multiple_choice',
+          options: ['Lavandinas', 'Detergentes'],
+        },
         { question_text: 'Comentarios', type: 'text' },
       ],
     },

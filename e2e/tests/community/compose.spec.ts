@@ -83,14 +83,23 @@ test('Publicar asks for a text and a photo, and allows five photos at most', asy
   await expect(page.getByRole('img', { name: /^Foto \d$/ })).toHaveCount(4);
 });
 
-test("a file the server refuses shows the server's message and keeps the draft", async ({ page, request }) => {
+test("a file the server refuses shows the server's message and keeps the draft", async ({
+  page,
+  request,
+}) => {
   const { seller } = await newSeller(request);
   await openAppAs(page, seller, 'publicar');
   await page.getByLabel('Texto').fill('Esto no es una foto');
   // The browser cannot read it as an image, so it goes as it is and the server names the problem.
-  await page.getByTestId('compose-gallery').setInputFiles([
-    { name: 'falsa.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
-  ]);
+  await page
+    .getByTestId('compose-gallery')
+    .setInputFiles([
+      {
+        name: 'falsa.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      },
+    ]);
   await expect(page.getByRole('img', { name: 'Foto 1' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(MEDIA_MSG.notAnImage);

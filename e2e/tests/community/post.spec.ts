@@ -9,7 +9,9 @@ test('Publicación shows the post and its comments newest last, older ones on re
   request,
 }) => {
   const { seller } = await newSeller(request);
-  const post = await createAppPost(request, seller.token, 'Con muchos comentarios', [await pngImage('#1f959c')]);
+  const post = await createAppPost(request, seller.token, 'Con muchos comentarios', [
+    await pngImage('#1f959c'),
+  ]);
   // 22 comments: two pages of 20; the screen opens on the newest.
   for (let i = 1; i <= 22; i++) {
     const res = await request.post(`/api/app/posts/${post.id}/comments`, {
@@ -19,7 +21,11 @@ test('Publicación shows the post and its comments newest last, older ones on re
     expect(res.status()).toBe(201);
   }
   await openAppAs(page, seller);
-  await page.getByRole('article').filter({ hasText: 'Con muchos comentarios' }).getByRole('link', { name: /Comentarios/ }).click();
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'Con muchos comentarios' })
+    .getByRole('link', { name: /Comentarios/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Publicación', level: 1 })).toBeVisible();
   const comments = page.locator('.comments__list > li');
   await expect(comments).toHaveCount(2);

@@ -25,16 +25,26 @@ test('a story opens full screen with its progress bar, a tap goes on, a swipe do
   const stage = viewer.getByTestId('story-stage');
   const box = (await stage.boundingBox())!;
   await page.touchscreen.tap(box.x + box.width * 0.8, box.y + box.height / 2);
-  await expect(page.getByRole('dialog', { name: new RegExp(`^Historia 2 de \\d+: ${older}$`) })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: new RegExp(`^Historia 2 de \\d+: ${older}$`) }),
+  ).toBeVisible();
 
   // A swipe down closes it.
-  await swipe(page, { x: box.x + box.width / 2, y: box.y + 100 }, { x: box.x + box.width / 2, y: box.y + 400 });
+  await swipe(
+    page,
+    { x: box.x + box.width / 2, y: box.y + 100 },
+    { x: box.x + box.width / 2, y: box.y + 400 },
+  );
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Both were marked viewed on the server, and the row shows them as seen.
   await expect
     .poll(async () => {
-      const { data } = await appGet<{ data: TAppStory[] }>(request, seller.token, '/api/app/stories?per_page=100');
+      const { data } = await appGet<{ data: TAppStory[] }>(
+        request,
+        seller.token,
+        '/api/app/stories?per_page=100',
+      );
       return data.filter((s) => s.id === a.id || s.id === b.id).map((s) => s.viewed_by_me);
     })
     .toEqual([true, true]);

@@ -10,7 +10,11 @@ test('answers a survey with the four question types: required marks, "+N puntos"
   const { seller, admin } = await newSeller(request);
   const title = `Semana ${unique()}`;
   await createFourTypeSurvey(request, admin, title, 25);
-  const before = await appGet<{ data: { total_points: number } }>(request, seller.token, '/api/app/me/points');
+  const before = await appGet<{ data: { total_points: number } }>(
+    request,
+    seller.token,
+    '/api/app/me/points',
+  );
 
   await openAppAs(page, seller, 'encuestas');
   const card = page.getByRole('link').filter({ hasText: title });
@@ -21,18 +25,30 @@ test('answers a survey with the four question types: required marks, "+N puntos"
   // Sending with nothing marks the two required questions.
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(page.getByText(SURVEY_MSG.requiredAnswerMissing)).toHaveCount(2);
-  await expect(page.getByRole('group', { name: /¿Cómo calificás la semana\? \* \(obligatoria\)/ })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: /¿Cómo calificás la semana\? \* \(obligatoria\)/ }),
+  ).toBeVisible();
 
-  await page.getByRole('group', { name: /Cómo calificás/ }).getByText('4', { exact: true }).click();
-  await page.getByRole('group', { name: /stock suficiente/ }).getByText('No', { exact: true }).click();
-  await page.getByRole('group', { name: /Qué línea/ }).getByText('Detergentes').click();
+  await page
+    .getByRole('group', { name: /Cómo calificás/ })
+    .getByText('4', { exact: true })
+    .click();
+  await page
+    .getByRole('group', { name: /stock suficiente/ })
+    .getByText('No', { exact: true })
+    .click();
+  await page
+    .getByRole('group', { name: /Qué línea/ })
+    .getByText('Detergentes')
+    .click();
   await page.getByLabel(/Comentarios/).fill('Muy buena semana');
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
 
   const result = page.getByRole('status').filter({ hasText: 'puntos' });
   await expect(result).toBeVisible();
   const points = async () =>
-    (await appGet<{ data: { total_points: number } }>(request, seller.token, '/api/app/me/points')).data.total_points;
+    (await appGet<{ data: { total_points: number } }>(request, seller.token, '/api/app/me/points')).data
+      .total_points;
   const total = await points();
   const earned = total - before.data.total_points;
   expect(earned).toBeGreaterThanOrEqual(25);
@@ -65,8 +81,14 @@ test('a survey answered elsewhere meanwhile says so instead of counting twice', 
   });
   expect(first.status()).toBe(201);
 
-  await page.getByRole('group', { name: /Cómo calificás/ }).getByText('3', { exact: true }).click();
-  await page.getByRole('group', { name: /stock suficiente/ }).getByText('Sí', { exact: true }).click();
+  await page
+    .getByRole('group', { name: /Cómo calificás/ })
+    .getByText('3', { exact: true })
+    .click();
+  await page
+    .getByRole('group', { name: /stock suficiente/ })
+    .getByText('Sí', { exact: true })
+    .click();
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(page.getByRole('alert')).toContainText('ya fue respondida o ya no está disponible');
 });
@@ -75,9 +97,9 @@ test.describe('without the service worker (so the test can answer the calls)', (
   test.use({ serviceWorkers: 'block' });
 
   test('a survey list that fails to load says "Error al cargar encuestas"', async ({ page, request }) => {
-  const { seller } = await newSeller(request);
-  await page.route('**/api/app/surveys*', (route) => route.fulfill({ status: 503, body: '' }));
-  await openAppAs(page, seller, 'encuestas');
-  await expect(page.getByRole('alert')).toContainText('Error al cargar encuestas');
-});
+    const { seller } = await newSeller(request);
+    await page.route('**/api/app/surveys*', (route) => route.fulfill({ status: 503, body: '' }));
+    await openAppAs(page, seller, 'encuestas');
+    await expect(page.getByRole('alert')).toContainText('Error al cargar encuestas');
+  });
 });
