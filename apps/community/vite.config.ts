@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+// The panel's build step that writes .br and .gz copies, which the server sends as they are.
+import { precompress } from '../web/precompress.ts';
 
 /** Brand teal of the panel (apps/web/src/app/theme.ts, shade 7). */
 const THEME_COLOR = '#0b6c72';
@@ -9,6 +11,7 @@ export default defineConfig({
   base: '/comunidad/',
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       // Our own service worker (src/sw.ts): Workbox precaching and runtime caching, plus push and
       // notification clicks, which the generated one cannot do.

@@ -71,9 +71,9 @@ export async function createAppPost(
 ) {
   const form = new FormData();
   form.append('content', content);
-  images.forEach((buffer, i) =>
-    form.append('images[]', new Blob([new Uint8Array(buffer)], { type: 'image/png' }), `foto-${i}.png`),
-  );
+  for (const [i, buffer] of images.entries()) {
+    form.append('images[]', new Blob([new Uint8Array(buffer)], { type: 'image/png' }), `foto-${i}.png`);
+  }
   const res = await request.post('/api/app/posts', { headers: auth(token), multipart: form });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: TAppPost }).data;

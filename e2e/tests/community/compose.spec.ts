@@ -91,15 +91,13 @@ test("a file the server refuses shows the server's message and keeps the draft",
   await openAppAs(page, seller, 'publicar');
   await page.getByLabel('Texto').fill('Esto no es una foto');
   // The browser cannot read it as an image, so it goes as it is and the server names the problem.
-  await page
-    .getByTestId('compose-gallery')
-    .setInputFiles([
-      {
-        name: 'falsa.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      },
-    ]);
+  await page.getByTestId('compose-gallery').setInputFiles([
+    {
+      name: 'falsa.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    },
+  ]);
   await expect(page.getByRole('img', { name: 'Foto 1' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(MEDIA_MSG.notAnImage);

@@ -1,0 +1,183 @@
+import type { TAppCommentItem, TAppPost, TAppSurvey } from '@panel/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { auth, pngImage, unique } from '../../support/api.ts';
+import {
+  APP,
+  appGet,
+  createAppPost,
+  createFourTypeSurvey,
+  newSeller,
+  openAppAs,
+  waitForServiceWorker,
+} from '../../support/community.ts';
+
+/** Goes to a screen inside the app (the client router), as a tap on a link would. */
+async function visit(page: Page, path: string) {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `${APP}${path}`);
+}
+
+test('offline: the last screens stay readable, and a like, a comment and a survey answer wait and are sent once on reconnect', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { seller, admin } = await newSeller(request);
+  const text = `Sin señal ${unique()}`;
+  const post = await createAppPost(request, seller.token, text, [await pngImage('#1f959c')]);
+  const surveyTitle = `Offline ${unique()}`;
+  const survey = await createFourTypeSurvey(request, admin, surveyTitle, 15);
+
+  // Online once: the app is installed (service worker) and each screen's last answer is saved.
+  await openAppAs(page, seller);
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+  for (const [path, heading] of [
+    ['notificaciones', 'Notificaciones'],
+    ['agenda', 'Agenda'],
+    ['puntos', 'Mis puntos'],
+    ['encuestas', 'Encuestas'],
+    [`encuestas/${survey.id}`, surveyTitle],
+    [`publicacion/${post.id}`, 'Publicación'],
+  ] as const) {
+    await visit(page, path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+  }
+
+  await context.setOffline(true);
+  // A cold start offline: the shell comes from the service worker, the data from its cache.
+  await page.goto(APP);
+  await expect(page.getByRole('status').filter({ hasText: 'Sin conexión.' })).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: text });
+  await expect(card).toBeVisible();
+  for (const [path, heading] of [
+    ['notificaciones', 'Notificaciones'],
+    ['agenda', 'Agenda'],
+    ['puntos', 'Mis puntos'],
+  ] as const) {
+    await visit(page, path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.locator('.card').first()).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  }
+
+  // Offline actions: a like, a comment and a survey answer.
+  await visit(page, '');
+  await card.getByRole('button', { name: 'Me gusta' }).click();
+  await expect(card.getByText('pendiente')).toBeVisible();
+  await visit(page, `publicacion/${post.id}`);
+  const comment = `Lo vi sin conexión ${unique()}`;
+  await page.getByLabel('Escribí un comentario').fill(comment);
+  await page.getByRole('button', { name: 'Enviar comentario' }).click();
+  await expect(page.locator('.comment--pending')).toContainText(comment);
+  await visit(page, `encuestas/${survey.id}`);
+  await page
+    .getByRole('group', { name: /Cómo calificás/ })
+    .getByText('5', { exact: true })
+    .click();
+  await page
+    .getByRole('group', { name: /stock suficiente/ })
+    .getByText('Sí', { exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByText('tu respuesta está guardada', { exact: false })).toBeVisible();
+
+  // The app is closed while offline and opened again: nothing is lost.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(`${APP}publicacion/${post.id}`);
+  await expect(again.locator('.comment--pending')).toContainText(comment);
+  let server = await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`);
+  expect(server.data).toMatchObject({ liked_by_me: false, comments_count: 0 });
+
+  // The connection returns: the queue drains, each action exactly once.
+  await context.setOffline(false);
+  await expect(again.locator('.comment--pending')).toHaveCount(0, { timeout: 30_000 });
+  await expect(again.locator('.comments__list > li').filter({ hasText: comment })).toHaveCount(1);
+  server = await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`);
+  expect(server.data).toMatchObject({ liked_by_me: true, likes_count: 1, comments_count: 1 });
+  const comments = await appGet<{ data: TAppCommentItem[] }>(
+    request,
+    seller.token,
+    `/api/app/posts/${post.id}/comments`,
+  );
+  expect(comments.data.map((c) => c.content)).toEqual([comment]);
+  await expect
+    .poll(async () => {
+      const { data } = await appGet<{ data: TAppSurvey[] }>(
+        request,
+        seller.token,
+        '/api/app/surveys?per_page=100',
+      );
+      return data.find((s) => s.id === survey.id)?.answered_by_me;
+    })
+    .toBe(true);
+
+  // A reload afterwards sends nothing again.
+  await again.reload();
+  await expect(again.getByRole('heading', { name: 'Publicación', level: 1 })).toBeVisible();
+  await again.waitForLoadState('networkidle');
+  const after = await appGet<{ data: TAppCommentItem[] }>(
+    request,
+    seller.token,
+    `/api/app/posts/${post.id}/comments`,
+  );
+  expect(after.data).toHaveLength(1);
+});
+
+test('a replay whose session expired asks to sign in again and keeps the queue, then sends it', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { seller } = await newSeller(request);
+  const text = `Sesión vencida ${unique()}`;
+  const post = await createAppPost(request, seller.token, text, [await pngImage('#c2410c')]);
+  await openAppAs(page, seller);
+  await waitForServiceWorker(page);
+  const card = page.getByRole('article').filter({ hasText: text });
+  await expect(card).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  await context.setOffline(true);
+  await card.getByRole('button', { name: 'Me gusta' }).click();
+  await expect(card.getByText('pendiente')).toBeVisible();
+  // Meanwhile the session ends on the server.
+  const logout = await request.post('/api/logout', { headers: auth(seller.token) });
+  expect(logout.ok()).toBe(true);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Tu sesión venció.', { exact: false })).toBeVisible({ timeout: 30_000 });
+  let server = await appGet<{ data: TAppPost }>(
+    request,
+    (
+      await (
+        await request.post('/api/login', { data: { email: seller.email, password: seller.password } })
+      ).json()
+    ).token,
+    `/api/app/posts/${post.id}`,
+  );
+  expect(server.data.liked_by_me).toBe(false);
+
+  await page.getByLabel('Email').fill(seller.email);
+  await page.getByLabel('Contraseña').fill(seller.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+  const token = (
+    await (
+      await request.post('/api/login', { data: { email: seller.email, password: seller.password } })
+    ).json()
+  ).token as string;
+  await expect
+    .poll(async () => {
+      server = await appGet<{ data: TAppPost }>(request, token, `/api/app/posts/${post.id}`);
+      return server.data.likes_count;
+    })
+    .toBe(1);
+});

@@ -1,0 +1,70 @@
+import type { TAppLeaderboard, TAppMyPoints } from '@panel/shared';
+import { expect, test } from '@playwright/test';
+import { apiLogin, DEMO_SELLER } from '../../support/api.ts';
+import { appGet, newSeller, openAppAs } from '../../support/community.ts';
+
+test('Mis puntos: total, this month, rank in the branch, the branch ranking with my row, and the history paged', async ({
+  page,
+  request,
+}) => {
+  // The demo seller has weeks of history (more than one page) and a place in their branch's ranking.
+  const token = await apiLogin(request, DEMO_SELLER.email, DEMO_SELLER.password);
+  const me = await appGet<{ data: { id: number; name: string; branch_name: string } }>(
+    request,
+    token,
+    '/api/me',
+  );
+  const seller = { user: me.data as never, token, email: DEMO_SELLER.email, password: DEMO_SELLER.password };
+  await openAppAs(page, seller, 'puntos');
+  await expect(page.getByRole('heading', { name: 'Mis puntos', level: 1 })).toBeVisible();
+
+  const { data: points } = await appGet<{ data: TAppMyPoints }>(request, token, '/api/app/me/points');
+  const summary = page.getByRole('region', { name: 'Resumen de puntos' });
+  await expect(summary).toContainText(`${points.total_points.toLocaleString('es-AR')}puntos en total`);
+  await expect(summary).toContainText(`${points.month_points.toLocaleString('es-AR')}este mes`);
+  expect(points.branch_rank).not.toBeNull();
+  await expect(summary).toContainText(
+    `${points.branch_rank}°en tu sucursal, de ${points.branch_ranked_sellers}`,
+  );
+
+  const { data: board } = await appGet<{ data: TAppLeaderboard }>(request, token, '/api/app/leaderboard');
+  const ranking = page.getByRole('region', { name: /^Ranking de/ });
+  await expect(ranking).toContainText(board.branch_name!);
+  const mine = ranking.locator('[aria-current="true"]');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText(me.data.name);
+  await expect(mine).toContainText('Vos');
+
+  const history = page.getByRole('region', { name: 'Historial' });
+  await expect(history.getByRole('listitem')).toHaveCount(20);
+  await history.getByRole('button', { name: 'Ver más' }).click();
+  await expect.poll(() => history.getByRole('listitem').count()).toBeGreaterThan(20);
+});
+
+test("a new seller's first sign-in of the day is their first line of history", async ({ page, request }) => {
+  const { seller } = await newSeller(request);
+  const { data } = await appGet<{ data: TAppMyPoints }>(request, seller.token, '/api/app/me/points');
+  await openAppAs(page, seller, 'puntos');
+  const summary = page.getByRole('region', { name: 'Resumen de puntos' });
+  await expect(summary).toContainText(`${data.total_points.toLocaleString('es-AR')}puntos en total`);
+  const history = page.getByRole('region', { name: 'Historial' });
+  await expect(history.getByRole('listitem')).toHaveCount(data.recent_transactions.length);
+  if (data.recent_transactions[0]) {
+    await expect(history.getByRole('listitem').first()).toContainText(
+      data.recent_transactions[0].action!.name,
+    );
+  } else {
+    await expect(history).toContainText('Todavía no sumaste puntos.');
+  }
+});
+
+test.describe('without the service worker (so the test can answer the calls)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('points that fail to load say "Error al cargar tus puntos"', async ({ page, request }) => {
+    const { seller } = await newSeller(request);
+    await page.route('**/api/app/me/points', (route) => route.fulfill({ status: 500, body: '' }));
+    await openAppAs(page, seller, 'puntos');
+    await expect(page.getByRole('alert').first()).toContainText('Error al cargar tus puntos');
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { tryLogin } from '../../support/api.ts';
+import { newSeller, openAppAs } from '../../support/community.ts';
+
+test('Perfil shows name and branch, changes the password (wrong current refused) and signs out', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  await openAppAs(page, seller, 'perfil');
+  await expect(page.getByRole('heading', { name: seller.user.name })).toBeVisible();
+  await expect(page.getByText(seller.user.branch_name!)).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Cambiar contraseña' });
+  await form.getByLabel('Contraseña actual').fill('no-es-esta');
+  await form.getByLabel(/Contraseña nueva/).fill('nueva-clave-2026');
+  await form.getByLabel('Repetí la contraseña nueva').fill('otra-cosa-2026');
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(form.getByText('Las contraseñas nuevas no coinciden')).toBeVisible();
+
+  await form.getByLabel('Repetí la contraseña nueva').fill('nueva-clave-2026');
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(form.getByText('La contraseña actual no es correcta')).toBeVisible();
+
+  await form.getByLabel('Contraseña actual').fill(seller.password);
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByText('Contraseña actualizada')).toBeVisible();
+  expect((await tryLogin(request, seller.email, 'nueva-clave-2026')).status).toBe(200);
+  expect((await tryLogin(request, seller.email, seller.password)).status).toBe(401);
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('community-auth'))).toBeNull();
+});
+
+test('a new password shorter than 8 characters is refused with the panel policy message', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  await openAppAs(page, seller, 'perfil');
+  const form = page.getByRole('form', { name: 'Cambiar contraseña' });
+  await form.getByLabel('Contraseña actual').fill(seller.password);
+  await form.getByLabel(/Contraseña nueva/).fill('corta');
+  await form.getByLabel('Repetí la contraseña nueva').fill('corta');
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(form.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+});
