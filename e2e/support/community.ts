@@ -52,14 +52,17 @@ export async function openAppAs(page: Page, seller: Seller, path = '') {
 
 /** The app's service worker is active and controls the page (offline reading depends on it). */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return Boolean(reg?.active && navigator.serviceWorker.controller);
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  // Precaching the shell takes a few seconds on a loaded machine.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return reg?.active?.state === 'activated' && Boolean(navigator.serviceWorker.controller);
+        }),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
 }
 
 /** POST /api/app/posts as a seller (multipart, like the app). */

@@ -37,12 +37,12 @@ test('end to end: a seller posts with a photo and answers a survey in the app; t
   await app.getByRole('link').filter({ hasText: surveyTitle }).click();
   await app
     .getByRole('group', { name: /Cómo calificás/ })
-    .getByText('5', { exact: true })
-    .click();
+    .getByRole('radio', { name: '5', exact: true })
+    .check();
   await app
     .getByRole('group', { name: /stock suficiente/ })
-    .getByText('Sí', { exact: true })
-    .click();
+    .getByRole('radio', { name: 'Sí', exact: true })
+    .check();
   await app.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(app.getByText(/^\+\d+ puntos$/)).toBeVisible();
   await phone.close();

@@ -8,6 +8,11 @@ test('Inicio shows the feed newest first with author, branch and time ago, and l
   request,
 }) => {
   const { seller } = await newSeller(request);
+  // More than one page (20) of posts visible to this seller.
+  const visible = await appGet<{ data: TAppPost[] }>(request, seller.token, '/api/app/feed?per_page=50');
+  for (let i = visible.data.length; i < 22; i++) {
+    await createAppPost(request, seller.token, `Relleno ${i}`, [await pngImage('#9dd6da', 64, 48)]);
+  }
   const mine = await createAppPost(request, seller.token, 'Recién llegada la promo de invierno', [
     await pngImage('#1f959c'),
   ]);

@@ -11,6 +11,12 @@ import {
   waitForServiceWorker,
 } from '../../support/community.ts';
 
+/** The paths of the /api/app/* answers the service worker has saved. */
+const savedAnswers = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await caches.open('comunidad-api')).keys()).map((r) => new URL(r.url).pathname),
+  );
+
 /** Goes to a screen inside the app (the client router), as a tap on a link would. */
 async function visit(page: Page, path: string) {
   await page.evaluate((p) => {
@@ -34,6 +40,8 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
   // Online once: the app is installed (service worker) and each screen's last answer is saved.
   await openAppAs(page, seller);
   await waitForServiceWorker(page);
+  // Opened again now that it is installed (as a seller does): every answer goes through the worker.
+  await page.reload();
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
   for (const [path, heading] of [
     ['notificaciones', 'Notificaciones'],
@@ -49,6 +57,17 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
     await page.waitForLoadState('networkidle');
   }
 
+  // The worker has saved the last answer of each screen.
+  await expect
+    .poll(() => savedAnswers(page), { timeout: 20_000 })
+    .toEqual(
+      expect.arrayContaining([
+        '/api/app/feed',
+        '/api/app/notifications',
+        '/api/app/agenda',
+        '/api/app/me/points',
+      ]),
+    );
   await context.setOffline(true);
   // A cold start offline: the shell comes from the service worker, the data from its cache.
   await page.goto(APP);
@@ -78,12 +97,12 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
   await visit(page, `encuestas/${survey.id}`);
   await page
     .getByRole('group', { name: /Cómo calificás/ })
-    .getByText('5', { exact: true })
-    .click();
+    .getByRole('radio', { name: '5', exact: true })
+    .check();
   await page
     .getByRole('group', { name: /stock suficiente/ })
-    .getByText('Sí', { exact: true })
-    .click();
+    .getByRole('radio', { name: 'Sí', exact: true })
+    .check();
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(page.getByText('tu respuesta está guardada', { exact: false })).toBeVisible();
 
@@ -141,6 +160,7 @@ test('a replay whose session expired asks to sign in again and keeps the queue, 
   const post = await createAppPost(request, seller.token, text, [await pngImage('#c2410c')]);
   await openAppAs(page, seller);
   await waitForServiceWorker(page);
+  await page.reload();
   const card = page.getByRole('article').filter({ hasText: text });
   await expect(card).toBeVisible();
   await page.waitForLoadState('networkidle');

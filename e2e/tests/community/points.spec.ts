@@ -1,24 +1,43 @@
 import type { TAppLeaderboard, TAppMyPoints } from '@panel/shared';
 import { expect, test } from '@playwright/test';
-import { apiLogin, DEMO_SELLER } from '../../support/api.ts';
+import { auth, unique } from '../../support/api.ts';
 import { appGet, newSeller, openAppAs } from '../../support/community.ts';
 
 test('Mis puntos: total, this month, rank in the branch, the branch ranking with my row, and the history paged', async ({
   page,
   request,
 }) => {
-  // The demo seller has weeks of history (more than one page) and a place in their branch's ranking.
-  const token = await apiLogin(request, DEMO_SELLER.email, DEMO_SELLER.password);
-  const me = await appGet<{ data: { id: number; name: string; branch_name: string } }>(
+  const { seller, admin } = await newSeller(request);
+  // 12 answered surveys: more than one page (20) of history, and a place in the branch's ranking.
+  for (let i = 0; i < 12; i++) {
+    const res = await request.post('/api/admin/surveys', {
+      headers: auth(admin),
+      data: {
+        title: `Rápida ${i} ${unique()}`,
+        active: true,
+        branch_id: null,
+        points_reward: 5,
+        questions: [{ question_text: '¿Todo bien?', type: 'boolean', required: true }],
+      },
+    });
+    expect(res.status()).toBe(201);
+    const survey = ((await res.json()) as { data: { id: number; questions: { id: number }[] } }).data;
+    const answer = await request.post(`/api/app/surveys/${survey.id}/responses`, {
+      headers: auth(seller.token),
+      data: { answers: [{ question_id: survey.questions[0]!.id, value: true }] },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+  }
+  const history = await appGet<{ meta: { total: number } }>(
     request,
-    token,
-    '/api/me',
+    seller.token,
+    '/api/app/me/transactions',
   );
-  const seller = { user: me.data as never, token, email: DEMO_SELLER.email, password: DEMO_SELLER.password };
+  expect(history.meta.total).toBeGreaterThan(20);
+
   await openAppAs(page, seller, 'puntos');
   await expect(page.getByRole('heading', { name: 'Mis puntos', level: 1 })).toBeVisible();
-
-  const { data: points } = await appGet<{ data: TAppMyPoints }>(request, token, '/api/app/me/points');
+  const { data: points } = await appGet<{ data: TAppMyPoints }>(request, seller.token, '/api/app/me/points');
   const summary = page.getByRole('region', { name: 'Resumen de puntos' });
   await expect(summary).toContainText(`${points.total_points.toLocaleString('es-AR')}puntos en total`);
   await expect(summary).toContainText(`${points.month_points.toLocaleString('es-AR')}este mes`);
@@ -27,18 +46,23 @@ test('Mis puntos: total, this month, rank in the branch, the branch ranking with
     `${points.branch_rank}°en tu sucursal, de ${points.branch_ranked_sellers}`,
   );
 
-  const { data: board } = await appGet<{ data: TAppLeaderboard }>(request, token, '/api/app/leaderboard');
+  const { data: board } = await appGet<{ data: TAppLeaderboard }>(
+    request,
+    seller.token,
+    '/api/app/leaderboard',
+  );
   const ranking = page.getByRole('region', { name: /^Ranking de/ });
   await expect(ranking).toContainText(board.branch_name!);
   const mine = ranking.locator('[aria-current="true"]');
   await expect(mine).toHaveCount(1);
-  await expect(mine).toContainText(me.data.name);
+  await expect(mine).toContainText(seller.user.name);
   await expect(mine).toContainText('Vos');
 
-  const history = page.getByRole('region', { name: 'Historial' });
-  await expect(history.getByRole('listitem')).toHaveCount(20);
-  await history.getByRole('button', { name: 'Ver más' }).click();
-  await expect.poll(() => history.getByRole('listitem').count()).toBeGreaterThan(20);
+  const list = page.getByRole('region', { name: 'Historial' });
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+  await list.getByRole('button', { name: 'Ver más' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(history.meta.total);
+  await expect(list.getByRole('button', { name: 'Ver más' })).toHaveCount(0);
 });
 
 test("a new seller's first sign-in of the day is their first line of history", async ({ page, request }) => {

@@ -51,11 +51,13 @@ test('an active service worker controls the app and serves it offline', async ({
   await waitForServiceWorker(page);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
   expect(new URL(scope!).pathname).toBe('/comunidad/');
+  await page.reload();
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
-  await page.reload();
+  // A new load of the app's address (Chromium's reload() skips the service worker when offline).
+  await page.goto(APP);
   await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();

@@ -26,21 +26,21 @@ test('answers a survey with the four question types: required marks, "+N puntos"
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(page.getByText(SURVEY_MSG.requiredAnswerMissing)).toHaveCount(2);
   await expect(
-    page.getByRole('group', { name: /¿Cómo calificás la semana\? \* \(obligatoria\)/ }),
+    page.getByRole('group', { name: /¿Cómo calificás la semana\? \(obligatoria\)/ }),
   ).toBeVisible();
 
   await page
     .getByRole('group', { name: /Cómo calificás/ })
-    .getByText('4', { exact: true })
-    .click();
+    .getByRole('radio', { name: '4', exact: true })
+    .check();
   await page
     .getByRole('group', { name: /stock suficiente/ })
-    .getByText('No', { exact: true })
-    .click();
+    .getByRole('radio', { name: 'No', exact: true })
+    .check();
   await page
     .getByRole('group', { name: /Qué línea/ })
-    .getByText('Detergentes')
-    .click();
+    .getByRole('radio', { name: 'Detergentes' })
+    .check();
   await page.getByLabel(/Comentarios/).fill('Muy buena semana');
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
 
@@ -55,7 +55,7 @@ test('answers a survey with the four question types: required marks, "+N puntos"
   await expect(result).toContainText(`+${earned} puntos`);
   await expect(result).toContainText(`Ahora tenés ${total.toLocaleString('es-AR')} puntos`);
 
-  await page.getByRole('link', { name: 'Volver a encuestas' }).click();
+  await page.getByRole('link', { name: 'Ver encuestas' }).click();
   await expect(page.getByRole('link').filter({ hasText: title })).toContainText('Respondida');
 });
 
@@ -83,12 +83,12 @@ test('a survey answered elsewhere meanwhile says so instead of counting twice', 
 
   await page
     .getByRole('group', { name: /Cómo calificás/ })
-    .getByText('3', { exact: true })
-    .click();
+    .getByRole('radio', { name: '3', exact: true })
+    .check();
   await page
     .getByRole('group', { name: /stock suficiente/ })
-    .getByText('Sí', { exact: true })
-    .click();
+    .getByRole('radio', { name: 'Sí', exact: true })
+    .check();
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(page.getByRole('alert')).toContainText('ya fue respondida o ya no está disponible');
 });

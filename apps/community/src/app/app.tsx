@@ -26,6 +26,15 @@ export function App() {
     if (!session) queryClient.clear();
   }, [session, queryClient]);
 
+  // The first visit's calls ran before the service worker took over, so none was saved for offline
+  // reading: once it controls the page, the screen's data is fetched again (through it, and saved).
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const refetch = () => void queryClient.invalidateQueries({ refetchType: 'active' });
+    navigator.serviceWorker.addEventListener('controllerchange', refetch);
+    return () => navigator.serviceWorker.removeEventListener('controllerchange', refetch);
+  }, [queryClient]);
+
   if (goesToPanel) return null;
   return (
     <QueryClientProvider client={queryClient}>

@@ -6,8 +6,7 @@ import { qk } from './query-keys';
 export function useUnreadCount(): number {
   const { data } = useQuery({
     queryKey: qk.unread,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: { unread_count: number } }>('/app/notifications/unread-count', { signal }),
+    queryFn: () => apiRequest<{ data: { unread_count: number } }>('/app/notifications/unread-count'),
     refetchInterval: 60_000,
   });
   return data?.data.unread_count ?? 0;

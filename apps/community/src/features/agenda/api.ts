@@ -7,7 +7,7 @@ import { getSession } from '../../lib/session';
 export function useAgenda() {
   return useQuery({
     queryKey: qk.events,
-    queryFn: ({ signal }) => apiRequest<{ data: TAppAgenda }>('/app/agenda', { signal }),
+    queryFn: () => apiRequest<{ data: TAppAgenda }>('/app/agenda'),
   });
 }
 

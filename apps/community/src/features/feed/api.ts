@@ -7,8 +7,7 @@ import { qk } from '../../lib/query-keys';
 export function useFeed() {
   return useInfiniteQuery({
     queryKey: qk.feed,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<FeedPage>('/app/feed', { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam }) => apiRequest<FeedPage>('/app/feed', { query: { cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
   });
@@ -21,7 +20,7 @@ interface StoryList {
 export function useStories() {
   return useQuery({
     queryKey: qk.stories,
-    queryFn: ({ signal }) => apiRequest<StoryList>('/app/stories', { query: { per_page: 50 }, signal }),
+    queryFn: () => apiRequest<StoryList>('/app/stories', { query: { per_page: 50 } }),
   });
 }
 

@@ -12,10 +12,9 @@ interface NotificationPage {
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: qk.notifications,
-    queryFn: ({ pageParam, signal }) =>
+    queryFn: ({ pageParam }) =>
       apiRequest<NotificationPage>('/app/notifications', {
         query: { page: pageParam, per_page: 20 },
-        signal,
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
@@ -25,7 +24,7 @@ export function useNotifications() {
 export function useNotification(id: number) {
   return useQuery({
     queryKey: [...qk.notifications, 'one', id],
-    queryFn: ({ signal }) => apiRequest<{ data: TAppNotification }>(`/app/notifications/${id}`, { signal }),
+    queryFn: () => apiRequest<{ data: TAppNotification }>(`/app/notifications/${id}`),
   });
 }
 

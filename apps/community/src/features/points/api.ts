@@ -6,7 +6,7 @@ import { qk } from '../../lib/query-keys';
 export function useMyPoints() {
   return useQuery({
     queryKey: qk.points,
-    queryFn: ({ signal }) => apiRequest<{ data: TAppMyPoints }>('/app/me/points', { signal }),
+    queryFn: () => apiRequest<{ data: TAppMyPoints }>('/app/me/points'),
   });
 }
 
@@ -20,10 +20,9 @@ interface TransactionPage {
 export function useTransactions() {
   return useInfiniteQuery({
     queryKey: qk.transactions,
-    queryFn: ({ pageParam, signal }) =>
+    queryFn: ({ pageParam }) =>
       apiRequest<TransactionPage>('/app/me/transactions', {
         query: { page: pageParam, per_page: 20 },
-        signal,
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
@@ -33,7 +32,6 @@ export function useTransactions() {
 export function useLeaderboard() {
   return useQuery({
     queryKey: qk.leaderboard,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: TAppLeaderboard }>('/app/leaderboard', { query: { limit: 20 }, signal }),
+    queryFn: () => apiRequest<{ data: TAppLeaderboard }>('/app/leaderboard', { query: { limit: 20 } }),
   });
 }

@@ -8,7 +8,7 @@ export const COMMENTS_PER_PAGE = 20;
 export function usePost(id: number) {
   return useQuery({
     queryKey: qk.post(id),
-    queryFn: ({ signal }) => apiRequest<{ data: TAppPost }>(`/app/posts/${id}`, { signal }),
+    queryFn: () => apiRequest<{ data: TAppPost }>(`/app/posts/${id}`),
   });
 }
 
@@ -30,10 +30,9 @@ export function useComments(id: number, commentsCount: number | undefined) {
   return useInfiniteQuery({
     queryKey: qk.comments(id),
     enabled: commentsCount !== undefined,
-    queryFn: ({ pageParam, signal }) =>
+    queryFn: ({ pageParam }) =>
       apiRequest<CommentPage>(`/app/posts/${id}/comments`, {
         query: { page: pageParam, per_page: COMMENTS_PER_PAGE },
-        signal,
       }),
     initialPageParam: lastCommentPage(commentsCount ?? 0),
     getNextPageParam: () => undefined,

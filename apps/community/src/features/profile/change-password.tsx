@@ -37,13 +37,16 @@ export function ChangePassword() {
       setValues({ current_password: '', new_password: '', repeat: '' });
       showToast('Contraseña actualizada', 'success');
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        setErrors({
-          current_password: error.errors.current_password?.[0],
-          new_password: error.errors.new_password?.[0],
-        });
+      const fields = error instanceof ApiError ? error.errors : undefined;
+      const byField = {
+        current_password: fields?.current_password?.[0],
+        new_password: fields?.new_password?.[0],
+      };
+      setErrors(byField);
+      // A message under its field is enough; the general one is for everything else.
+      if (!byField.current_password && !byField.new_password) {
+        setFailure(errorMessage(error, 'No se pudo cambiar la contraseña'));
       }
-      setFailure(errorMessage(error, 'No se pudo cambiar la contraseña'));
     }
     setBusy(false);
   }

@@ -12,7 +12,7 @@ interface SurveyList {
 export function useSurveys() {
   return useQuery({
     queryKey: qk.surveys,
-    queryFn: ({ signal }) => apiRequest<SurveyList>('/app/surveys', { query: { per_page: 100 }, signal }),
+    queryFn: () => apiRequest<SurveyList>('/app/surveys', { query: { per_page: 100 } }),
   });
 }
 

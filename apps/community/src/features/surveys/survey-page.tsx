@@ -193,7 +193,7 @@ export default function SurveyPage() {
           )}
           <p className="muted">¡Gracias por responder!</p>
           <Link href="/encuestas" className="button button--primary">
-            Volver a encuestas
+            Ver encuestas
           </Link>
         </section>
       )}
