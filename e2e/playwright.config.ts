@@ -45,6 +45,9 @@ export default defineConfig({
       // The sellers' app (apps/community, under /comunidad/) on a phone: 390 × 844 with touch.
       name: 'community',
       testMatch: '**/community/**/*.spec.ts',
+      // Each test makes its own seller and content, and waits for a service worker to install.
+      timeout: 90_000,
+      expect: { timeout: 15_000 },
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,

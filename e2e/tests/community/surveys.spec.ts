@@ -1,4 +1,4 @@
-import { SURVEY_MSG } from '@panel/shared';
+import { SURVEY_MSG, type TAppSurvey } from '@panel/shared';
 import { expect, test } from '@playwright/test';
 import { unique } from '../../support/api.ts';
 import { appGet, createFourTypeSurvey, newSeller, openAppAs } from '../../support/community.ts';
@@ -59,42 +59,64 @@ test('answers a survey with the four question types: required marks, "+N puntos"
   await expect(page.getByRole('link').filter({ hasText: title })).toContainText('Respondida');
 });
 
-test('a survey answered elsewhere meanwhile says so instead of counting twice', async ({ page, request }) => {
+test('a survey answered before (on another device) shows as done and offers no form', async ({
+  page,
+  request,
+}) => {
   const { seller, admin } = await newSeller(request);
-  const title = `Doble ${unique()}`;
+  const title = `Respondida ${unique()}`;
   const survey = await createFourTypeSurvey(request, admin, title, 10);
-  await openAppAs(page, seller, `encuestas/${survey.id}`);
-  await expect(page.getByRole('button', { name: 'Enviar respuestas' })).toBeVisible();
-  // Answered from another device while this form is open.
-  const detail = await appGet<{ data: { id: number; questions: { id: number; type: string }[] }[] }>(
+  const { data } = await appGet<{ data: TAppSurvey[] }>(
     request,
     seller.token,
     '/api/app/surveys?per_page=100',
   );
-  const questions = detail.data.find((s) => s.id === survey.id)!.questions;
+  const questions = data.find((s) => s.id === survey.id)!.questions;
   const answers = questions
-    .filter((q) => q.type === 'rating' || q.type === 'boolean')
+    .filter((q) => q.required)
     .map((q) => ({ question_id: q.id, value: q.type === 'rating' ? 5 : true }));
-  const first = await request.post(`/api/app/surveys/${survey.id}/responses`, {
+  const res = await request.post(`/api/app/surveys/${survey.id}/responses`, {
     headers: { Authorization: `Bearer ${seller.token}` },
     data: { answers },
   });
-  expect(first.status()).toBe(201);
+  expect(res.status()).toBe(201);
 
-  await page
-    .getByRole('group', { name: /Cómo calificás/ })
-    .getByRole('radio', { name: '3', exact: true })
-    .check();
-  await page
-    .getByRole('group', { name: /stock suficiente/ })
-    .getByRole('radio', { name: 'Sí', exact: true })
-    .check();
-  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
-  await expect(page.getByRole('alert')).toContainText('ya fue respondida o ya no está disponible');
+  await openAppAs(page, seller, 'encuestas');
+  await expect(page.getByRole('link').filter({ hasText: title })).toContainText('Respondida');
+  await page.getByRole('link').filter({ hasText: title }).click();
+  await expect(page.getByText('Ya respondiste esta encuesta.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar respuestas' })).toHaveCount(0);
 });
 
 test.describe('without the service worker (so the test can answer the calls)', () => {
   test.use({ serviceWorkers: 'block' });
+
+  test('an answer the server refuses with 409 (answered or closed meanwhile) says so', async ({
+    page,
+    request,
+  }) => {
+    const { seller, admin } = await newSeller(request);
+    const title = `Cerrada ${unique()}`;
+    const survey = await createFourTypeSurvey(request, admin, title, 10);
+    await page.route(`**/api/app/surveys/${survey.id}/responses`, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: SURVEY_MSG.surveyNotAvailable }),
+      }),
+    );
+    await openAppAs(page, seller, `encuestas/${survey.id}`);
+    await page
+      .getByRole('group', { name: /Cómo calificás/ })
+      .getByRole('radio', { name: '3', exact: true })
+      .check();
+    await page
+      .getByRole('group', { name: /stock suficiente/ })
+      .getByRole('radio', { name: 'Sí', exact: true })
+      .check();
+    await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+    await expect(page.getByRole('alert')).toContainText('ya fue respondida o ya no está disponible');
+  });
 
   test('a survey list that fails to load says "Error al cargar encuestas"', async ({ page, request }) => {
     const { seller } = await newSeller(request);

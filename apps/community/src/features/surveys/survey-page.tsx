@@ -213,7 +213,7 @@ export default function SurveyPage() {
               </p>
             )}
             <Link href="/encuestas" className="button">
-              Volver a encuestas
+              Ver encuestas
             </Link>
           </section>
         )}
