@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { MEDIA_MSG, type TPost } from '@panel/shared';
 import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -62,15 +62,14 @@ export function PostList() {
         sortable: true,
         width: 116,
         render: (p) => (
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconHeart size={15} aria-hidden />}
+          <UnstyledButton
+            className={classes.count}
             aria-label={`Ver los ${p.likes_count} me gusta`}
             onClick={() => openReactions('likes', p)}
           >
+            <IconHeart size={15} aria-hidden />
             {p.likes_count}
-          </Button>
+          </UnstyledButton>
         ),
       },
       {
@@ -79,15 +78,14 @@ export function PostList() {
         sortable: true,
         width: 136,
         render: (p) => (
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconMessageCircle size={15} aria-hidden />}
+          <UnstyledButton
+            className={classes.count}
             aria-label={`Ver los ${p.comments_count} comentarios`}
             onClick={() => openReactions('comments', p)}
           >
+            <IconMessageCircle size={15} aria-hidden />
             {p.comments_count}
-          </Button>
+          </UnstyledButton>
         ),
       },
       {
