@@ -21,6 +21,13 @@ const panelSession = {
   }),
 };
 
+/** The community app's own session entry (apps/community/src/lib/session.ts), as the demo seller. */
+const sellerSession = {
+  email: 'vendedor@demo.local',
+  password: 'vendedor-demo-2026',
+  store: ({ token, user }) => ({ 'community-auth': JSON.stringify({ token, user }) }),
+};
+
 export const routes = [
   {
     path: '/login',
@@ -51,5 +58,13 @@ export const routes = [
     ready: 'table tbody tr[data-id]',
     lighthouse: { desktop: {} },
     longTasks: { maxMs: 200, rows: 100 },
+  },
+  {
+    // The sellers' app on a phone: the feed is its first screen (issue 14's budgets).
+    path: '/comunidad/',
+    session: sellerSession,
+    ready: 'main article',
+    budget: { jsGzipKB: 120 },
+    lighthouse: { mobile: { performance: 90, accessibility: 95 } },
   },
 ];

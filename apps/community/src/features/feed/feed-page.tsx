@@ -38,7 +38,12 @@ export default function FeedPage() {
   return (
     <main className="screen">
       <TopBar title="Comunidad" />
-      <StoriesRow stories={ordered} onOpen={(start) => setViewer({ list: ordered, start })} />
+      {stories.isPending ? (
+        // The row's room is kept while it loads, so the feed below does not jump (layout shift).
+        <div className="stories stories--loading" aria-hidden />
+      ) : (
+        <StoriesRow stories={ordered} onOpen={(start) => setViewer({ list: ordered, start })} />
+      )}
       {viewer && (
         <StoryViewer
           stories={viewer.list}
