@@ -48,6 +48,9 @@ export interface BuildAppOptions {
   storage?: StoragePluginOptions['storage'];
 }
 
+/** The largest request head (request line + headers) the server reads. */
+export const MAX_HEADER_BYTES = 128 * 1024;
+
 /** The API and the panel in one Fastify instance; tests drive it with `app.inject`. */
 export async function buildApp({
   config,
@@ -62,6 +65,10 @@ export async function buildApp({
     // A hop count is valid at runtime (proxy-addr) although Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    // Node's default (16 KiB) answers a long query string with its own bare 431; with room for
+    // 128 KiB the request reaches the app, whose schemas refuse it with a Spanish 400
+    // (q: at most MAX_QUERY_TEXT characters).
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
     routerOptions: { ignoreTrailingSlash: true },
     // One line per API answer instead of two per request (logRequests below).
     disableRequestLogging: true,

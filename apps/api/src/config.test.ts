@@ -76,7 +76,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: 'a@b.com' })).toThrow(
       /ADMIN_EMAIL y ADMIN_PASSWORD/,
     );
-    const config = loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: ' Jefa@B.com ', ADMIN_PASSWORD: '12345678' });
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      ADMIN_EMAIL: ' Jefa@B.com ',
+      ADMIN_PASSWORD: 'clave-de-la-jefa',
+    });
     expect(config.admin.email).toBe('jefa@b.com');
   });
 

@@ -27,7 +27,7 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
     .optional(),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('no es un email válido')).optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'debe tener al menos 8 caracteres').max(200).optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'debe tener al menos 10 caracteres').max(200).optional(),
   ADMIN_NAME: z.string().trim().min(1).max(120).optional(),
   SEED_DEMO: zFlag.optional(),
   APP_TIMEZONE: z

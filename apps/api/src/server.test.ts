@@ -111,7 +111,7 @@ describe('server process on the embedded database', () => {
     expect(reset.code).toBe(0);
     const invalid = runCli(dataDir, ['reset-password', '--email', 'otra@demo.local', '--password', 'corta']);
     expect(invalid.code).toBe(1);
-    expect(invalid.output).toContain('La contraseña debe tener al menos 8 caracteres');
+    expect(invalid.output).toContain('La contraseña debe tener al menos 10 caracteres');
     expect(existsSync(join(dataDir, 'panel.lock'))).toBe(false);
   }, 120_000);
 });

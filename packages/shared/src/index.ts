@@ -19,6 +19,7 @@ export * from './core/messages.ts';
 export * from './dashboard/activity.ts';
 export * from './dashboard/summary.ts';
 export * from './people/auth.ts';
+export * from './people/password-policy.ts';
 export * from './people/targets.ts';
 export * from './people/user-activity.ts';
 export * from './people/users.ts';

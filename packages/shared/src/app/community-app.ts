@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPostInput } from '../content/media.ts';
 import { makeItemResponse, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
-import { zPassword } from '../people/users.ts';
+import { zPassword } from '../people/password-policy.ts';
 
 /** Texts of the community-app API (/api/app/*), DECISIONS §5. */
 export const APP_MSG = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registerMessages } from './human-messages.ts';
 
 /** The largest integer PostgreSQL's `integer` (int4) holds: every id and count column. */
 export const INT4_MAX = 2_147_483_647;
@@ -124,6 +125,25 @@ export const zOptionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+export const URL_MSG = registerMessages({
+  httpOnly: 'La dirección debe empezar con http:// o https://',
+});
+
+/** A URL the panel shows or links to: only http(s), or a path on this server ("/api/files/…"). */
+export function isDisplayUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Optional URL stored for display (avatars, links): `javascript:`, `data:` and the like are refused. */
+export const zOptionalDisplayUrl = (max: number) =>
+  zOptionalText(max).refine((v) => v === null || isDisplayUrl(v), URL_MSG.httpOnly);
 
 /** Text in a query string (a search, a key): trimmed, and empty becomes absent; no NUL bytes. */
 export function zQueryText(max: number, message?: string) {

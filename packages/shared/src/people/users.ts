@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { INT4_MAX, makeListQuery, zDecimal, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
+import {
+  INT4_MAX,
+  makeListQuery,
+  zDecimal,
+  zOptionalDisplayUrl,
+  zOptionalText,
+  zQueryBool,
+  zTimestamp,
+} from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
+import { zPassword } from './password-policy.ts';
 
 export const ROLES = ['seller', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
@@ -25,7 +34,6 @@ export type TUser = z.infer<typeof ZUser>;
 const zName = z.string().trim().min(1, MSG.nameRequired).max(120);
 const zEmail = z.string().trim().toLowerCase().pipe(z.email(MSG.emailInvalid).max(190));
 /** The password policy of every password an account gets (panel and community app). */
-export const zPassword = z.string().min(8, MSG.passwordTooShort).max(200);
 const zBranchId = z
   .number()
   .int()
@@ -39,7 +47,7 @@ export const ZUserCreate = z.object({
   password: zPassword,
   role: ZRole.default('seller'),
   branch_id: zBranchId,
-  avatar_url: zOptionalText(500),
+  avatar_url: zOptionalDisplayUrl(500),
   active: z.boolean().default(true),
 });
 export type TUserCreate = z.input<typeof ZUserCreate>;
@@ -51,7 +59,7 @@ export const ZUserUpdate = z.object({
   password: zPassword.optional(),
   role: ZRole.optional(),
   branch_id: zBranchId.optional(),
-  avatar_url: zOptionalText(500).optional(),
+  avatar_url: zOptionalDisplayUrl(500).optional(),
   active: z.boolean().optional(),
 });
 export type TUserUpdate = z.input<typeof ZUserUpdate>;
@@ -73,6 +81,9 @@ export const USER_MSG = {
   importMissingColumns:
     'La primera fila debe tener los encabezados de las columnas, al menos nombre y email (name, email)',
   importUnreadable: 'No se pudo leer el archivo CSV',
+  importUtf16:
+    'El archivo está en UTF-16. Guardalo como «CSV UTF-8 (delimitado por comas)» o «CSV (delimitado por comas)» y volvé a elegirlo.',
+  rowInvalidCharacters: 'La fila tiene caracteres no permitidos (un byte nulo): revisá el archivo',
   importHasProblems: (n: number) =>
     `${n === 1 ? 'Una fila tiene' : `${n} filas tienen`} problemas. No se importó ninguna persona.`,
   rowNameRequired: 'Falta el nombre',
@@ -82,7 +93,6 @@ export const USER_MSG = {
   rowBranchUnknown: (name: string) => `No existe la sucursal «${name}»`,
   rowBranchAmbiguous: (name: string) => `Hay más de una sucursal llamada «${name}»`,
   rowRoleInvalid: (role: string) => `Rol inválido «${role}»: usá Vendedor o Administrador`,
-  rowPasswordTooShort: 'La contraseña debe tener al menos 8 caracteres',
 } as const;
 
 /** Rows per import: each new person costs one scrypt hash (slow by design). */

@@ -9,7 +9,7 @@ import {
 } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyseImport, commitImport } from '../../services/users/import.ts';
+import { analyseImport, commitImport, decodeCsv } from '../../services/users/import.ts';
 import { errors } from '../schemas.ts';
 
 /**
@@ -19,11 +19,18 @@ import { errors } from '../schemas.ts';
  * preview in the answer. Generated initial passwords are returned once and stored only hashed.
  */
 export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
-  // Local to this plugin: the CSV body is read as text, with its own size limit.
+  // Local to this plugin: the CSV body is read as bytes and decoded (UTF-8, else Windows-1252),
+  // with its own size limit.
   app.addContentTypeParser(
     ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+    (_request, body, done) => {
+      try {
+        done(null, decodeCsv(body as Buffer));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { pointActions, pointTransactions } from '../../db/schema/points.ts';
+import { users } from '../../db/schema/users.ts';
 import { type AwardRejection, businessDayBounds, checkAward } from './rules.ts';
 
 export type { AwardRejection } from './rules.ts';
@@ -73,6 +74,7 @@ export async function award(
       now,
     );
     if (early || !action) return { awarded: false, reason: early ?? 'missing' };
+    if (!(await isSeller(tx, input.userId))) return { awarded: false, reason: 'not_seller' };
 
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${`${input.userId}:${action.id}`}))`,
@@ -179,4 +181,10 @@ export async function creditPoints(
     })
     .returning({ id: pointTransactions.id });
   return row!.id;
+}
+
+/** Only sellers earn points: an administrator liking or answering through /api/app/* earns none. */
+export async function isSeller(db: Db | Tx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.role === 'seller';
 }

@@ -5,7 +5,8 @@ import { addDays, isoDay, localDay, monthRange, startOfLocalDay } from '../../li
  * history read from the ledger), the demo seed (with the history kept in memory) and the tests.
  */
 
-export type AwardRejection = 'missing' | 'inactive' | 'daily_limit' | 'cooldown' | 'duplicate';
+/** `not_seller`: administrators using the community app earn nothing (they are not ranked). */
+export type AwardRejection = 'missing' | 'inactive' | 'daily_limit' | 'cooldown' | 'duplicate' | 'not_seller';
 
 export interface ActionRule {
   active: boolean;

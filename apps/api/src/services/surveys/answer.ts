@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../../db/schema/surveys.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
-import { award, creditPoints } from '../points/award.ts';
+import { award, creditPoints, isSeller } from '../points/award.ts';
 
 export interface AnswerSurveyInput {
   surveyId: number;
@@ -138,6 +138,7 @@ export async function rewardSurveyAnswer(
   log?: FastifyBaseLogger,
 ): Promise<number> {
   const reference = { type: 'survey', id: input.survey.id };
+  if (!(await isSeller(tx, input.userId))) return 0;
   let total = 0;
   if (input.survey.pointsReward > 0) {
     await creditPoints(tx, {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import {
   IMPORT_MAX_ROWS,
+  passwordProblem,
   type TRole,
   type TUserImportCredential,
   type TUserImportPreview,
@@ -54,6 +55,25 @@ export function detectDelimiter(text: string): ',' | ';' {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const count = (c: string) => firstLine.split(c).length - 1;
   return count(';') > count(',') ? ';' : ',';
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const WINDOWS_1252 = new TextDecoder('windows-1252');
+
+/**
+ * The file's text. UTF-8 (with or without BOM) as it is; anything that is not valid UTF-8 is read
+ * as Windows-1252, what Excel in Spanish saves as "CSV (delimitado por comas)" (Latin-1 plus € and
+ * curly quotes), so "Lucía" stays "Lucía" instead of "Luc�a". UTF-16 is refused with a clear message.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw badRequest(USER_MSG.importUtf16);
+  }
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return WINDOWS_1252.decode(bytes);
+  }
 }
 
 /**
@@ -145,8 +165,12 @@ export function checkRows(rows: CsvRow[], lookups: ImportLookups): TUserImportRo
       else branchId = ids[0]!;
     }
 
-    if (row.password !== '' && firstIssue(ZUserCreate.shape.password.safeParse(row.password))) {
-      errors.push(USER_MSG.rowPasswordTooShort);
+    const passwordIssue = row.password !== '' ? passwordProblem(row.password) : null;
+    if (passwordIssue) errors.push(passwordIssue);
+
+    // PostgreSQL text cannot hold NUL: caught here, with its row, instead of failing the import.
+    if ([row.name, row.email, row.role, row.branch, row.password].some((v) => v.includes('\u0000'))) {
+      errors.push(USER_MSG.rowInvalidCharacters);
     }
 
     return {

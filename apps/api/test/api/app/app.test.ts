@@ -179,6 +179,22 @@ describe('likes', () => {
     ]);
   });
 
+  it('an administrator liking and commenting through the app earns no points (only sellers are ranked)', async () => {
+    const post = await createPost(ctx.db, seller.id, { branchId: null });
+    const like = await call('POST', `/api/app/posts/${post.id}/like`, undefined, ctx.admin.token);
+    expect(like.statusCode).toBe(200);
+    expect(like.json().data).toEqual({ liked: true, likes_count: 1, points_awarded: 0 });
+    const comment = await call(
+      'POST',
+      `/api/app/posts/${post.id}/comments`,
+      { content: 'Bien' },
+      ctx.admin.token,
+    );
+    expect(comment.json().data.points_awarded).toBe(0);
+    expect(await ledger(ctx.admin.id, 'like_post')).toEqual([]);
+    expect(await ledger(ctx.admin.id, 'comment_post')).toEqual([]);
+  });
+
   it('still likes past the daily limit, without points', async () => {
     await ctx.db.update(pointActions).set({ dailyLimit: 2 }).where(eq(pointActions.key, 'like_post'));
     const results = [];

@@ -152,3 +152,15 @@ describe('unknown query parameters on a write are refused', () => {
     expect((await ctx.asAdmin('GET', `/api/branches/${branch.id}?force=1`)).statusCode).toBe(200);
   });
 });
+
+describe('a very long search over real HTTP', () => {
+  it("a 100,000-character q gets the app's Spanish 400, not Node's bare 431", async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/users?q=${'a'.repeat(100_000)}`, {
+      headers: bearer(ctx.admin.token),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
+    expect(Object.keys(body.errors)).toEqual(['q']);
+  });
+});

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, MSG, USER_MSG } from '@panel/shared';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, MSG, PASSWORD_MSG, USER_MSG } from '@panel/shared';
 import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -136,17 +136,54 @@ describe('POST /api/users/import', () => {
     ]);
   });
 
-  it('checks a given password: "La contraseña debe tener al menos 8 caracteres"', async () => {
+  it('checks a given password against the policy, with the right message for each problem', async () => {
+    const long = 'x'.repeat(201);
     const res = await importCsv(
-      'name,email,password\nAna,ana@empresa.com.ar,corta\nBea,bea@empresa.com.ar,larga-123\n',
+      `name,email,password\nAna,ana@empresa.com.ar,corta\nBea,bea@empresa.com.ar,larga-1234\nCele,cele@empresa.com.ar,${long}\nDani,dani@empresa.com.ar,1234567890\n`,
       true,
     );
     expect(res.json().data.rows.map((r: { errors: string[] }) => r.errors)).toEqual([
-      [USER_MSG.rowPasswordTooShort],
+      [PASSWORD_MSG.tooShort],
       [],
+      [PASSWORD_MSG.tooLong],
+      [PASSWORD_MSG.tooCommon],
     ]);
     expect(res.json().data.rows[1].has_password).toBe(true);
-    expect(res.body).not.toContain('larga-123');
+    expect(res.body).not.toContain('larga-1234');
+  });
+
+  it('reports a NUL byte at the dry run, with its row, and the import writes nothing', async () => {
+    const csv = 'nombre;email\nAna;ana@empresa.com.ar\nBe\u0000a;bea@empresa.com.ar\n';
+    const preview = (await importCsv(csv, true)).json().data;
+    expect(preview.rows[1]).toMatchObject({ line: 3, errors: [USER_MSG.rowInvalidCharacters] });
+    expect(preview.rows[0].errors).toEqual([]);
+    const before = await userCount();
+    const res = await importCsv(csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().preview.rows[1].line).toBe(3);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('reads a Latin-1 (Windows-1252) file as Excel saves it, and refuses UTF-16 clearly', async () => {
+    await createBranch(ctx.db, { name: 'Córdoba' });
+    const latin1 = Buffer.from('nombre;email;sucursal\nLucía Muñoz;lucia@empresa.com.ar;Córdoba\n', 'latin1');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/import?dry_run=1',
+      payload: latin1,
+      headers: { ...bearer(ctx.admin.token), 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.rows).toMatchObject([{ name: 'Lucía Muñoz', branch: 'Córdoba', errors: [] }]);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('nombre;email\n', 'utf16le')]);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/import?dry_run=1',
+      payload: utf16,
+      headers: { ...bearer(ctx.admin.token), 'content-type': 'text/csv' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(USER_MSG.importUtf16);
   });
 
   it('refuses files it cannot use with a clear 400', async () => {

@@ -1,4 +1,4 @@
-import { MSG, ZUser } from '@panel/shared';
+import { MSG, PASSWORD_MSG, URL_MSG, ZUser } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/users.ts';
@@ -62,6 +62,38 @@ describe('POST /api/users', () => {
     expect(body.errors.password).toEqual([MSG.passwordTooShort]);
     expect(body.errors.role).toHaveLength(1);
     expect(body.message).toBe(MSG.nameRequired);
+  });
+
+  it('applies the password policy (10+ characters, not a common one) and takes only http(s) avatars', async () => {
+    const base = { name: 'Ana Ruiz', email: 'ana.ruiz@empresa.com.ar' };
+    const cases: [object, string, string][] = [
+      [{ password: 'nueve1234' }, 'password', PASSWORD_MSG.tooShort],
+      [{ password: 'qwertyuiop' }, 'password', PASSWORD_MSG.tooCommon],
+      [{ password: 'x'.repeat(201) }, 'password', PASSWORD_MSG.tooLong],
+      [{ password: TEST_PASSWORD, avatar_url: 'javascript:alert(1)' }, 'avatar_url', URL_MSG.httpOnly],
+      [{ password: TEST_PASSWORD, avatar_url: '//malo.example/a.png' }, 'avatar_url', URL_MSG.httpOnly],
+      [{ password: TEST_PASSWORD, avatar_url: 'data:image/svg+xml,<svg/>' }, 'avatar_url', URL_MSG.httpOnly],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await ctx.asAdmin('POST', '/api/users', { ...base, ...extra });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(res.json().errors[field]).toEqual([message]);
+    }
+    const ok = await ctx.asAdmin('POST', '/api/users', {
+      ...base,
+      password: 'una-clave-propia',
+      avatar_url: 'https://cdn.empresa.com.ar/ana.png',
+    });
+    expect(ok.statusCode).toBe(201);
+    const edit = await ctx.asAdmin('PUT', `/api/users/${ok.json().data.id}`, {
+      avatar_url: 'JavaScript:alert(1)',
+    });
+    expect(edit.statusCode).toBe(400);
+    const reset = await ctx.asAdmin('POST', `/api/users/${ok.json().data.id}/reset-password`, {
+      password: '1234567890',
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().errors.password).toEqual([PASSWORD_MSG.tooCommon]);
   });
 
   it('refuses a branch that does not exist with 400 on branch_id', async () => {

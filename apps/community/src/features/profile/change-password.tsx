@@ -77,7 +77,7 @@ export function ChangePassword() {
         Cambiar contraseña
       </h2>
       {field('current_password', 'Contraseña actual', 'current-password')}
-      {field('new_password', 'Contraseña nueva (al menos 8 caracteres)', 'new-password')}
+      {field('new_password', 'Contraseña nueva (al menos 10 caracteres)', 'new-password')}
       {field('repeat', 'Repetí la contraseña nueva', 'new-password')}
       {failure && (
         <p className="alert alert--error" role="alert">

@@ -43,7 +43,7 @@ interface ImportUsersDialogProps {
 
 type Step =
   | { kind: 'pick' }
-  | { kind: 'preview'; file: File; text: string; preview: TUserImportPreview }
+  | { kind: 'preview'; file: File; bytes: ArrayBuffer; preview: TUserImportPreview }
   | { kind: 'done'; created: number; credentials: TUserImportCredential[] };
 
 /**
@@ -75,8 +75,9 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
     }
     setReading(true);
     try {
-      const text = await chosen.text();
-      setStep({ kind: 'preview', file: chosen, text, preview: await previewImport(text) });
+      // The bytes as they are: the server reads UTF-8 and also Excel's Windows-1252 (Latin-1).
+      const bytes = await chosen.arrayBuffer();
+      setStep({ kind: 'preview', file: chosen, bytes, preview: await previewImport(bytes) });
     } catch (error) {
       setFileError(errorMessage(error, 'No se pudo leer el archivo'));
     } finally {
@@ -87,7 +88,7 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
   const confirm = async () => {
     if (step.kind !== 'preview') return;
     try {
-      const result = await commit.mutateAsync(step.text);
+      const result = await commit.mutateAsync(step.bytes);
       notify.success(
         result.created === 1 ? 'Se importó 1 persona' : `Se importaron ${result.created} personas`,
       );

@@ -37,11 +37,11 @@ describe('ResetPasswordDialog', { timeout: 15_000 }, () => {
     await user.click(screen.getByLabelText('Escribir la contraseña'));
     await user.type(screen.getByLabelText('Nueva contraseña'), 'corta');
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
-    expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
+    expect(await screen.findByText('La contraseña debe tener al menos 10 caracteres')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Nueva contraseña'), 'x');
-    expect(screen.queryByText('La contraseña debe tener al menos 8 caracteres')).toBeNull();
+    expect(screen.queryByText('La contraseña debe tener al menos 10 caracteres')).toBeNull();
     await user.type(screen.getByLabelText('Nueva contraseña'), '-más-larga');
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
     expect(await screen.findByText('Contraseña restablecida correctamente')).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('ResetPasswordDialog', { timeout: 15_000 }, () => {
     });
     const { user, onClose } = renderDialog();
     await user.click(screen.getByLabelText('Escribir la contraseña'));
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'password123');
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'otra-clave-segura-123');
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
     expect(await screen.findByText('La contraseña es demasiado común')).toBeInTheDocument();
     expect(await screen.findByText('Error al restablecer la contraseña')).toBeInTheDocument();

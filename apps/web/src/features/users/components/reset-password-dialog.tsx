@@ -11,7 +11,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { type TUser, type TUserResetPassword, ZUserResetPassword } from '@panel/shared';
+import { MSG, type TUser, type TUserResetPassword, ZUserResetPassword } from '@panel/shared';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type ResolverResult, useWatch } from 'react-hook-form';
@@ -31,7 +31,7 @@ function resolver({ mode, password }: FormValues): ResolverResult<FormValues, TU
   if (mode === 'generate') return { values: body, errors: {} };
   const parsed = ZUserResetPassword.safeParse(body);
   if (parsed.success && password) return { values: body, errors: {} };
-  const message = parsed.error?.issues[0]?.message ?? 'La contraseña debe tener al menos 8 caracteres';
+  const message = parsed.error?.issues[0]?.message ?? MSG.passwordTooShort;
   return { values: {}, errors: { password: { type: 'validate', message } } };
 }
 
