@@ -44,5 +44,5 @@ test('a new password shorter than 8 characters is refused with the panel policy 
   await form.getByLabel(/Contraseña nueva/).fill('corta');
   await form.getByLabel('Repetí la contraseña nueva').fill('corta');
   await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await expect(form.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await expect(form.getByText('La contraseña debe tener al menos 10 caracteres')).toBeVisible();
 });

@@ -81,7 +81,7 @@ test('adds a seller, refuses a taken email, and edits the name', async ({ page }
   await dialog.getByLabel('Contraseña inicial').fill('corta');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('Email inválido')).toBeVisible();
-  await expect(dialog.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await expect(dialog.getByText('La contraseña debe tener al menos 10 caracteres')).toBeVisible();
 
   await dialog.getByLabel('Email').fill('admin@demo.local');
   await dialog.getByLabel('Contraseña inicial').fill('clave-segura-1');
@@ -150,7 +150,7 @@ test('resets a password to a generated one that works once shown', async ({ page
   await dialog.getByLabel('Escribir la contraseña').check();
   await dialog.getByLabel('Nueva contraseña').fill('corta');
   await dialog.getByRole('button', { name: 'Restablecer' }).click();
-  await expect(dialog.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await expect(dialog.getByText('La contraseña debe tener al menos 10 caracteres')).toBeVisible();
 
   await dialog.getByLabel('Generar una contraseña al azar').check();
   await dialog.getByRole('button', { name: 'Restablecer' }).click();
