@@ -110,6 +110,24 @@ describe('security headers', () => {
     }
   });
 
+  it('sends HSTS only over TLS (here: behind a trusted proxy saying https), never over plain HTTP', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const tls = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const http = await proxied.app.inject({ method: 'GET', url: '/api/health' });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('does not upgrade insecure requests (the panel may be served over plain HTTP on a LAN)', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
