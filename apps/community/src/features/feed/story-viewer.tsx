@@ -126,6 +126,7 @@ export function StoryViewer({
           <IconX size={26} aria-hidden />
         </button>
       </div>
+      <p className="story-viewer__title">{story.title}</p>
       <div
         className="story-viewer__stage"
         data-testid="story-stage"
@@ -143,7 +144,6 @@ export function StoryViewer({
         }}
       >
         <img src={story.image_url} alt={story.title} draggable={false} />
-        <p className="story-viewer__title">{story.title}</p>
       </div>
     </div>
   );
