@@ -97,8 +97,8 @@ export const pointTotals = pgTable(
   (t) => [
     primaryKey({ columns: [t.period, t.periodStart, t.userId] }),
     check('point_totals_period_check', sql`${t.period} in ('all', 'month', 'week')`),
-    // A leaderboard reads one period's best totals first.
-    index('point_totals_rank_idx').on(t.period, t.periodStart, t.points.desc()),
+    // A leaderboard reads one period's totals by an index-only scan (the heap is in no useful order).
+    index('point_totals_rank_idx').on(t.period, t.periodStart, t.points.desc(), t.userId),
   ],
 );
 
