@@ -50,7 +50,7 @@ export async function benchPglite() {
     const seller = await login(base, 'vendedor@demo.local', 'vendedor-demo-2026');
     const me =
       (await (await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${seller}` } })).json())
-        .user ?? {};
+        .data ?? {};
     const feed = await (
       await fetch(`${base}/api/app/feed?per_page=50`, { headers: { authorization: `Bearer ${seller}` } })
     ).json();
