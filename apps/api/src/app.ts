@@ -9,6 +9,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
+import { type PushPluginOptions, pushPlugin } from './plugins/push.ts';
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticCommunityPlugin } from './plugins/static-community.ts';
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   /** Replaces the clock (tests). */
   now?: () => Date;
   rateLimit?: RateLimitPluginOptions;
+  /** Web Push worker and endpoint rules (tests turn the background worker off). */
+  push?: PushPluginOptions;
   /** Replaces the configured file storage (tests). */
   storage?: StoragePluginOptions['storage'];
 }
@@ -59,6 +62,7 @@ export async function buildApp({
   now,
   rateLimit = {},
   storage,
+  push,
 }: BuildAppOptions) {
   const app = Fastify({
     logger,
@@ -87,6 +91,7 @@ export async function buildApp({
   });
   await app.register(authPlugin);
   await app.register(storagePlugin, { storage });
+  await app.register(pushPlugin, push ?? {});
   await app.register(collectPutRoutes);
   await app.register(strictQueryPlugin);
   await app.register(securityPlugin);

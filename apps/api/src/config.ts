@@ -51,6 +51,29 @@ const ZEnv = z.object({
     .min(0, 'debe ser 0 o más')
     .default(600),
   COMMUNITY_DIST_DIR: z.string().optional(),
+  // Web Push (community app): the VAPID key pair is made on the first start and kept in the
+  // database; these replace it. The subject must be a real mailbox (Apple refuses others).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'debe ser la clave pública VAPID en base64url (65 bytes)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'debe ser la clave privada VAPID en base64url (32 bytes)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(
+      /^mailto:[^@\s/]+@[^@\s/]+\.[A-Za-z]{2,}$/,
+      'debe ser mailto: con una dirección real, por ejemplo mailto:soporte@empresa.com',
+    )
+    .refine((v) => !/\.(local|test|example|invalid|localhost)$/i.test(v), {
+      message: 'debe ser una dirección real, no de un dominio reservado (.local, .test, .example, .invalid)',
+    })
+    .optional(),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'debe ser local o s3' }).default('local'),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -103,6 +126,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Absolute; the built community app, served under /comunidad/. It may not exist either. */
   communityDistDir: string;
+  /** Web Push: keys from the environment (both or neither) and the VAPID subject. */
+  push: { publicKey?: string; privateKey?: string; subject?: string };
   /** Uploaded images (posts, stories): `local` under DATA_DIR/uploads, or an S3-compatible store. */
   storage: StorageConfig;
   /** Start-up sweep of local uploads without a row: files younger than this are kept. */
@@ -145,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
         "usar la misma. Generá una con: node -e \"console.log(require('node:crypto').randomBytes(32).toString('base64url'))\"",
     ]);
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY: se definen las dos juntas o ninguna']);
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(['ADMIN_EMAIL y ADMIN_PASSWORD: se definen las dos juntas o ninguna']);
   }
@@ -183,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     communityDistDir: e.COMMUNITY_DIST_DIR ? resolve(cwd, e.COMMUNITY_DIST_DIR) : defaultCommunityDistDir,
+    push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     storage,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
   };

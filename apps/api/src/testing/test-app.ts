@@ -44,6 +44,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
   rateLimit?: BuildAppOptions['rateLimit'];
+  /** Web Push: by default no background worker (a test drains the queue itself). */
+  push?: BuildAppOptions['push'];
 }
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
@@ -66,6 +68,7 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
     config,
     db: testDb.database,
     now: options.now,
+    push: options.push ?? { worker: false },
     rateLimit: { prefix: `test:${randomBytes(6).toString('hex')}:`, ...options.rateLimit },
   });
   await app.ready();

@@ -77,6 +77,8 @@ export const ZNotification = z.object({
   title: z.string(),
   message: z.string(),
   created_at: zTimestamp,
+  /** Devices the community app's push reached ("Enviada a N dispositivos"). */
+  push_sent_count: z.number().int(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

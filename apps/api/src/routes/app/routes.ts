@@ -10,6 +10,7 @@ import { listAppSurveysRoute } from './list-surveys.ts';
 import { myPointsRoute } from './my-points.ts';
 import { appNotificationsRoutes } from './notifications.ts';
 import { appPointsHistoryRoutes } from './points-history.ts';
+import { appPushRoutes } from './push.ts';
 import { appStoriesRoutes } from './stories.ts';
 
 /** The community app's API, for sellers: every /api/app/* route. */
@@ -26,4 +27,5 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listAppSurveysRoute);
   await app.register(answerSurveyRoute);
   await app.register(appChangePasswordRoute);
+  await app.register(appPushRoutes);
 };

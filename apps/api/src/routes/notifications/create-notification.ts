@@ -1,6 +1,7 @@
 import { makeItemResponse, ZNotification, ZNotificationInput } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema/notifications.ts';
+import { enqueueNotificationPush } from '../../services/push/queue.ts';
 import { errors, FORM_BODIES } from '../schemas.ts';
 import { findNotification, notificationValues } from './notification-dto.ts';
 import { assertNotificationRefs } from './notification-refs.ts';
@@ -14,7 +15,9 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['notificaciones'],
         summary: 'Crear una notificación',
         description:
-          'JSON, urlencoded o multipart: notification_type_id (por defecto 1), branch_id (0 = todas), title, message.',
+          'JSON, urlencoded o multipart: notification_type_id (por defecto 1), branch_id (0 = todas), title, message. ' +
+          'Encola un push para cada dispositivo suscripto de los vendedores que la ven; el pedido no espera el envío ' +
+          '(`push_sent_count` cuenta los entregados).',
         consumes: FORM_BODIES,
         body: ZNotificationInput,
         response: { 201: makeItemResponse(ZNotification), ...errors(400, 401, 403) },
@@ -23,11 +26,17 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       await assertNotificationRefs(app.db, body);
-      const [row] = await app.db
-        .insert(notifications)
-        .values({ ...notificationValues(body), createdBy: request.auth?.user.id ?? null })
-        .returning({ id: notifications.id });
-      return reply.code(201).send({ data: (await findNotification(app.db, row!.id))! });
+      const id = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(notifications)
+          .values({ ...notificationValues(body), createdBy: request.auth?.user.id ?? null })
+          .returning({ id: notifications.id, branchId: notifications.branchId });
+        // One push per subscribed device of its sellers, queued with it (sent by the worker).
+        await enqueueNotificationPush(tx, row!, app.now());
+        return row!.id;
+      });
+      app.push.queue.wake();
+      return reply.code(201).send({ data: (await findNotification(app.db, id))! });
     },
   );
 };

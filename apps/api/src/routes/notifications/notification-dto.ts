@@ -1,5 +1,5 @@
 import { notificationIconUrl, type TNotification, type TNotificationValues } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { notifications, notificationTypes } from '../../db/schema/notifications.ts';
@@ -15,6 +15,9 @@ export const notificationColumns = {
   typeColor: notificationTypes.color,
   typeIcon: notificationTypes.icon,
   branchName: branches.name,
+  /** Devices its push reached ("Enviada a N dispositivos"). */
+  pushSentCount: sql<number>`(SELECT count(*)::int FROM push_jobs j
+    WHERE j.notification_id = ${notifications.id} AND j.status = 'sent')`.mapWith(Number),
 };
 
 /** A notification with its type and branch, as every answer carries it. */
@@ -44,6 +47,7 @@ export function toNotificationDto(row: NotificationRow): TNotification {
     title: row.title,
     message: row.message,
     created_at: row.createdAt.toISOString(),
+    push_sent_count: row.pushSentCount,
   };
 }
 

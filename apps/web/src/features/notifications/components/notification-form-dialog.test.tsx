@@ -20,6 +20,7 @@ const notification: TNotification = {
   title: 'Promo de invierno',
   message: 'Galletitas con descuento',
   created_at: '2026-03-01T12:00:00.000Z',
+  push_sent_count: 0,
 };
 
 const types = [

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, Tooltip } from '@mantine/core';
 import type { TNotification } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
@@ -11,8 +11,23 @@ import { useDeleteNotification } from '../api/delete-notification';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationFormDialog } from './notification-form-dialog';
 
+/** How many devices the community app's push reached (issue 14), shown over the title. */
+export const pushSentLabel = (n: number) => `Enviada a ${n} ${n === 1 ? 'dispositivo' : 'dispositivos'}`;
+
 const columns: ResourceListColumn<TNotification>[] = [
-  { key: 'title', header: 'Titulo', sortable: true, width: '26%' },
+  {
+    key: 'title',
+    header: 'Titulo',
+    sortable: true,
+    width: '26%',
+    render: (n) => (
+      <Tooltip label={pushSentLabel(n.push_sent_count)} withArrow openDelay={200}>
+        <Text size="sm" span>
+          {n.title}
+        </Text>
+      </Tooltip>
+    ),
+  },
   {
     key: 'message',
     header: 'Notificacion',
