@@ -23,7 +23,7 @@ const { values: opts } = parseArgs({
 if (opts.help) {
   console.log(`Uso: npm run simulate -- [opciones]
   --url URL               servidor (solo loopback; por defecto http://localhost:3000)
-  --sellers N             vendedores de la demo que participan (por defecto 10, máx. 100)
+  --sellers N             vendedores de la demo que participan (por defecto 10, máx. 1000)
   --duration S            segundos como máximo (por defecto 30, máx. 3600)
   --max-requests N        pedidos como máximo en total (por defecto 2000, máx. 1000000)
   --think-ms MS           pausa media entre pedidos de un vendedor (por defecto 150)
@@ -41,7 +41,7 @@ const int = (name, min, max) => {
   }
   return n;
 };
-const SELLERS = int('sellers', 1, 100);
+const SELLERS = int('sellers', 1, 1000);
 const DURATION_MS = int('duration', 1, 3600) * 1000;
 const MAX_REQUESTS = int('max-requests', 1, 1_000_000);
 const THINK_MS = int('think-ms', 0, 60_000);
@@ -132,12 +132,20 @@ async function login(email, password) {
   return res.json.token;
 }
 
-async function demoSellerEmails(adminToken) {
-  const res = await call('GET /users', 'GET', `/users?role=seller&active=true&per_page=100&sort=created_at`, {
-    token: adminToken,
-  });
-  if (res.status !== 200) throw new Error(`No se pudieron listar los vendedores (HTTP ${res.status}).`);
-  return res.json.data.filter((u) => u.active !== false).map((u) => u.email);
+async function demoSellerEmails(adminToken, wanted) {
+  const emails = [];
+  for (let page = 1; emails.length < wanted; page++) {
+    const res = await call(
+      'GET /users',
+      'GET',
+      `/users?role=seller&active=true&per_page=100&sort=created_at&page=${page}`,
+      { token: adminToken },
+    );
+    if (res.status !== 200) throw new Error(`No se pudieron listar los vendedores (HTTP ${res.status}).`);
+    emails.push(...res.json.data.filter((u) => u.active !== false).map((u) => u.email));
+    if (page >= res.json.meta.last_page) break;
+  }
+  return emails;
 }
 
 async function myPoints(token) {
@@ -258,7 +266,7 @@ async function main() {
     process.exit(1);
   }
   const adminToken = await login(opts['admin-email'], opts['admin-password']);
-  const emails = (await demoSellerEmails(adminToken)).slice(0, SELLERS);
+  const emails = (await demoSellerEmails(adminToken, SELLERS)).slice(0, SELLERS);
   if (emails.length === 0) throw new Error('No hay vendedores activos: cargá la demo (SEED_DEMO=1).');
   console.log(
     `Simulando ${emails.length} vendedores contra ${base.origin} (máx. ${DURATION_MS / 1000} s, ${MAX_REQUESTS} pedidos)…`,
