@@ -90,7 +90,7 @@ const randomPng = () =>
 /** What the writers sent and what the server acknowledged, across every restart. */
 function newLedger() {
   return {
-    volumes: new Map(), // "user:year" → { acked: value | null, inflight: value | null }
+    volumes: new Map(), // "user:year" → { acked: value | null, pending: values sent since }
     units: new Map(), // "user:supplier:brand:year" → same
     comments: [], // acknowledged comment ids
     answers: [], // acknowledged { survey_id, user_id }
@@ -113,10 +113,11 @@ async function runWriters(ctx, ledger, stop) {
     return res;
   };
   const yearSet = async (map, key, path, body) => {
-    const state = map.get(key) ?? { acked: null, inflight: null };
+    // Every value sent since the last acknowledged one may have committed (a request cut by a kill).
+    const state = map.get(key) ?? { acked: null, pending: [] };
     map.set(key, state);
     const value = Math.floor(random() * 1_000_000);
-    state.inflight = value;
+    state.pending.push(value);
     const res =
       path === null
         ? await Promise.all(
@@ -127,9 +128,9 @@ async function runWriters(ctx, ledger, stop) {
         : await track(() => call(url, 'POST', path, { token: adminToken, body: body(value) }));
     if (res.status === 200) {
       state.acked = value;
-      state.inflight = null;
+      state.pending = [];
     }
-    // Otherwise it may or may not have committed: the check accepts either value.
+    // Otherwise it may or may not have committed: the check accepts it too.
   };
   const volumes = async () => {
     while (!stop.now) {
@@ -297,14 +298,14 @@ async function check(target, ledger, { orphanCutoff, final }) {
       }
       for (const [key, state] of map) {
         const row = found.get(key);
-        const allowed = [state.acked, state.inflight].filter((v) => v !== null);
+        const allowed = [state.acked, ...state.pending].filter((v) => v !== null);
         if (!row) {
           if (state.acked !== null) problems.push(`${label} ${key}: el año confirmado no está`);
           continue;
         }
         if (!allowed.includes(Number(row.lo))) {
           problems.push(
-            `${label} ${key}: vale ${row.lo}, se confirmó ${state.acked} (en curso ${state.inflight})`,
+            `${label} ${key}: vale ${row.lo}, se confirmó ${state.acked} (sin confirmar: ${state.pending.join(', ')})`,
           );
         }
       }

@@ -139,9 +139,9 @@ function adminTraffic(url, token, sellers, stop, stats, raw = false, firstYear =
         const year = firstYear + Math.floor(random() * 2);
         const key = `${user.id}:${year}`;
         const value = Math.floor(random() * 1_000_000);
-        const state = yearOf.get(key) ?? { acked: null, inflight: null };
+        const state = yearOf.get(key) ?? { acked: null, pending: [] };
         yearOf.set(key, state);
-        state.inflight = value;
+        state.pending.push(value);
         const body = {
           user_id: user.id,
           year,
@@ -152,7 +152,7 @@ function adminTraffic(url, token, sellers, stop, stats, raw = false, firstYear =
           : await call(url, 'POST', '/user/volume/bulk-upsert', { token, body, timeoutMs: TIMEOUT_MS });
         if (res.status === 200) {
           state.acked = value;
-          state.inflight = null;
+          state.pending = [];
           stats.acked++;
         }
       } else {
@@ -277,7 +277,7 @@ try {
   const lost = [];
   for (const [key, state] of traffic2.yearOf) {
     const row = byKey.get(key);
-    const allowed = [state.acked, state.inflight].filter((v) => v !== null);
+    const allowed = [state.acked, ...state.pending].filter((v) => v !== null);
     if (state.acked === null && !row) continue;
     if (!row || row.n !== 12 || row.lo !== row.hi || !allowed.includes(row.lo)) lost.push(key);
   }
