@@ -154,6 +154,9 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/app/leaderboard': 'app',
   'GET /api/app/me/transactions': 'app',
   'POST /api/app/me/password': 'app',
+  'GET /api/app/push/public-key': 'app',
+  'POST /api/app/push/subscriptions': 'app',
+  'DELETE /api/app/push/subscriptions': 'app',
 };
 
 const IDENTITIES = ['anonymous', 'seller', 'admin', 'revoked', 'expired', 'idle', 'deactivated'] as const;
