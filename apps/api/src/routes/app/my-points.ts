@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { businessMonthBounds } from '../../services/points/rules.ts';
+import { sellerLedgerRows } from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG, iso } from './app-scope.ts';
 
@@ -54,23 +55,7 @@ export const myPointsRoute: FastifyPluginAsyncZod = async (app) => {
             (SELECT count(*)::int FROM branch_month
               WHERE pts > (SELECT pts FROM branch_month WHERE user_id = ${user.id})) AS branch_ahead`,
       );
-      const recent = await queryRows<{
-        id: number;
-        points: number;
-        description: string | null;
-        action_key: string | null;
-        action_name: string | null;
-        reference_type: string | null;
-        reference_id: string | null;
-        created_at: Date | string;
-      }>(
-        app.db,
-        sql`SELECT t.id, t.points, t.description, a.key AS action_key, a.name AS action_name,
-            t.reference_type, t.reference_id, t.created_at
-          FROM point_transactions t LEFT JOIN point_actions a ON a.id = t.point_action_id
-          WHERE t.user_id = ${user.id}
-          ORDER BY t.created_at DESC, t.id DESC LIMIT ${RECENT}`,
-      );
+      const recent = await sellerLedgerRows(app.db, user.id, RECENT);
       const monthPoints =
         summary?.month_points === null || summary?.month_points === undefined
           ? null

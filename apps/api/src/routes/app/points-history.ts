@@ -12,6 +12,7 @@ import { monthRange } from '../../lib/business-time.ts';
 import { fetchPage } from '../../lib/list-query.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { competitionRanks } from '../../services/points/leaderboard.ts';
+import { sellerLedgerRows } from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG, iso } from './app-scope.ts';
 
@@ -32,24 +33,7 @@ export const appPointsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const { rows, meta } = await fetchPage(
         request.query,
-        ({ limit, offset }) =>
-          queryRows<{
-            id: number;
-            points: number;
-            description: string | null;
-            action_key: string | null;
-            action_name: string | null;
-            reference_type: string | null;
-            reference_id: string | null;
-            created_at: Date | string;
-          }>(
-            app.db,
-            sql`SELECT t.id, t.points, t.description, a.key AS action_key, a.name AS action_name,
-                t.reference_type, t.reference_id, t.created_at
-              FROM point_transactions t LEFT JOIN point_actions a ON a.id = t.point_action_id
-              WHERE t.user_id = ${user.id}
-              ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
-          ),
+        ({ limit, offset }) => sellerLedgerRows(app.db, user.id, limit, offset),
         queryRows<{ n: number }>(
           app.db,
           sql`SELECT count(*)::int AS n FROM point_transactions WHERE user_id = ${user.id}`,

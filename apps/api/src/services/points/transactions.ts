@@ -1,5 +1,6 @@
 import type { TPointTransaction } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
 import { pointActions, pointTransactions as tx } from '../../db/schema/points.ts';
 import { users } from '../../db/schema/users.ts';
 import { dayRange } from '../../lib/business-time.ts';
@@ -85,4 +86,25 @@ export function toTransactionDto(row: TransactionRow): TPointTransaction {
     reference_id: row.reference_id,
     created_at: new Date(row.created_at).toISOString(),
   };
+}
+
+/** One seller's own ledger rows, newest first (the community app's history and "Mis puntos"). */
+export function sellerLedgerRows(db: Db, userId: number, limit: number, offset = 0) {
+  return queryRows<{
+    id: number;
+    points: number;
+    description: string | null;
+    action_key: string | null;
+    action_name: string | null;
+    reference_type: string | null;
+    reference_id: string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`SELECT t.id, t.points, t.description, a.key AS action_key, a.name AS action_name,
+        t.reference_type, t.reference_id, t.created_at
+      FROM point_transactions t LEFT JOIN point_actions a ON a.id = t.point_action_id
+      WHERE t.user_id = ${userId}
+      ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
 }
