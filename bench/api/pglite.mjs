@@ -16,7 +16,7 @@ import {
   verdict,
 } from './lib.mjs';
 
-const PORT = 3510;
+const PORT = Number(process.env.BENCH_PORT ?? 3510);
 const START_BUDGET = 3000;
 const RSS_BUDGET = 400;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;

@@ -20,8 +20,8 @@ import {
 
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const APP_PORT = 3510;
-const CEILING_PORT = 3511;
+const APP_PORT = Number(process.env.BENCH_PORT ?? 3510);
+const CEILING_PORT = APP_PORT + 1;
 const ADMIN = { email: 'bench@bench.local', password: 'bench-admin-2026' };
 const RATIO_BUDGET = 0.7;
 const P99_BUDGET = 50;
