@@ -12,10 +12,8 @@
 //   - no orphan upload older than the server's start (the start-up sweep removed them); at the end,
 //     after a last clean start and SIGTERM, none at all.
 // Usage: node scripts/crash-test.mjs [--db pglite|postgres|both] [--kills 20] [--port 3550] [--source]
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   ADMIN,
   call,
@@ -24,34 +22,27 @@ import {
   login,
   openDirect,
   prng,
-  root,
+  runSimulator,
   SELLER_PASSWORD,
+  scriptOptions,
   sleep,
   startServer,
 } from './lib/reliability.mjs';
 
-const { values: opts } = parseArgs({
-  options: {
+const opts = scriptOptions(
+  {
     db: { type: 'string', default: 'both' },
     kills: { type: 'string', default: '20' },
-    port: { type: 'string', default: '3550' },
-    source: { type: 'boolean', default: false },
-    'pg-url': {
-      type: 'string',
-      default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    },
     'min-ms': { type: 'string', default: '1500' },
     'max-ms': { type: 'string', default: '7000' },
     sellers: { type: 'string', default: '6' },
     seed: { type: 'string', default: '2026' },
-    json: { type: 'string' },
     // The panel's volumes dialog today: twelve separate upserts at once (shows what a crash does to them).
     'volumes-per-month': { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
   },
-});
-if (opts.help) {
-  console.log(`Uso: node scripts/crash-test.mjs [opciones]
+  {
+    port: '3550',
+    usage: `Uso: node scripts/crash-test.mjs [opciones]
   --db pglite|postgres|both   base de datos (por defecto both)
   --kills N                   kill -9 por base (por defecto 20)
   --port P                    puerto del servidor (por defecto 3550)
@@ -60,9 +51,9 @@ if (opts.help) {
   --min-ms/--max-ms           momento del kill tras arrancar el tráfico (1500–7000 ms)
   --sellers N                 vendedores del simulador (por defecto 6)
   --json FILE                 guarda las cifras en FILE
-  --volumes-per-month         escribe los volúmenes con 12 upserts sueltos (como el diálogo del panel)`);
-  process.exit(0);
-}
+  --volumes-per-month         escribe los volúmenes con 12 upserts sueltos (como el diálogo del panel)`,
+  },
+);
 const KILLS = Number(opts.kills);
 const PORT = Number(opts.port);
 const MIN_MS = Number(opts['min-ms']);
@@ -70,11 +61,6 @@ const MAX_MS = Number(opts['max-ms']);
 const random = prng(Number(opts.seed));
 const pick = (list) => list[Math.floor(random() * list.length)];
 const kinds = opts.db === 'both' ? ['pglite', 'postgres'] : [opts.db];
-
-if (!opts.source) {
-  const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(1);
-}
 
 const sharp = (await import('sharp')).default;
 /** A small PNG of random pixels: a new content address, so new files, every time. */
@@ -415,27 +401,11 @@ async function runOn(kind) {
     for (let kill = 1; kill <= KILLS; kill++) {
       const ctx = { url: server.url, adminToken, sellers, supplierId, brandId };
       const stop = { now: false };
-      const simulator = spawn(
-        process.execPath,
-        [
-          'scripts/simulate.mjs',
-          '--url',
-          server.url,
-          '--sellers',
-          opts.sellers,
-          '--duration',
-          '120',
-          '--think-ms',
-          '40',
-          '--admin-email',
-          ADMIN.email,
-          '--admin-password',
-          ADMIN.password,
-          '--seed',
-          String(kill),
-        ],
-        { cwd: root, stdio: 'ignore' },
-      );
+      const simulator = runSimulator(server.url, {
+        sellers: opts.sellers,
+        duration: 120,
+        args: ['--think-ms', '40', '--seed', String(kill)],
+      }).child;
       const writers = runWriters(ctx, ledger, stop);
       const wait = MIN_MS + Math.floor(random() * (MAX_MS - MIN_MS));
       await sleep(wait);

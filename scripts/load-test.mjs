@@ -6,10 +6,8 @@
 //   2. SIGTERM while the same load runs: requests already accepted complete (none is cut), the
 //      server exits 0, and every acknowledged volumes year is in the database afterwards.
 // Usage: node scripts/load-test.mjs [--db postgres|pglite] [--sellers 300] [--duration 60] [--port 3554] [--source]
-import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { parseArgs } from 'node:util';
 import {
   ADMIN,
   call,
@@ -18,30 +16,23 @@ import {
   login,
   openDirect,
   prng,
-  root,
+  runSimulator,
+  scriptOptions,
   sleep,
   startServer,
 } from './lib/reliability.mjs';
 
-const { values: opts } = parseArgs({
-  options: {
+const opts = scriptOptions(
+  {
     db: { type: 'string', default: 'postgres' },
     sellers: { type: 'string', default: '300' },
     duration: { type: 'string', default: '60' },
     admins: { type: 'string', default: '3' },
-    port: { type: 'string', default: '3554' },
-    source: { type: 'boolean', default: false },
     'timeout-ms': { type: 'string', default: '30000' },
-    'pg-url': {
-      type: 'string',
-      default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    },
-    json: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
   },
-});
-if (opts.help) {
-  console.log(`Uso: node scripts/load-test.mjs [opciones]
+  {
+    port: '3554',
+    usage: `Uso: node scripts/load-test.mjs [opciones]
   --db postgres|pglite   base de datos (por defecto postgres)
   --sellers N            vendedores simulados (por defecto 300)
   --duration S           segundos de carga de la fase 1 (por defecto 60)
@@ -49,19 +40,14 @@ if (opts.help) {
   --port P               puerto del servidor (por defecto 3554)
   --source               corre apps/api/src con tsx en lugar de dist
   --timeout-ms MS        un pedido sin respuesta en este tiempo cuenta como timeout (30000)
-  --json FILE            guarda las cifras en FILE`);
-  process.exit(0);
-}
+  --json FILE            guarda las cifras en FILE`,
+  },
+);
 const SELLERS = Number(opts.sellers);
 const DURATION = Number(opts.duration);
 const TIMEOUT_MS = Number(opts['timeout-ms']);
 const random = prng(7);
 const pick = (list) => list[Math.floor(random() * list.length)];
-
-if (!opts.source) {
-  const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(1);
-}
 
 /** One request on its own connection: a cut one (reset, hang-up) is told apart from a refused one. */
 function rawCall(url, method, path, { token, body }) {
@@ -92,39 +78,18 @@ function rawCall(url, method, path, { token, body }) {
   });
 }
 
-function runSimulator(url, sellers, duration) {
-  const child = spawn(
-    process.execPath,
-    [
-      'scripts/simulate.mjs',
-      '--url',
-      url,
-      '--sellers',
-      String(sellers),
-      '--duration',
-      String(duration),
-      '--max-requests',
-      '1000000',
-      '--admin-email',
-      ADMIN.email,
-      '--admin-password',
-      ADMIN.password,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+/** The simulator with the load's sellers, piped; `opened` resolves once its sessions are open. */
+function loadSimulator(url, sellers, duration) {
+  const sim = runSimulator(url, { sellers, duration, args: ['--max-requests', '1000000'], stdio: 'pipe' });
   const opened = new Promise((resolve) => {
     const timer = setInterval(() => {
-      if (/sesiones abiertas/.test(output) || child.exitCode !== null) {
+      if (/sesiones abiertas/.test(sim.output()) || sim.child.exitCode !== null) {
         clearInterval(timer);
         resolve();
       }
     }, 100);
   });
-  const done = new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
-  return { child, opened, done, output: () => output };
+  return { ...sim, opened };
 }
 
 /** Administrators at work: lists, search, dashboard, leaderboard, and saving volumes years. */
@@ -211,7 +176,7 @@ try {
   console.log(
     `\n=== fase 1: ${SELLERS} vendedores + ${opts.admins} administradores, ${DURATION} s, ${target.describe} ===`,
   );
-  const sim = runSimulator(server.url, SELLERS, DURATION);
+  const sim = loadSimulator(server.url, SELLERS, DURATION);
   await sim.opened;
   const stop = { now: false };
   const admin = { requests: 0, acked: 0, e5xx: 0, timeouts: 0, network: [] };
@@ -246,7 +211,7 @@ try {
 
   // Phase 2: SIGTERM under the same load.
   console.log('\n=== fase 2: SIGTERM con la carga en curso ===');
-  const sim2 = runSimulator(server.url, SELLERS, 120);
+  const sim2 = loadSimulator(server.url, SELLERS, 120);
   await sim2.opened;
   const stop2 = { now: false };
   const admin2 = { requests: 0, acked: 0, e5xx: 0, timeouts: 0, network: [], refusedWhileClosing: 0 };

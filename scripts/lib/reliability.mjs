@@ -1,18 +1,50 @@
-// Shared by scripts/crash-test.mjs and scripts/load-test.mjs: start the real server on a fresh
-// database (PGlite in a temporary DATA_DIR, or a new PostgreSQL database), wait until it answers,
-// open the database directly for checks, and sign in.
-import { spawn } from 'node:child_process';
+// Shared by scripts/crash-test.mjs and scripts/load-test.mjs: their common options, start the real
+// server on a fresh database (PGlite in a temporary DATA_DIR, or a new PostgreSQL database), wait
+// until it answers, run the traffic simulator against it, open the database directly for checks,
+// and sign in.
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export const ADMIN = { email: 'fiabilidad@prueba.test', password: 'clave-fiabilidad-2026' };
 export const SELLER_PASSWORD = 'vendedor-demo-2026';
+
+/**
+ * The script's options: its own plus the ones every reliability script takes (--port, --source,
+ * --pg-url, --json, --help). Prints `usage` and exits on --help; unless --source, builds what is
+ * missing (scripts/ensure-built.mjs) and exits 1 when that fails.
+ */
+export function scriptOptions(own, { port, usage }) {
+  const { values } = parseArgs({
+    options: {
+      ...own,
+      port: { type: 'string', default: port },
+      source: { type: 'boolean', default: false },
+      'pg-url': {
+        type: 'string',
+        default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (!values.source) {
+    const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(1);
+  }
+  return values;
+}
 
 /** Seeded PRNG, so a run's choices (not the kill moments' effects) repeat. */
 export function prng(seed) {
@@ -130,6 +162,37 @@ export async function startServer(target, { port, source = false, env = {}, time
     await sleep(200);
   }
   return { child, exited, url, startedAt: started, readyMs: Date.now() - started, output: () => output };
+}
+
+/**
+ * scripts/simulate.mjs against `url`, signed in as the reliability administrator, with `sellers`
+ * sellers for `duration` seconds; `args` adds its other options. Resolves `done` with the exit code
+ * and, when stdio is piped, what it printed.
+ */
+export function runSimulator(url, { sellers, duration, args = [], stdio = 'ignore' }) {
+  const child = spawn(
+    process.execPath,
+    [
+      'scripts/simulate.mjs',
+      '--url',
+      url,
+      '--sellers',
+      String(sellers),
+      '--duration',
+      String(duration),
+      '--admin-email',
+      ADMIN.email,
+      '--admin-password',
+      ADMIN.password,
+      ...args,
+    ],
+    { cwd: root, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'ignore' },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const done = new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+  return { child, done, output: () => output };
 }
 
 /** A JSON call; never throws (a refused connection is status 0). */
