@@ -9,8 +9,8 @@ import { csvDateTime, csvDownload, csvSafe } from '../../lib/csv.ts';
 import {
   type TransactionFilters,
   type TransactionRow,
+  transactionsQuery,
   transactionsSelect,
-  transactionsWhere,
 } from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
 
@@ -30,15 +30,15 @@ const HEADER = [
 
 /** Keyset batches (created_at, id) newest first: memory stays at one batch whatever the ledger's size. */
 async function* transactionBatches(db: Db, filters: TransactionFilters, timeZone: string) {
-  const where = transactionsWhere(filters, timeZone);
+  const ledger = await transactionsQuery(db, filters, timeZone);
   let cursor: { at: string; id: number } | null = null;
   for (;;) {
     const keyset: ReturnType<typeof sql> = cursor
-      ? sql`${where} AND (${pointTransactions.createdAt}, ${pointTransactions.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
-      : where;
+      ? sql`(${pointTransactions.createdAt}, ${pointTransactions.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : sql`true`;
     const rows: TransactionRow[] = await queryRows<TransactionRow>(
       db,
-      sql`${transactionsSelect(keyset)} LIMIT ${BATCH}`,
+      transactionsSelect(ledger, keyset, BATCH),
     );
     if (rows.length > 0) yield rows;
     if (rows.length < BATCH) return;

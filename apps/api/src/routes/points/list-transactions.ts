@@ -10,8 +10,9 @@ import { ledgerEntries } from '../../services/points/totals.ts';
 import {
   type TransactionRow,
   toTransactionDto,
+  transactionsCount,
+  transactionsQuery,
   transactionsSelect,
-  transactionsWhere,
 } from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
 
@@ -35,7 +36,7 @@ export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const where = transactionsWhere(query, app.config.timeZone);
+      const ledger = await transactionsQuery(app.db, query, app.config.timeZone);
       let after = sql`true`;
       if (query.cursor) {
         const position = decodeKeyset(query.cursor);
@@ -47,14 +48,12 @@ export const listTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
         ({ limit, offset }) =>
           queryRows<TransactionRow>(
             app.db,
-            sql`${transactionsSelect(sql`${where} AND ${after}`)} LIMIT ${limit + 1} OFFSET ${query.cursor ? 0 : offset}`,
+            transactionsSelect(ledger, after, limit + 1, query.cursor ? 0 : offset),
           ),
         queryRows<{ n: number | string }>(
           app.db,
           // Only a user filter, or none: the running totals know the count (point_totals.entries).
-          onlyUserFilter(query)
-            ? ledgerEntries(query.user_id)
-            : sql`SELECT count(*) AS n FROM ${pointTransactions} WHERE ${where}`,
+          onlyUserFilter(query) ? ledgerEntries(query.user_id) : transactionsCount(ledger),
         ),
       );
       const page = rows.slice(0, query.per_page);

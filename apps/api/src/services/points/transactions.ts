@@ -15,12 +15,31 @@ export interface TransactionFilters {
 }
 
 /**
- * The WHERE of Historial and its export. Every condition is on the ledger's own columns
- * (joined tables are reached through `IN (subquery)`), so counting needs no join and each
- * filter can use its index: (user_id, created_at), (point_action_id, created_at),
- * (created_at, id) and the trigram index of the description.
+ * Historial's filters, ready to query: `where` holds the conditions on the ledger's own columns
+ * (user, action key, days), each served by its index: (user_id, created_at),
+ * (point_action_id, created_at), (created_at, id). `q` is not one more condition: one `OR` of the
+ * description's trigram match and the action and user look-ups cannot use any index, and counting
+ * it scanned the whole ledger (4 s at 2 M rows). So each way of matching is a `branch` of its own,
+ * read through its own index (the description's trigram index, the action's, the user's), and
+ * pages and counts are the UNION of the branches.
  */
-export function transactionsWhere(filters: TransactionFilters, timeZone: string): SQL {
+export interface LedgerQuery {
+  where: SQL;
+  /** null without `q`; else the conditions whose union `q` matches (the description's always first). */
+  branches: SQL[] | null;
+}
+
+/**
+ * Builds the LedgerQuery. With `q`, the actions (name or key) and sellers (name) it finds are
+ * looked up first, in one small query: with their ids as values the planner sees how many ledger
+ * rows each branch holds, where `IN (subquery)` made it walk the whole ledger newest first
+ * looking for an action that matched nothing.
+ */
+export async function transactionsQuery(
+  db: Db,
+  filters: TransactionFilters,
+  timeZone: string,
+): Promise<LedgerQuery> {
   const conditions: SQL[] = [sql`true`];
   if (filters.user_id !== undefined) conditions.push(sql`${tx.userId} = ${filters.user_id}`);
   if (filters.action_key) {
@@ -31,19 +50,25 @@ export function transactionsWhere(filters: TransactionFilters, timeZone: string)
   const range = dayRange(filters.from, filters.to, timeZone);
   if (range.from) conditions.push(sql`${tx.createdAt} >= ${range.from.toISOString()}::timestamptz`);
   if (range.to) conditions.push(sql`${tx.createdAt} < ${range.to.toISOString()}::timestamptz`);
-  if (filters.q) {
-    const keyPattern = `%${escapeLike(filters.q.toLowerCase())}%`;
-    conditions.push(sql`(
-      ${containsText(tx.description, filters.q)}
-      OR ${tx.pointActionId} IN (
-        SELECT ${pointActions.id} FROM ${pointActions}
-        WHERE ${containsText(pointActions.name, filters.q)} OR ${pointActions.key} LIKE ${keyPattern}
-      )
-      OR ${tx.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${containsFolded(users.nameKey, filters.q)})
-    )`);
-  }
-  return sql.join(conditions, sql` AND `);
+  const where = sql.join(conditions, sql` AND `);
+  if (!filters.q) return { where, branches: null };
+
+  const keyPattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+  const [found] = await queryRows<{ actions: number[]; users: number[] }>(
+    db,
+    sql`SELECT
+      ARRAY(SELECT ${pointActions.id} FROM ${pointActions}
+        WHERE ${containsText(pointActions.name, filters.q)} OR ${pointActions.key} LIKE ${keyPattern}) AS actions,
+      ARRAY(SELECT ${users.id} FROM ${users} WHERE ${containsFolded(users.nameKey, filters.q)}) AS users`,
+  );
+  const branches = [containsText(tx.description, filters.q)];
+  if (found?.actions.length) branches.push(sql`${tx.pointActionId} = ANY(${intArray(found.actions)}::int[])`);
+  if (found?.users.length) branches.push(sql`${tx.userId} = ANY(${intArray(found.users)}::int[])`);
+  return { where, branches };
 }
+
+/** One parameter for any number of ids (a list of parameters has a ceiling of 65 535). */
+const intArray = (ids: number[]) => `{${ids.map(Number).join(',')}}`;
 
 export interface TransactionRow {
   id: number | string | bigint;
@@ -60,18 +85,43 @@ export interface TransactionRow {
   cursor_at: string;
 }
 
-/** Newest first; the caller adds its own extra condition (keyset) and LIMIT/OFFSET. */
-export function transactionsSelect(where: SQL): SQL {
-  return sql`
+const newestFirst = sql`ORDER BY ${tx.createdAt} DESC, ${tx.id} DESC`;
+
+/**
+ * One page, newest first. `after` is the caller's extra condition (the keyset). With `q`, each
+ * branch gives its own newest `offset + limit` rows through its index, and only the union of those
+ * is joined, sorted and cut.
+ */
+export function transactionsSelect(query: LedgerQuery, after: SQL, limit: number, offset = 0): SQL {
+  const columns = sql`
     SELECT ${tx.id} AS id, ${tx.userId} AS user_id, ${users.name} AS user_name, ${tx.points} AS points,
       ${pointActions.name} AS action_name, ${pointActions.key} AS action_key,
       ${tx.description} AS description, ${tx.referenceType} AS reference_type,
-      ${tx.referenceId} AS reference_id, ${tx.createdAt} AS created_at, ${tx.createdAt}::text AS cursor_at
-    FROM ${tx}
+      ${tx.referenceId} AS reference_id, ${tx.createdAt} AS created_at, ${tx.createdAt}::text AS cursor_at`;
+  const joins = sql`
     JOIN ${users} ON ${users.id} = ${tx.userId}
-    LEFT JOIN ${pointActions} ON ${pointActions.id} = ${tx.pointActionId}
-    WHERE ${where}
-    ORDER BY ${tx.createdAt} DESC, ${tx.id} DESC`;
+    LEFT JOIN ${pointActions} ON ${pointActions.id} = ${tx.pointActionId}`;
+  if (!query.branches) {
+    return sql`${columns} FROM ${tx} ${joins} WHERE ${query.where} AND ${after} ${newestFirst} LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const hits = sql.join(
+    query.branches.map(
+      (branch) =>
+        sql`(SELECT ${tx.id} AS id FROM ${tx} WHERE ${query.where} AND ${after} AND ${branch} ${newestFirst} LIMIT ${offset + limit})`,
+    ),
+    sql` UNION `,
+  );
+  return sql`${columns} FROM (${hits}) AS hits JOIN ${tx} ON ${tx.id} = hits.id ${joins} ${newestFirst} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** How many rows the filters match: with `q`, the size of the union of the branches' ids. */
+export function transactionsCount(query: LedgerQuery): SQL {
+  if (!query.branches) return sql`SELECT count(*) AS n FROM ${tx} WHERE ${query.where}`;
+  const ids = sql.join(
+    query.branches.map((branch) => sql`SELECT ${tx.id} FROM ${tx} WHERE ${query.where} AND ${branch}`),
+    sql` UNION `,
+  );
+  return sql`SELECT count(*) AS n FROM (${ids}) AS hits`;
 }
 
 export function toTransactionDto(row: TransactionRow): TPointTransaction {

@@ -148,6 +148,46 @@ describe('GET /api/points/transactions', () => {
       const meta = (await get('/api/points/transactions?q=mateo&per_page=10')).json().meta;
       expect(meta).toEqual({ page: 1, per_page: 10, total: 2, last_page: 1, next_cursor: null });
     });
+
+    it('q counts a row found in several ways once, pages by offset and by cursor, and keeps the other filters', async () => {
+      // 11 awards whose description names Lucía, one per business day of April: 6 of them hers (found
+      // by description and by name), 5 Mateo's; plus her 2 rows found by name only.
+      for (let i = 0; i < 11; i++) {
+        await createTransaction(ctx.db, i % 2 === 0 ? lucia : mateo, {
+          actionKey: 'comment_post',
+          description: `Premio Lucía ${i}`,
+          createdAt: new Date(Date.UTC(2026, 3, 1 + i, 15)),
+        });
+      }
+      const premio = (i: number) =>
+        `${i % 2 === 0 ? 'Lucía Pérez' : 'Mateo Gómez'}|comment_post|Premio Lucía ${i}`;
+      const first = (await get('/api/points/transactions?q=lucia&per_page=10')).json();
+      expect(first.meta).toEqual({
+        page: 1,
+        per_page: 10,
+        total: 13,
+        last_page: 2,
+        next_cursor: expect.any(String),
+      });
+      expect(await descriptions('q=lucia&per_page=10')).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map(premio));
+      const second = [premio(0), 'Lucía Pérez|view_story|', 'Lucía Pérez|like_post|'];
+      expect(await descriptions('q=lucia&per_page=10&page=2')).toEqual(second);
+      expect(await descriptions(`q=lucia&per_page=10&page=2&cursor=${first.meta.next_cursor}`)).toEqual(
+        second,
+      );
+
+      const total = async (query: string) =>
+        (await get(`/api/points/transactions?${query}`)).json().meta.total;
+      expect(await total(`q=lucia&user_id=${mateo}`)).toBe(5);
+      expect(await descriptions(`q=lucia&user_id=${mateo}&per_page=10`)).toEqual([9, 7, 5, 3, 1].map(premio));
+      expect(await descriptions('q=lucia&action_key=like_post')).toEqual(['Lucía Pérez|like_post|']);
+      expect(await descriptions('q=premio&from=2026-04-05&to=2026-04-06')).toEqual([5, 4].map(premio));
+      expect(await total('q=comentar')).toBe(11); // the action's name
+      expect(await total('q=nadie')).toBe(0);
+
+      const csv = (await get('/api/points/transactions/export?q=lucia')).body.trim().split('\r\n').slice(1);
+      expect(csv).toHaveLength(13);
+    });
   });
 
   it.each([
