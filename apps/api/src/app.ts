@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { BODY_LIMIT_BYTES, clientErrorHandler, httpServerLimits } from './lib/limits.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -51,9 +52,6 @@ export interface BuildAppOptions {
   storage?: StoragePluginOptions['storage'];
 }
 
-/** The largest request head (request line + headers) the server reads. */
-export const MAX_HEADER_BYTES = 128 * 1024;
-
 /** The API and the panel in one Fastify instance; tests drive it with `app.inject`. */
 export async function buildApp({
   config,
@@ -68,11 +66,15 @@ export async function buildApp({
     logger,
     // A hop count is valid at runtime (proxy-addr) although Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
-    bodyLimit: 1024 * 1024,
-    // Node's default (16 KiB) answers a long query string with its own bare 431; with room for
+    // The limits (lib/limits.ts), stated in the OpenAPI document from the same constants.
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Node's default head (16 KiB) answers a long query string with its own bare 431; with room for
     // 128 KiB the request reaches the app, whose schemas refuse it with a Spanish 400
-    // (q: at most MAX_QUERY_TEXT characters).
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // (q: at most MAX_QUERY_TEXT characters). The whole request must arrive within the request
+    // timeout (slow clients, slowloris): Node answers 408 through clientErrorHandler.
+    http: httpServerLimits(config.requestTimeoutMs),
+    requestTimeout: config.requestTimeoutMs,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per API answer instead of two per request (logRequests below).
     logController: new LogController({ disableRequestLogging: true }),
@@ -97,7 +99,7 @@ export async function buildApp({
   await app.register(securityPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(rateLimitPlugin, rateLimit);
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { requestTimeoutMs: config.requestTimeoutMs });
 
   // Routes, one plugin per resource folder (routes/<resource>/routes.ts).
   await app.register(healthRoutes);

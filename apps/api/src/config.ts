@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/client.ts';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './lib/limits.ts';
 import { defaultCommunityDistDir, defaultWebDistDir } from './lib/paths.ts';
 
 const zFlag = z
@@ -51,6 +52,12 @@ const ZEnv = z.object({
     .min(0, 'debe ser 0 o más')
     .default(600),
   COMMUNITY_DIST_DIR: z.string().optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'debe ser un número de segundos' })
+    .int('debe ser un número entero de segundos')
+    .min(1, 'debe ser 1 o más')
+    .max(3600, 'debe ser como mucho 3600')
+    .default(DEFAULT_REQUEST_TIMEOUT_SECONDS),
   // Web Push (community app): the VAPID key pair is made on the first start and kept in the
   // database; these replace it. The subject must be a real mailbox (Apple refuses others).
   VAPID_PUBLIC_KEY: z
@@ -132,6 +139,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Start-up sweep of local uploads without a row: files younger than this are kept. */
   uploadOrphanGraceMs: number;
+  /** The whole request (head and body) must arrive within this, or it gets a 408 (lib/limits.ts). */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -214,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     storage,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
   };
 }
 

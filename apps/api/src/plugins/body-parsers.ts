@@ -1,14 +1,14 @@
 import formbody from '@fastify/formbody';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { IMAGE_MAX_BYTES, MEDIA_MSG, MSG } from '@panel/shared';
+import { MEDIA_MSG, MSG } from '@panel/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors.ts';
+import { MULTIPART_LIMITS } from '../lib/limits.ts';
 import { removeTempFile, streamToTempFile, type UploadedFile } from '../services/storage/uploads.ts';
 
-export const MAX_UPLOAD_BYTES = IMAGE_MAX_BYTES;
-/** The most files any route accepts (posts: 5), plus one so a sixth reaches the route's own message. */
-export const MAX_UPLOAD_FILES = 6;
+export const MAX_UPLOAD_BYTES = MULTIPART_LIMITS.fileSize;
+export const MAX_UPLOAD_FILES = MULTIPART_LIMITS.files;
 
 /**
  * A route that accepts files declares them in `config.uploads`; every other route refuses
@@ -41,8 +41,8 @@ declare module 'fastify' {
  * Multipart is parsed as a stream. Text fields become plain strings (a repeated field becomes an
  * array). A file is accepted only by a route with `config.uploads`: it is streamed to a temporary
  * file while its SHA-256 and first bytes are taken, so memory stays bounded, and `request.body`
- * gets an `UploadedFile` in its place. Limits are enforced while streaming: 10 MB per file,
- * the route's file count, 50 fields of at most 256 KB, 60 parts.
+ * gets an `UploadedFile` in its place. Limits (MULTIPART_LIMITS) are enforced while streaming:
+ * 10 MB per file, the route's file count, 50 fields of at most 256 KB, 60 parts.
  */
 export const bodyParsersPlugin = fp(
   async (app) => {
@@ -50,13 +50,7 @@ export const bodyParsersPlugin = fp(
     await app.register(formbody);
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
-      limits: {
-        fileSize: MAX_UPLOAD_BYTES,
-        files: MAX_UPLOAD_FILES,
-        fields: 50,
-        fieldSize: 256 * 1024,
-        parts: 60,
-      },
+      limits: { ...MULTIPART_LIMITS },
       onFile: async function onFile(this: FastifyRequest, part: MultipartFile) {
         await acceptFile(this, part);
       },

@@ -43,10 +43,16 @@ export const ACTIVITY_DAYS = 30;
 const zPeriod = z.enum(LEADERBOARD_PERIODS, { error: POINTS_REPORTS_MSG.periodInvalid });
 
 const zOneOf = <const T extends readonly number[]>(values: T, message: string) =>
-  zDecimal(z.number({ error: message })).refine(
-    (n) => (values as readonly number[]).includes(n),
-    message,
-  ) as unknown as z.ZodType<T[number], unknown>;
+  // min/max as well, so the OpenAPI document states the bounds (a refine is invisible there).
+  zDecimal(
+    z
+      .number({ error: message })
+      .min(Math.min(...values), message)
+      .max(Math.max(...values), message),
+  ).refine((n) => (values as readonly number[]).includes(n), message) as unknown as z.ZodType<
+    T[number],
+    unknown
+  >;
 
 const zPositiveId = (message: string) =>
   zDecimal(z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));

@@ -1,5 +1,6 @@
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   makeItemResponse,
   USER_MSG,
   ZUserImportError,
@@ -41,6 +42,7 @@ export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['usuarios'],
         summary: 'Importar usuarios desde un CSV (vista previa con dry_run=1)',
+        description: `Hasta ${IMPORT_MAX_BYTES} bytes (${IMPORT_MAX_BYTES / 1024} KiB; más es un 413) y ${IMPORT_MAX_ROWS} filas de datos (más es un 400).`,
         consumes: ['text/csv'],
         querystring: ZUserImportQuery,
         body: z
