@@ -1,10 +1,12 @@
 import { APP_MSG, makeListResponse, ZPost, ZPostListQuery } from '@panel/shared';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows } from '../../db/client.ts';
+import { rowCount } from '../../db/row-counts.ts';
 import { posts } from '../../db/schema/posts.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
-import { containsText, fetchPage, parseSort } from '../../lib/list-query.ts';
+import { containsFolded, fetchPage, parseSort } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 import { commentsCount, likesCount, selectPosts, toPostDtos } from './post-dto.ts';
 
@@ -32,7 +34,7 @@ export const listPostsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const conditions: SQL[] = [];
-      if (query.q) conditions.push(containsText(posts.content, query.q));
+      if (query.q) conditions.push(containsFolded(posts.contentKey, query.q));
       if (query.branch_id !== undefined) {
         conditions.push(query.branch_id === 0 ? isNull(posts.branchId) : eq(posts.branchId, query.branch_id));
       }
@@ -55,7 +57,10 @@ export const listPostsRoute: FastifyPluginAsyncZod = async (app) => {
             .orderBy(direction(SORT_COLUMNS[sort.key]), direction(posts.id))
             .limit(keyset ? limit + 1 : limit)
             .offset(after ? 0 : offset),
-        app.db.select({ n: count() }).from(posts).where(where),
+        // Every post: the count the triggers keep (row_counts), instead of counting 100 000 rows.
+        conditions.length === 0
+          ? queryRows<{ n: number | string }>(app.db, sql`SELECT ${rowCount('posts')} AS n`)
+          : app.db.select({ n: count() }).from(posts).where(where),
       );
       const page = rows.slice(0, query.per_page);
       const last = page.at(-1);
