@@ -2,7 +2,7 @@ import type { TBranch, TEvent, TNotification, TSurveyDetail } from '@panel/share
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiCreate, apiLogin, auth, createBranch, createUser, pngImage, unique } from './api.ts';
 import { createAppPost, type Seller } from './community.ts';
-import { buenosAires, createNotification, createNotificationType } from './schedule-api.ts';
+import { createNotification, createNotificationType } from './schedule-api.ts';
 
 /**
  * User text that is HTML or script (issue 13, deliver 6). Every payload carries `data-xss`, so an
@@ -72,16 +72,15 @@ export async function seedHostileTexts(request: APIRequestContext): Promise<Host
     name: eventTypeName,
     color: '#e8590c',
   });
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
-    new Date(),
-  );
+  // Soon, so the app's agenda (upcoming events) and the panel's calendar (this month) both show it.
+  const start = Date.now() + 10 * 60_000;
   const event = await apiCreate<TEvent>(request, admin, '/api/events', {
     title: `Evento ${marker} ${PAYLOADS.script}`,
     description: `Descripción ${marker} ${ALL}`,
     event_type_id: eventType.id,
     branch_id: branch.id,
-    start_at: buenosAires(today, '22:00'),
-    end_at: buenosAires(today, '23:00'),
+    start_at: new Date(start).toISOString(),
+    end_at: new Date(start + 60 * 60_000).toISOString(),
   });
 
   const question = `Pregunta ${marker} ${ALL}`;
