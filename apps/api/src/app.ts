@@ -1,9 +1,10 @@
 import '@panel/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { BODY_LIMIT_BYTES, clientErrorHandler, httpServerLimits } from './lib/limits.ts';
+import { serializerCompiler } from './lib/response-serializer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -80,6 +81,7 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // Compiled once per route from the zod response schemas (lib/response-serializer.ts).
   app.setSerializerCompiler(serializerCompiler);
 
   logRequests(app);
@@ -135,9 +137,10 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
  * not logged unless they fail with a 5xx: a page load fetches dozens of them.
  */
 function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
-    if (!request.url.startsWith('/api/') && status < 500) return;
+    if (!request.url.startsWith('/api/') && status < 500) return done();
     const line = {
       method: request.method,
       url: request.url,
@@ -146,5 +149,6 @@ function logRequests(app: FastifyInstance): void {
     };
     if (status >= 500) request.log.error(line, 'respuesta con error');
     else request.log.info(line, 'respuesta');
+    done();
   });
 }

@@ -75,17 +75,21 @@ export const authPlugin = fp(
       }
     });
 
-    // The one place where access is enforced.
-    app.addHook('onRequest', async (request) => {
+    // The one place where access is enforced. A callback hook, so that public routes (health)
+    // pay no promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const access = request.routeOptions.config?.access;
-      if (!access || access === 'public') return;
+      if (!access || access === 'public') return done();
+      authenticate(request, access).then(() => done(), done);
+    });
+    const authenticate = async (request: FastifyRequest, access: Access) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthenticated();
       const session = await resolveSession(app.db, token, app.now(), cache);
       if (!session) throw unauthenticated();
       if (access === 'admin' && session.user.role !== 'admin') throw forbidden();
       request.auth = session;
-    });
+    };
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -110,6 +110,31 @@ describe('security headers', () => {
     }
   });
 
+  it('sends the same full set of security headers on API answers, errors and the panel', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
+        "connect-src 'self';object-src 'none';frame-ancestors 'none';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/health', '/api/no-existe', '/', '/api/docs']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
   it('sends HSTS only over TLS (here: behind a trusted proxy saying https), never over plain HTTP', async () => {
     const plain = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
