@@ -4,6 +4,7 @@
 // bundle unless the screen uses it.
 import './core/zod-es.ts';
 
+export * from './app/change-password.ts';
 export * from './app/community-app.ts';
 export * from './catalog/branches.ts';
 export * from './catalog/suppliers-brands.ts';
@@ -22,6 +23,7 @@ export * from './people/auth.ts';
 export * from './people/password-policy.ts';
 export * from './people/targets.ts';
 export * from './people/user-activity.ts';
+export * from './people/user-input.ts';
 export * from './people/users.ts';
 export * from './points/actions.ts';
 export * from './points/reports.ts';

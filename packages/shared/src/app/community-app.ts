@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZPostInput } from '../content/media.ts';
 import { makeItemResponse, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
-import { zPassword } from '../people/password-policy.ts';
 
 /** Texts of the community-app API (/api/app/*), DECISIONS §5. */
 export const APP_MSG = {
@@ -267,15 +266,6 @@ export const ZAppLeaderboard = z.object({
   }),
 });
 export type TAppLeaderboard = z.infer<typeof ZAppLeaderboard>['data'];
-
-export const ZAppChangePassword = z.object({
-  current_password: z
-    .string({ error: APP_MSG.currentPasswordRequired })
-    .min(1, APP_MSG.currentPasswordRequired)
-    .max(200),
-  new_password: zPassword,
-});
-export type TAppChangePassword = z.input<typeof ZAppChangePassword>;
 
 export const ZAppPushPublicKey = z.object({ data: z.object({ public_key: z.string() }) });
 

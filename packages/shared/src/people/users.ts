@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  INT4_MAX,
-  makeListQuery,
-  zDecimal,
-  zOptionalDisplayUrl,
-  zOptionalText,
-  zQueryBool,
-  zTimestamp,
-} from '../core/common.ts';
-import { MSG } from '../core/messages.ts';
-import { zPassword } from './password-policy.ts';
+import { INT4_MAX, makeListQuery, zDecimal, zQueryBool, zTimestamp } from '../core/common.ts';
 
 export const ROLES = ['seller', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
@@ -31,38 +21,11 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-const zName = z.string().trim().min(1, MSG.nameRequired).max(120);
-const zEmail = z.string().trim().toLowerCase().pipe(z.email(MSG.emailInvalid).max(190));
-/** The password policy of every password an account gets (panel and community app). */
-const zBranchId = z
-  .number()
-  .int()
-  .positive()
-  .nullish()
-  .transform((v) => v ?? null);
+/** The answers of POST /api/login and GET /api/me. */
+export const ZLoginResponse = z.object({ token: z.string(), user: ZUser });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-export const ZUserCreate = z.object({
-  name: zName,
-  email: zEmail,
-  password: zPassword,
-  role: ZRole.default('seller'),
-  branch_id: zBranchId,
-  avatar_url: zOptionalDisplayUrl(500),
-  active: z.boolean().default(true),
-});
-export type TUserCreate = z.input<typeof ZUserCreate>;
-
-/** Every field optional; a password is only changed when one is sent. */
-export const ZUserUpdate = z.object({
-  name: zName.optional(),
-  email: zEmail.optional(),
-  password: zPassword.optional(),
-  role: ZRole.optional(),
-  branch_id: zBranchId.optional(),
-  avatar_url: zOptionalDisplayUrl(500).optional(),
-  active: z.boolean().optional(),
-});
-export type TUserUpdate = z.input<typeof ZUserUpdate>;
+export const ZMeResponse = z.object({ data: ZUser });
 
 export const ZUserListQuery = makeListQuery(['name', 'email', 'role', 'created_at'] as const).extend({
   role: ZRole.optional(),
@@ -99,10 +62,6 @@ export const USER_MSG = {
 export const IMPORT_MAX_ROWS = 500;
 /** Size limit of an imported CSV. */
 export const IMPORT_MAX_BYTES = 512 * 1024;
-
-/** An admin sets a new password, or leaves it out and the server generates one. */
-export const ZUserResetPassword = z.object({ password: zPassword.optional() });
-export type TUserResetPassword = z.input<typeof ZUserResetPassword>;
 
 /** The generated password travels once, in this answer; null when the admin chose it. */
 export const ZUserResetPasswordResult = z.object({ generated_password: z.string().nullable() });

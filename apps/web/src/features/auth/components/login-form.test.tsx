@@ -39,6 +39,27 @@ describe('login', () => {
     expect(screen.queryByText('Contraseña requerida')).not.toBeInTheDocument();
   });
 
+  it('puts the focus on the first field with a message', async () => {
+    mockApi({});
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'admin@demo.local');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Contraseña requerida')).toBeInTheDocument();
+    expect(screen.getByLabelText('Contraseña')).toHaveFocus();
+  });
+
+  it('checks nothing while typing until the first "Ingresar", then clears a message as the field is corrected', async () => {
+    mockApi({});
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'no-es');
+    expect(screen.queryByText('Email inválido')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Email inválido')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), '@demo.local');
+    await waitFor(() => expect(screen.queryByText('Email inválido')).not.toBeInTheDocument());
+    expect(screen.getByText('Contraseña requerida')).toBeInTheDocument();
+  });
+
   it('shows the alert "Credenciales inválidas" on a 401', async () => {
     mockApi({ 'POST /api/login': () => ({ status: 401, body: { message: 'Credenciales inválidas' } }) });
     const { user } = renderLogin();

@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { MSG, type TLoginRequest, ZLoginRequest } from '@panel/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
 import { login } from '../api/login';
@@ -26,6 +23,27 @@ function loginErrorText(error: unknown): string {
   return errorMessage(error, LOGIN_FALLBACK);
 }
 
+type Field = keyof TLoginRequest;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * The two fields checked with the shared schema (ZLoginRequest, the server's body schema): the
+ * parsed request, or each field's first message. No react-hook-form here, unlike the panel's other
+ * forms: two fields do not need it, and it was about 13 KB of gzip JS on /login
+ * (docs/decisions/2026-11-24-login-bundle.md).
+ */
+function validate(form: HTMLFormElement): { request: TLoginRequest | null; errors: FieldErrors } {
+  const data = new FormData(form);
+  const parsed = ZLoginRequest.safeParse({
+    email: String(data.get('email') ?? ''),
+    password: String(data.get('password') ?? ''),
+  });
+  if (parsed.success) return { request: parsed.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  return { request: null, errors };
+}
+
 interface LoginFormProps {
   /** Called once an administrator's session is stored: go to the dashboard. */
   onSignedIn: () => void;
@@ -41,19 +59,31 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   // the browser never submits the form by itself (which would put the password in the URL).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<TLoginRequest, unknown, z.output<typeof ZLoginRequest>>({
-    resolver: zodResolver(ZLoginRequest),
-    defaultValues: { email: '', password: '' },
-  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // As react-hook-form does by default: nothing is checked while typing until the first "Ingresar";
+  // from then on every change checks again, so a corrected field loses its message at once.
+  const [attempted, setAttempted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (attempted) setErrors(validate(event.currentTarget).errors);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { request, errors: found } = validate(form);
+    setAttempted(true);
+    setErrors(found);
+    if (!request) {
+      const first = (['email', 'password'] as const).find((field) => found[field]);
+      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
     setAlert(null);
+    setSubmitting(true);
     try {
-      const { token, user } = await login(values);
+      const { token, user } = await login(request);
       if (user.role === 'seller') {
         // The panel is for administrators: give the token back at once and keep no session.
         await logout(token);
@@ -64,12 +94,14 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       onSignedIn();
     } catch (error) {
       setAlert(loginErrorText(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Iniciar sesión">
+      <form onSubmit={onSubmit} onChange={onChange} noValidate aria-label="Iniciar sesión">
         <Stack gap="md">
           {alert && (
             <Alert
@@ -85,17 +117,17 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
             type="email"
             autoComplete="username"
             placeholder="nombre@empresa.com"
-            error={errors.email?.message}
+            name="email"
+            error={errors.email}
             readOnly={!hydrated}
-            {...register('email')}
           />
           <PasswordInput
             label="Contraseña"
             autoComplete="current-password"
-            error={errors.password?.message}
+            name="password"
+            error={errors.password}
             readOnly={!hydrated}
             visibilityToggleButtonProps={{ 'aria-label': 'Mostrar el texto escrito' }}
-            {...register('password')}
           />
           <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={!hydrated}>
             Ingresar
