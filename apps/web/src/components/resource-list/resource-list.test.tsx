@@ -138,6 +138,8 @@ describe('ResourceList', () => {
   it('reads its state from the URL, so a reload keeps page and sort', async () => {
     setup('/fruits?page=3&sort=-name');
     expect(await screen.findByText('11-12 de 12')).toBeInTheDocument();
+    // The rows of a new page render deferred (useDeferredValue), after the pager's text.
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
     expect(within(dataRows()[0]!).getByText('Fruta 02')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Nombre/ })).toHaveAttribute('aria-sort', 'descending');
   });
