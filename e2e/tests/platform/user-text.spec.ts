@@ -15,6 +15,8 @@ import { loginAsAdmin } from '../../support/ui.ts';
  */
 test.describe.configure({ timeout: 90_000 });
 
+const BUSINESS_TZ = 'America/Argentina/Buenos_Aires';
+
 let seed: HostileSeed;
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: BASE_URL });
@@ -59,6 +61,12 @@ test('Eventos, their types and the calendar show titles and names as text', asyn
   await page.goto(`/event-types?q=${seed.marker}`);
   await expectShownAsText(page, [seed.eventTypeName], problems);
   await page.goto('/calendar');
+  // The event starts in ten minutes: near a month's end that is next month's grid.
+  const month = (iso: string) =>
+    new Date(iso).toLocaleDateString('es-AR', { timeZone: BUSINESS_TZ, month: 'numeric', year: 'numeric' });
+  if (month(seed.event.start_at) !== month(new Date().toISOString())) {
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  }
   await expectShownAsText(page, [seed.event.title], problems);
 });
 
