@@ -5,6 +5,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { BODY_LIMIT_BYTES, clientErrorHandler, httpServerLimits } from './lib/limits.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
+import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -94,6 +95,8 @@ export async function buildApp({
     await syncPointTotalsZone(db.db, config.timeZone);
   });
   await app.register(authPlugin);
+  // Every admin write runs in one audited transaction (before the routes, which it wraps).
+  await app.register(auditPlugin);
   await app.register(storagePlugin, { storage });
   await app.register(pushPlugin, push ?? {});
   await app.register(collectPutRoutes);

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
+import { currentAuditTransaction } from '../db/audit-context.ts';
 import type { Database, Db } from '../db/client.ts';
 import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
 
@@ -7,6 +8,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
+    /** The database; inside an audited admin write, that write's transaction (plugins/audit.ts). */
     db: Db;
     secretBox: SecretBox;
     /** The clock; tests may replace it. */
@@ -25,7 +27,7 @@ export const dbPlugin = fp<DbPluginOptions>(
   async (app, { config, database, now }) => {
     app.decorate('config', config);
     app.decorate<Database>('database', database);
-    app.decorate('db', database.db);
+    app.decorate('db', { getter: (): Db => currentAuditTransaction() ?? database.db });
     app.decorate('secretBox', createSecretBox(config.appSecret));
     app.decorate('now', now ?? (() => new Date()));
   },

@@ -1,5 +1,6 @@
 import { makeItemResponse, ZNotification, ZNotificationInput } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterCommit } from '../../db/audit-context.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { enqueueNotificationPush } from '../../services/push/queue.ts';
 import { errors, FORM_BODIES } from '../schemas.ts';
@@ -35,7 +36,8 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
         await enqueueNotificationPush(tx, row!, app.now());
         return row!.id;
       });
-      app.push.queue.wake();
+      // The worker must find the jobs: wake it once the request's transaction has committed.
+      afterCommit(() => app.push.queue.wake());
       return reply.code(201).send({ data: (await findNotification(app.db, id))! });
     },
   );

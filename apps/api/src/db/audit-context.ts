@@ -1,0 +1,56 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+
+/** Who writes, as the audit trail records it (audit_log, migration 0010). */
+export interface AuditActor {
+  userId: number;
+  email: string;
+  ip: string;
+  requestId: string;
+  /** The API operation, "PUT /api/users/:id". */
+  route: string;
+}
+
+interface AuditScope {
+  tx: Tx;
+  afterCommit: (() => void)[];
+}
+
+const scope = new AsyncLocalStorage<AuditScope>();
+
+/** The transaction of the audited write running in this async context, if any. */
+export function currentAuditTransaction(): Tx | undefined {
+  return scope.getStore()?.tx;
+}
+
+/**
+ * Runs `work` in one transaction that names `actor`: the database's audit triggers read the
+ * transaction-local settings and record every row written, in that same transaction. While it
+ * runs, `currentAuditTransaction()` is that transaction (the db plugin hands it out as `app.db`),
+ * so nested `app.db.transaction(...)` calls become savepoints of it. A rollback leaves no audit row.
+ */
+export async function runAudited<T>(db: Db, actor: AuditActor, work: () => Promise<T>): Promise<T> {
+  const afterCommit: (() => void)[] = [];
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT
+      set_config('app.actor_id', ${String(actor.userId)}, true),
+      set_config('app.actor_email', ${actor.email}, true),
+      set_config('app.ip', ${actor.ip}, true),
+      set_config('app.request_id', ${actor.requestId}, true),
+      set_config('app.route', ${actor.route}, true)`);
+    return scope.run({ tx, afterCommit }, work);
+  });
+  for (const run of afterCommit) run();
+  return result;
+}
+
+/**
+ * Side effects that must see the write committed (waking the push worker): deferred to the commit
+ * of the audited transaction, dropped if it rolls back; run at once outside one.
+ */
+export function afterCommit(run: () => void): void {
+  const store = scope.getStore();
+  if (store) store.afterCommit.push(run);
+  else run();
+}

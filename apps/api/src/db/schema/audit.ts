@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns.ts';
+import { users } from './users.ts';
+
+/** One changed field of an audited row: its value before and after (null when absent). */
+export type AuditChange = { before: unknown; after: unknown };
+
+/**
+ * The audit trail (DECISIONS §5, ASVS V7; docs/decisions/2026-11-24-audit-trail.md): one row per
+ * row an administrator's write created, changed or deleted, written by the `audit_row()` trigger
+ * of each audited table in the same transaction. Append-only: the database refuses UPDATE,
+ * DELETE and TRUNCATE (migration 0010).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tstz('at').notNull().defaultNow(),
+    /** null for a write made without a signed-in administrator (none is recorded today). */
+    actorId: integer('actor_id').references(() => users.id),
+    /** The administrator's email when it happened (it may change later). */
+    actorEmail: text('actor_email'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    /** The API operation, "PUT /api/users/:id". */
+    route: text('route'),
+    action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    /** The table. */
+    entity: text('entity').notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }),
+    /** Changed fields only: {field: {before, after}}; secrets read "[oculto]". */
+    changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull(),
+  },
+  (t) => [
+    check('audit_log_action_check', sql`${t.action} in ('create', 'update', 'delete')`),
+    index('audit_log_actor_id_idx').on(t.actorId, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.id),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);

@@ -1,0 +1,729 @@
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../src/db/client.ts';
+import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
+import { pointActions } from '../../../src/db/schema/points.ts';
+import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
+import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
+import {
+  bearer,
+  createBranch,
+  createBrand,
+  createEvent,
+  createEventType,
+  createPost,
+  createStory,
+  createSupplier,
+  createSurvey,
+  createUser,
+} from '../../../src/testing/factories.ts';
+import { formData, makeImage } from '../../../src/testing/images.ts';
+import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+import { type Operation, readOperations } from '../security/route-fixtures.ts';
+
+/**
+ * Completeness of the audit trail (ASVS V7): every administrator write in the live OpenAPI
+ * document (access admin, method POST/PUT/PATCH/DELETE: the same operations the access matrix
+ * reads) is called for real, and its success must leave audit rows naming the admin, the
+ * address, the request, the operation, the record and its changed fields. A new admin write
+ * route without an entry in WRITES fails here, so it cannot ship unaudited.
+ */
+let ctx: TestContext;
+let operations: Operation[];
+beforeAll(async () => {
+  ctx = await createTestContext();
+  operations = await readOperations(ctx);
+});
+afterAll(() => ctx?.close());
+
+interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+interface Expected {
+  entity: string;
+  action: 'create' | 'update' | 'delete';
+  /** null: the id in the answer's `data.id`; 'any': a bulk write whose ids the answer lists elsewhere. */
+  entityId: number | null | 'any';
+  /** Fields that must be among the changes, with their before/after when given. */
+  changes: Record<string, { before: unknown; after: unknown } | true>;
+}
+type WriteSpec = () => Promise<{ call: Call; expected: Expected }>;
+
+const db = () => ctx.db;
+const PNG = () => makeImage('png', { width: 48, height: 48 });
+const image = async (field: string) => ({
+  field,
+  name: 'foto.png',
+  type: 'image/png',
+  bytes: await PNG(),
+});
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+let seq = 0;
+const n = () => ++seq;
+
+async function notificationType() {
+  const [row] = await db()
+    .insert(notificationTypes)
+    .values({ name: `Aviso ${n()}` })
+    .returning();
+  return row!;
+}
+async function pointAction() {
+  const [row] = await db()
+    .insert(pointActions)
+    .values({ key: `accion_${n()}`, name: 'Acción de prueba', points: 5 })
+    .returning();
+  return row!;
+}
+
+/** One successful call per admin write, with what its audit rows must show. */
+const WRITES: Record<string, WriteSpec> = {
+  'POST /api/users': async () => ({
+    call: {
+      url: '/api/users',
+      payload: { name: 'Ana Gómez', email: `ana.${n()}@prueba.test`, password: 'una-clave-segura-9' },
+    },
+    expected: {
+      entity: 'users',
+      action: 'create',
+      entityId: null,
+      changes: {
+        name: { before: null, after: 'Ana Gómez' },
+        password_hash: { before: null, after: '[oculto]' },
+      },
+    },
+  }),
+  'PUT /api/users/{id}': async () => {
+    const user = await createUser(db(), { name: 'Nombre Viejo' });
+    return {
+      call: { url: `/api/users/${user.id}`, payload: { name: 'Nombre Nuevo' } },
+      expected: {
+        entity: 'users',
+        action: 'update',
+        entityId: user.id,
+        changes: { name: { before: 'Nombre Viejo', after: 'Nombre Nuevo' } },
+      },
+    };
+  },
+  'POST /api/users/{id}/reset-password': async () => {
+    const user = await createUser(db());
+    return {
+      call: { url: `/api/users/${user.id}/reset-password`, payload: { password: 'otra-clave-segura-8' } },
+      expected: {
+        entity: 'users',
+        action: 'update',
+        entityId: user.id,
+        changes: { password_hash: { before: '[oculto]', after: '[oculto]' } },
+      },
+    };
+  },
+  'POST /api/users/bulk-active': async () => {
+    const user = await createUser(db());
+    return {
+      call: { url: '/api/users/bulk-active', payload: { ids: [user.id], active: false } },
+      expected: {
+        entity: 'users',
+        action: 'update',
+        entityId: user.id,
+        changes: { active: { before: true, after: false } },
+      },
+    };
+  },
+  'POST /api/users/import': async () => {
+    const email = `importada.${n()}@prueba.test`;
+    return {
+      call: {
+        url: '/api/users/import',
+        payload: `name,email,role,branch,password\nLucía Importada,${email},seller,,clave-segura-importada-1\n`,
+        headers: { 'content-type': 'text/csv' },
+      },
+      expected: {
+        entity: 'users',
+        action: 'create',
+        entityId: 'any',
+        changes: { email: { before: null, after: email } },
+      },
+    };
+  },
+
+  'POST /api/branches': async () => ({
+    call: { url: '/api/branches', payload: { name: 'Sucursal Nueva' } },
+    expected: {
+      entity: 'branches',
+      action: 'create',
+      entityId: null,
+      changes: { name: { before: null, after: 'Sucursal Nueva' } },
+    },
+  }),
+  'PUT /api/branches/{id}': async () => {
+    const branch = await createBranch(db(), { name: 'Antes', city: 'Rosario', address: null });
+    return {
+      call: { url: `/api/branches/${branch.id}`, payload: { name: 'Después', city: 'Rosario' } },
+      expected: {
+        entity: 'branches',
+        action: 'update',
+        entityId: branch.id,
+        changes: { name: { before: 'Antes', after: 'Después' } },
+      },
+    };
+  },
+  'DELETE /api/branches/{id}': async () => {
+    const branch = await createBranch(db(), { name: 'A borrar' });
+    return {
+      call: { url: `/api/branches/${branch.id}` },
+      expected: {
+        entity: 'branches',
+        action: 'delete',
+        entityId: branch.id,
+        changes: { name: { before: 'A borrar', after: null } },
+      },
+    };
+  },
+
+  'POST /api/user/volume/upsert': async () => {
+    const user = await createUser(db());
+    return {
+      call: {
+        url: '/api/user/volume/upsert',
+        payload: { user_id: user.id, year: 2026, month: 5, target_amount: 1500 },
+      },
+      expected: {
+        entity: 'monthly_volumes',
+        action: 'create',
+        entityId: null,
+        changes: { target_amount: true },
+      },
+    };
+  },
+  'POST /api/user/volume/bulk-upsert': async () => {
+    const user = await createUser(db());
+    return {
+      call: {
+        url: '/api/user/volume/bulk-upsert',
+        payload: { user_id: user.id, year: 2027, items: [{ month: 1, target_amount: 10 }] },
+      },
+      expected: {
+        entity: 'monthly_volumes',
+        action: 'create',
+        entityId: 'any',
+        changes: { user_id: { before: null, after: user.id }, month: { before: null, after: 1 } },
+      },
+    };
+  },
+  'DELETE /api/user/volume/{id}': async () => {
+    const user = await createUser(db());
+    const [volume] = await db()
+      .insert(monthlyVolumes)
+      .values({ userId: user.id, year: 2026, month: 3, targetAmount: '1000.00' })
+      .returning();
+    return {
+      call: { url: `/api/user/volume/${volume!.id}` },
+      expected: {
+        entity: 'monthly_volumes',
+        action: 'delete',
+        entityId: volume!.id,
+        changes: { month: { before: 3, after: null } },
+      },
+    };
+  },
+  'POST /api/user/units/bulk-upsert': async () => {
+    const user = await createUser(db());
+    const supplier = await createSupplier(db());
+    const brand = await createBrand(db());
+    return {
+      call: {
+        url: '/api/user/units/bulk-upsert',
+        payload: {
+          user_id: user.id,
+          supplier_id: supplier.id,
+          brand_id: brand.id,
+          year: 2026,
+          items: [{ month: 2, units: 5 }],
+        },
+      },
+      expected: {
+        entity: 'monthly_target_units',
+        action: 'create',
+        entityId: 'any',
+        changes: { units: { before: null, after: 5 } },
+      },
+    };
+  },
+
+  ...catalogWrites('suppliers', 'business_name', createSupplier),
+  ...catalogWrites('brands', 'name', createBrand),
+
+  'POST /api/posts': async () => {
+    const form = formData({ content: 'Publicación auditada' }, [await image('images[]')]);
+    return {
+      call: { url: '/api/posts', payload: form },
+      expected: {
+        entity: 'posts',
+        action: 'create',
+        entityId: null,
+        changes: { content: { before: null, after: 'Publicación auditada' } },
+      },
+    };
+  },
+  'DELETE /api/posts/{id}': async () => {
+    const post = await createPost(db(), ctx.admin.id, { content: 'Se va' });
+    return {
+      call: { url: `/api/posts/${post.id}` },
+      expected: {
+        entity: 'posts',
+        action: 'delete',
+        entityId: post.id,
+        changes: { content: { before: 'Se va', after: null } },
+      },
+    };
+  },
+  'POST /api/stories': async () => {
+    const form = formData({ title: 'Historia auditada' }, [await image('image')]);
+    return {
+      call: { url: '/api/stories', payload: form },
+      expected: {
+        entity: 'stories',
+        action: 'create',
+        entityId: null,
+        changes: { title: { before: null, after: 'Historia auditada' } },
+      },
+    };
+  },
+  'DELETE /api/stories/{id}': async () => {
+    const story = await createStory(db(), ctx.admin.id);
+    return {
+      call: { url: `/api/stories/${story.id}` },
+      expected: { entity: 'stories', action: 'delete', entityId: story.id, changes: { title: true } },
+    };
+  },
+
+  'POST /api/notification-types': async () => ({
+    call: { url: '/api/notification-types', payload: { name: 'Recordatorio', color: '#112233' } },
+    expected: {
+      entity: 'notification_types',
+      action: 'create',
+      entityId: null,
+      changes: { name: { before: null, after: 'Recordatorio' } },
+    },
+  }),
+  'PUT /api/notification-types/{id}': async () => {
+    const type = await notificationType();
+    return {
+      call: {
+        url: `/api/notification-types/${type.id}`,
+        payload: { name: 'Renombrado', color: '#445566', icon: '1.png' },
+      },
+      expected: {
+        entity: 'notification_types',
+        action: 'update',
+        entityId: type.id,
+        changes: { name: { before: type.name, after: 'Renombrado' } },
+      },
+    };
+  },
+  'DELETE /api/notification-types/{id}': async () => {
+    const type = await notificationType();
+    return {
+      call: { url: `/api/notification-types/${type.id}` },
+      expected: {
+        entity: 'notification_types',
+        action: 'delete',
+        entityId: type.id,
+        changes: { name: true },
+      },
+    };
+  },
+  'POST /api/notifications': async () => {
+    const type = await notificationType();
+    return {
+      call: {
+        url: '/api/notifications',
+        payload: { notification_type_id: type.id, branch_id: 0, title: 'Aviso', message: 'Hola a todos' },
+      },
+      expected: {
+        entity: 'notifications',
+        action: 'create',
+        entityId: null,
+        changes: { title: { before: null, after: 'Aviso' } },
+      },
+    };
+  },
+  'PUT /api/notifications/{id}': async () => {
+    const type = await notificationType();
+    const [row] = await db()
+      .insert(notifications)
+      .values({ notificationTypeId: type.id, title: 'Viejo', message: 'Texto', createdBy: ctx.admin.id })
+      .returning();
+    return {
+      call: {
+        url: `/api/notifications/${row!.id}`,
+        payload: { notification_type_id: type.id, branch_id: 0, title: 'Nuevo', message: 'Texto' },
+      },
+      expected: {
+        entity: 'notifications',
+        action: 'update',
+        entityId: row!.id,
+        changes: { title: { before: 'Viejo', after: 'Nuevo' } },
+      },
+    };
+  },
+  'DELETE /api/notifications/{id}': async () => {
+    const type = await notificationType();
+    const [row] = await db()
+      .insert(notifications)
+      .values({ notificationTypeId: type.id, title: 'Borrable', message: 'Texto', createdBy: ctx.admin.id })
+      .returning();
+    return {
+      call: { url: `/api/notifications/${row!.id}` },
+      expected: {
+        entity: 'notifications',
+        action: 'delete',
+        entityId: row!.id,
+        changes: { title: { before: 'Borrable', after: null } },
+      },
+    };
+  },
+
+  'POST /api/event-types': async () => ({
+    call: { url: '/api/event-types', payload: { name: 'Capacitación', color: '#aa0000' } },
+    expected: {
+      entity: 'event_types',
+      action: 'create',
+      entityId: null,
+      changes: { name: { before: null, after: 'Capacitación' } },
+    },
+  }),
+  'PUT /api/event-types/{id}': async () => {
+    const type = await createEventType(db());
+    return {
+      call: { url: `/api/event-types/${type.id}`, payload: { name: 'Feria', color: '#00aa00' } },
+      expected: {
+        entity: 'event_types',
+        action: 'update',
+        entityId: type.id,
+        changes: { name: { before: type.name, after: 'Feria' } },
+      },
+    };
+  },
+  'DELETE /api/event-types/{id}': async () => {
+    const type = await createEventType(db());
+    return {
+      call: { url: `/api/event-types/${type.id}` },
+      expected: { entity: 'event_types', action: 'delete', entityId: type.id, changes: { name: true } },
+    };
+  },
+  'POST /api/events': async () => {
+    const type = await createEventType(db());
+    return {
+      call: {
+        url: '/api/events',
+        payload: {
+          event_type_id: type.id,
+          branch_id: 0,
+          title: 'Lanzamiento',
+          start_at: future(3),
+          end_at: future(4),
+        },
+      },
+      expected: {
+        entity: 'events',
+        action: 'create',
+        entityId: null,
+        changes: { title: { before: null, after: 'Lanzamiento' } },
+      },
+    };
+  },
+  'PUT /api/events/{id}': async () => {
+    const event = await createEvent(db(), new Date(Date.now() + 86_400_000));
+    return {
+      call: {
+        url: `/api/events/${event.id}`,
+        payload: {
+          event_type_id: event.eventTypeId,
+          branch_id: 0,
+          title: 'Reprogramado',
+          start_at: future(5),
+          end_at: future(6),
+        },
+      },
+      expected: {
+        entity: 'events',
+        action: 'update',
+        entityId: event.id,
+        changes: { title: { before: event.title, after: 'Reprogramado' }, start_at: true },
+      },
+    };
+  },
+  'DELETE /api/events/{id}': async () => {
+    const event = await createEvent(db(), new Date(Date.now() + 86_400_000));
+    return {
+      call: { url: `/api/events/${event.id}` },
+      expected: { entity: 'events', action: 'delete', entityId: event.id, changes: { title: true } },
+    };
+  },
+
+  'POST /api/admin/point-actions': async () => {
+    const key = `nueva_accion_${n()}`;
+    return {
+      call: { url: '/api/admin/point-actions', payload: { key, name: 'Nueva acción', points: 15 } },
+      expected: {
+        entity: 'point_actions',
+        action: 'create',
+        entityId: null,
+        changes: { key: { before: null, after: key }, points: { before: null, after: 15 } },
+      },
+    };
+  },
+  'PUT /api/admin/point-actions/{id}': async () => {
+    const action = await pointAction();
+    return {
+      call: {
+        url: `/api/admin/point-actions/${action.id}`,
+        payload: { name: 'Renombrada', points: 25, active: true, daily_limit: null, cooldown_seconds: null },
+      },
+      expected: {
+        entity: 'point_actions',
+        action: 'update',
+        entityId: action.id,
+        changes: { points: { before: 5, after: 25 } },
+      },
+    };
+  },
+  'DELETE /api/admin/point-actions/{id}': async () => {
+    const action = await pointAction();
+    return {
+      call: { url: `/api/admin/point-actions/${action.id}` },
+      expected: { entity: 'point_actions', action: 'delete', entityId: action.id, changes: { key: true } },
+    };
+  },
+  'PATCH /api/admin/point-actions/{id}/toggle': async () => {
+    const action = await pointAction();
+    return {
+      call: { url: `/api/admin/point-actions/${action.id}/toggle`, payload: { active: false } },
+      expected: {
+        entity: 'point_actions',
+        action: 'update',
+        entityId: action.id,
+        changes: { active: { before: true, after: false } },
+      },
+    };
+  },
+
+  'POST /api/admin/surveys': async () => ({
+    call: {
+      url: '/api/admin/surveys',
+      payload: { title: 'Encuesta auditada', questions: [{ question_text: '¿Todo bien?', type: 'boolean' }] },
+    },
+    expected: {
+      entity: 'surveys',
+      action: 'create',
+      entityId: null,
+      changes: { title: { before: null, after: 'Encuesta auditada' } },
+    },
+  }),
+  'PUT /api/admin/surveys/{id}': async () => {
+    const survey = await createSurvey(db(), { title: 'Título viejo' });
+    const [question] = await db()
+      .insert(surveyQuestions)
+      .values({ surveyId: survey.id, questionText: '¿Sirvió?', type: 'boolean', required: true })
+      .returning();
+    return {
+      call: {
+        url: `/api/admin/surveys/${survey.id}`,
+        payload: {
+          title: 'Título nuevo',
+          active: false,
+          branch_id: null,
+          points_reward: 10,
+          questions: [{ id: question!.id, question_text: '¿Sirvió?', type: 'boolean', required: true }],
+        },
+      },
+      expected: {
+        entity: 'surveys',
+        action: 'update',
+        entityId: survey.id,
+        changes: { title: { before: 'Título viejo', after: 'Título nuevo' } },
+      },
+    };
+  },
+  'DELETE /api/admin/surveys/{id}': async () => {
+    const survey = await createSurvey(db());
+    return {
+      call: { url: `/api/admin/surveys/${survey.id}` },
+      expected: { entity: 'surveys', action: 'delete', entityId: survey.id, changes: { title: true } },
+    };
+  },
+  'PATCH /api/admin/surveys/{id}/toggle': async () => {
+    const survey = await createSurvey(db());
+    return {
+      call: { url: `/api/admin/surveys/${survey.id}/toggle`, payload: { active: false } },
+      expected: {
+        entity: 'surveys',
+        action: 'update',
+        entityId: survey.id,
+        changes: { active: { before: true, after: false } },
+      },
+    };
+  },
+};
+
+function catalogWrites(
+  resource: 'suppliers' | 'brands',
+  descriptionKey: 'business_name' | 'name',
+  create: (d: TestContext['db']) => Promise<{ id: number; code: string }>,
+): Record<string, WriteSpec> {
+  return {
+    [`POST /api/${resource}`]: async () => {
+      const code = `C${n()}`;
+      return {
+        call: { url: `/api/${resource}`, payload: { code, [descriptionKey]: 'Descripción' } },
+        expected: {
+          entity: resource,
+          action: 'create',
+          entityId: null,
+          changes: { code: { before: null, after: code } },
+        },
+      };
+    },
+    [`PUT /api/${resource}/{id}`]: async () => {
+      const row = await create(db());
+      return {
+        call: {
+          url: `/api/${resource}/${row.id}`,
+          payload: { code: row.code, [descriptionKey]: 'Otra descripción' },
+        },
+        expected: {
+          entity: resource,
+          action: 'update',
+          entityId: row.id,
+          changes: { [descriptionKey]: true },
+        },
+      };
+    },
+    [`DELETE /api/${resource}/{id}`]: async () => {
+      const row = await create(db());
+      return {
+        call: { url: `/api/${resource}/${row.id}` },
+        expected: {
+          entity: resource,
+          action: 'delete',
+          entityId: row.id,
+          changes: { code: { before: row.code, after: null } },
+        },
+      };
+    },
+  };
+}
+
+interface AuditRow {
+  id: number;
+  actor_id: number | null;
+  actor_email: string | null;
+  ip: string | null;
+  request_id: string | null;
+  route: string | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+}
+
+async function lastAuditId(): Promise<number> {
+  const [row] = await queryRows<{ id: number | null }>(ctx.db, sql`SELECT max(id)::int AS id FROM audit_log`);
+  return row?.id ?? 0;
+}
+
+const auditRowsAfter = (id: number) =>
+  queryRows<AuditRow>(
+    ctx.db,
+    sql`SELECT id::int, actor_id, actor_email, ip, request_id, route, action, entity, entity_id::int, changes
+        FROM audit_log WHERE id > ${id} ORDER BY id`,
+  );
+
+/** The admin writes of the document: panel operations that are not reads. */
+const adminWrites = () => operations.filter((o) => o.xAccess === 'admin' && o.method !== 'GET');
+/** POST twins of PUT routes (method override) are called as the PUT they stand for. */
+const putTwinOf = (op: Operation) =>
+  op.method === 'POST' && operations.some((o) => o.key === `PUT ${op.path}`) ? `PUT ${op.path}` : null;
+
+describe('the audit trail covers every administrator write', () => {
+  it('has a successful call in WRITES for every admin write of the OpenAPI document', () => {
+    const writes = adminWrites();
+    expect(writes.length).toBeGreaterThanOrEqual(40);
+    const missing = writes.filter((o) => !WRITES[putTwinOf(o) ?? o.key]).map((o) => o.key);
+    const stale = Object.keys(WRITES).filter((k) => !writes.some((o) => o.key === k));
+    expect(missing, 'admin writes without an entry in WRITES').toEqual([]);
+    expect(stale, 'entries of WRITES for routes that are gone').toEqual([]);
+  });
+
+  it('each one, when it succeeds, leaves audit rows with the admin, address, request, operation, record and changes', {
+    timeout: 300_000,
+  }, async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const op of adminWrites()) {
+      const twin = putTwinOf(op);
+      const spec = WRITES[twin ?? op.key];
+      if (!spec) continue; // reported by the test above
+      const { call, expected } = await spec();
+      const before = await lastAuditId();
+      const res: LightMyRequestResponse = await ctx.app.inject({
+        method: op.method as 'POST',
+        url: call.url,
+        payload: call.payload as string,
+        headers: {
+          ...bearer(ctx.admin.token),
+          ...(twin ? { 'x-http-method-override': 'PUT' } : {}),
+          ...call.headers,
+        },
+      });
+      const label = `${op.key} → ${res.statusCode}`;
+      if (res.statusCode >= 300) {
+        failures.push(`${label}: the call did not succeed: ${res.body.slice(0, 300)}`);
+        continue;
+      }
+      const rows = await auditRowsAfter(before);
+      const operation = `${twin ? 'PUT' : op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
+      const requestIds = new Set(rows.map((r) => r.request_id));
+      if (rows.length === 0) failures.push(`${label}: no audit row`);
+      if (requestIds.size > 1) failures.push(`${label}: audit rows of several requests`);
+      for (const row of rows) {
+        const who = { actor_id: row.actor_id, actor_email: row.actor_email, ip: row.ip, route: row.route };
+        const want = {
+          actor_id: ctx.admin.id,
+          actor_email: ctx.admin.email,
+          ip: '127.0.0.1',
+          route: operation,
+        };
+        if (JSON.stringify(who) !== JSON.stringify(want))
+          failures.push(`${label}: audit row ${JSON.stringify(who)} instead of ${JSON.stringify(want)}`);
+        if (!row.request_id) failures.push(`${label}: audit row without request_id`);
+        if (Object.keys(row.changes).length === 0) failures.push(`${label}: audit row without changes`);
+      }
+      const entityId =
+        expected.entityId === null ? (res.json() as { data?: { id?: number } }).data?.id : expected.entityId;
+      const match = rows.find(
+        (r) =>
+          r.entity === expected.entity &&
+          r.action === expected.action &&
+          (entityId === 'any' || r.entity_id === entityId) &&
+          Object.entries(expected.changes).every(
+            ([field, change]) =>
+              field in r.changes && (change === true || isDeepStrictEqual(r.changes[field], change)),
+          ),
+      );
+      if (!match)
+        failures.push(
+          `${label}: no ${expected.action} of ${expected.entity} #${entityId} with ${JSON.stringify(expected.changes)}; got ${JSON.stringify(rows).slice(0, 600)}`,
+        );
+      checked++;
+    }
+    console.info(`Auditoría: ${checked} escrituras de administrador comprobadas`);
+    expect(failures).toEqual([]);
+    expect(checked).toBe(adminWrites().length);
+  });
+});

@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app.ts';
+import { queryRows } from '../../../src/db/client.ts';
+import { branches } from '../../../src/db/schema/branches.ts';
+import { conflict } from '../../../src/lib/http-errors.ts';
+import { bearer, createBranch, createPost, createUser } from '../../../src/testing/factories.ts';
+import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+
+/**
+ * The audit trail's mechanism (docs/decisions/2026-11-24-audit-trail.md): admin writes leave one
+ * audit row per row written, in the same transaction; nothing else does. That every admin write
+ * route is covered is proven in audit-coverage.test.ts.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+beforeEach(() => ctx.reset());
+
+interface AuditRow {
+  id: number;
+  actor_id: number | null;
+  actor_email: string | null;
+  ip: string | null;
+  request_id: string | null;
+  route: string | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+}
+
+const auditRows = () =>
+  queryRows<AuditRow>(
+    ctx.db,
+    sql`SELECT id::int, actor_id, actor_email, ip, request_id, route, action, entity, entity_id::int, changes
+        FROM audit_log ORDER BY id`,
+  );
+
+describe('an administrator write', () => {
+  it('records who, from where, which operation, which record and every field of a create', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/branches',
+      payload: { name: 'Rosario Norte', city: 'Rosario' },
+      headers: { ...bearer(ctx.admin.token), 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id;
+    const rows = await auditRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_id: ctx.admin.id,
+      actor_email: ctx.admin.email,
+      // TRUST_PROXY is off: the socket's address, not what a client claims.
+      ip: '198.51.100.7',
+      route: 'POST /api/branches',
+      action: 'create',
+      entity: 'branches',
+      entity_id: id,
+    });
+    expect(rows[0]!.request_id).toMatch(/\S/);
+    expect(rows[0]!.changes).toMatchObject({
+      id: { before: null, after: id },
+      name: { before: null, after: 'Rosario Norte' },
+      city: { before: null, after: 'Rosario' },
+    });
+    // A create lists what it set, not the empty columns.
+    expect(rows[0]!.changes).not.toHaveProperty('address');
+  });
+
+  it('records only the changed fields of an update, with their values before and after', async () => {
+    const branch = await createBranch(ctx.db, {
+      name: 'Córdoba Centro',
+      city: 'Córdoba',
+      address: 'Colón 100',
+    });
+    const res = await ctx.asAdmin('PUT', `/api/branches/${branch.id}`, {
+      name: 'Córdoba Sur',
+      city: 'Córdoba',
+      address: 'Colón 100',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await auditRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'update', entity: 'branches', entity_id: branch.id });
+    expect(rows[0]!.changes.name).toEqual({ before: 'Córdoba Centro', after: 'Córdoba Sur' });
+    for (const [field, change] of Object.entries(rows[0]!.changes)) {
+      expect(change.before, field).not.toEqual(change.after);
+    }
+    expect(rows[0]!.changes).not.toHaveProperty('city');
+  });
+
+  it('records a delete with the values the row had', async () => {
+    const branch = await createBranch(ctx.db, { name: 'Mendoza' });
+    expect((await ctx.asAdmin('DELETE', `/api/branches/${branch.id}`)).statusCode).toBeLessThan(300);
+    const [row] = await auditRows();
+    expect(row).toMatchObject({ action: 'delete', entity: 'branches', entity_id: branch.id });
+    expect(row!.changes.name).toEqual({ before: 'Mendoza', after: null });
+  });
+
+  it('hides secrets: a password hash and a connection string show as "[oculto]", never their value', async () => {
+    const seller = await createUser(ctx.db);
+    const put = await ctx.asAdmin('PUT', `/api/users/${seller.id}`, { password: 'otra-clave-muy-larga-7' });
+    expect(put.statusCode, put.body).toBe(200);
+    const created = await ctx.asAdmin('POST', '/api/branches', {
+      name: 'Salta',
+      connection_string: 'postgres://u:clave-secreta@db/salta',
+    });
+    expect(created.statusCode).toBe(201);
+    const rows = await auditRows();
+    const user = rows.find((r) => r.entity === 'users');
+    expect(user!.changes.password_hash).toEqual({ before: '[oculto]', after: '[oculto]' });
+    const branch = rows.find((r) => r.entity === 'branches');
+    expect(branch!.changes.connection_string_enc).toEqual({ before: null, after: '[oculto]' });
+    const [hash] = await queryRows<{ h: string }>(
+      ctx.db,
+      sql`SELECT password_hash AS h FROM users WHERE id = ${seller.id}`,
+    );
+    const [sealed] = await ctx.db.select({ enc: branches.connectionStringEnc }).from(branches);
+    const all = JSON.stringify(rows);
+    expect(all).not.toContain(hash!.h);
+    expect(all).not.toContain(sealed!.enc);
+    expect(all).not.toContain('clave-secreta');
+  });
+
+  it('keeps the rows a nested transaction wrote (savepoints) and their audit rows', async () => {
+    // A deactivation updates the user and revokes its sessions in the handler's own transaction.
+    const seller = await createUser(ctx.db);
+    const res = await ctx.asAdmin('PUT', `/api/users/${seller.id}`, { active: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await auditRows();
+    expect(rows.map((r) => [r.entity, r.action])).toEqual([['users', 'update']]);
+    expect(rows[0]!.changes.active).toEqual({ before: true, after: false });
+  });
+});
+
+describe('what is not an administrator write', () => {
+  it('records nothing for a refused write (409) and leaves the data as it was', async () => {
+    const branch = await createBranch(ctx.db);
+    await createUser(ctx.db, { branchId: branch.id });
+    const res = await ctx.asAdmin('DELETE', `/api/branches/${branch.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("records nothing for a seller's writes through /api/app/*", async () => {
+    const post = await createPost(ctx.db, ctx.admin.id);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/app/posts/${post.id}/like`,
+      headers: bearer(ctx.seller.token),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it('records nothing for writes outside a request (start-up, seeds, the CLI)', async () => {
+    await createBranch(ctx.db);
+    await createUser(ctx.db);
+    expect(await auditRows()).toEqual([]);
+  });
+});
+
+describe('the audit log itself', () => {
+  it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
+    const branch = await createBranch(ctx.db);
+    await ctx.asAdmin('PUT', `/api/branches/${branch.id}`, { name: 'Otra' });
+    expect(await auditRows()).toHaveLength(1);
+    for (const statement of [
+      sql`UPDATE audit_log SET actor_email = 'otro@prueba.test'`,
+      sql`DELETE FROM audit_log`,
+      sql`TRUNCATE audit_log`,
+    ]) {
+      const error = await ctx.db.execute(statement).then(
+        () => null,
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+      );
+      expect(error).toMatch(/audit_log is append-only/);
+    }
+    expect(await auditRows()).toHaveLength(1);
+  });
+});
+
+describe('a handler that writes and then fails', () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    app = await buildApp({ config: ctx.config, db: ctx.testDb.database, push: { worker: false } });
+    // Test-only routes registered like any panel write: the audit wrapper takes them.
+    app.post('/api/audit-test/throws', { config: { access: 'admin' } }, async () => {
+      await app.db.insert(branches).values({ name: 'Fantasma' });
+      throw conflict('Choque de prueba');
+    });
+    app.post('/api/audit-test/answers-400', { config: { access: 'admin' } }, async (_request, reply) => {
+      await app.db.insert(branches).values({ name: 'Fantasma' });
+      return reply.code(400).send({ message: 'Rechazado' });
+    });
+    app.post('/api/audit-test/sends-201', { config: { access: 'admin' } }, async (_request, reply) => {
+      await app.db.insert(branches).values({ name: 'Real' });
+      return reply.code(201).send({ ok: true });
+    });
+    await app.ready();
+  });
+  afterAll(() => app?.close());
+
+  const call = (url: string) => app.inject({ method: 'POST', url, headers: bearer(ctx.admin.token) });
+  const branchNames = async () =>
+    (await ctx.db.select({ name: branches.name }).from(branches)).map((b) => b.name);
+
+  it('rolls back its rows and their audit rows when it throws', async () => {
+    const res = await call('/api/audit-test/throws');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Choque de prueba');
+    expect(await branchNames()).toEqual([]);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it('rolls back its rows and their audit rows when it answers 400 itself', async () => {
+    const res = await call('/api/audit-test/answers-400');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Rechazado' });
+    expect(await branchNames()).toEqual([]);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it('answers what it sent once the write and its audit row are committed', async () => {
+    const res = await call('/api/audit-test/sends-201');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await branchNames()).toEqual(['Real']);
+    expect((await auditRows()).map((r) => r.route)).toEqual(['POST /api/audit-test/sends-201']);
+  });
+});
