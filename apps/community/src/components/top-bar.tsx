@@ -1,4 +1,4 @@
-import { IconCalendarEvent, IconUserCircle } from '@tabler/icons-react';
+import { IconArrowLeft, IconCalendarEvent, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -16,6 +16,18 @@ export function TopBar({ title, children }: { title: ReactNode; children?: React
           <IconUserCircle size={24} aria-hidden />
         </Link>
       </div>
+    </header>
+  );
+}
+
+/** The title of a screen opened from another one (a post, a notification, a survey), with the way back. */
+export function BackBar({ title, href, label }: { title: ReactNode; href: string; label: string }) {
+  return (
+    <header className="topbar topbar--back">
+      <Link href={href} className="icon-button" aria-label={label}>
+        <IconArrowLeft size={24} aria-hidden />
+      </Link>
+      <h1>{title}</h1>
     </header>
   );
 }

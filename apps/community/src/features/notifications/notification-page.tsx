@@ -1,8 +1,8 @@
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { LoadState } from '../../components/load-state';
+import { BackBar } from '../../components/top-bar';
 import { markRead, useNotification } from './api';
 import { NotificationIcon } from './notification-icon';
 
@@ -21,12 +21,7 @@ export default function NotificationPage() {
 
   return (
     <main className="screen">
-      <header className="topbar topbar--back">
-        <Link href="/notificaciones" className="icon-button" aria-label="Volver a notificaciones">
-          <IconArrowLeft size={24} aria-hidden />
-        </Link>
-        <h1>Notificación</h1>
-      </header>
+      <BackBar title="Notificación" href="/notificaciones" label="Volver a notificaciones" />
       <LoadState
         isPending={one.isPending}
         error={one.isError ? one.error : null}

@@ -1,13 +1,14 @@
 import { APP_MSG, ZAppCommentInput } from '@panel/shared';
-import { IconArrowLeft, IconMessageCircle, IconSend } from '@tabler/icons-react';
+import { IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { Avatar } from '../../components/avatar';
 import { Gallery } from '../../components/gallery';
 import { LikeButton } from '../../components/like-button';
 import { LoadState } from '../../components/load-state';
 import { PostHeader } from '../../components/post-header';
 import { Spinner } from '../../components/spinner';
+import { BackBar } from '../../components/top-bar';
 import { submitAction } from '../../lib/outbox';
 import { useSessionState } from '../../lib/session';
 import { timeAgo } from '../../lib/time-ago';
@@ -58,12 +59,7 @@ export default function PostPage() {
 
   return (
     <main className="screen">
-      <header className="topbar topbar--back">
-        <Link href="/" className="icon-button" aria-label="Volver al inicio">
-          <IconArrowLeft size={24} aria-hidden />
-        </Link>
-        <h1>Publicación</h1>
-      </header>
+      <BackBar title="Publicación" href="/" label="Volver al inicio" />
       <LoadState
         isPending={post.isPending}
         error={post.isError ? post.error : null}

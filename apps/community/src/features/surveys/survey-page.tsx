@@ -1,9 +1,10 @@
 import type { TSurveyQuestion } from '@panel/shared';
-import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
+import { IconChecks } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { LoadState } from '../../components/load-state';
+import { BackBar } from '../../components/top-bar';
 import { submitAction } from '../../lib/outbox';
 import { qk } from '../../lib/query-keys';
 import { usePendingActions } from '../../lib/use-outbox';
@@ -156,18 +157,9 @@ export default function SurveyPage() {
     setBusy(false);
   }
 
-  const back = (
-    <Link href="/encuestas" className="icon-button" aria-label="Volver a encuestas">
-      <IconArrowLeft size={24} aria-hidden />
-    </Link>
-  );
-
   return (
     <main className="screen">
-      <header className="topbar topbar--back">
-        {back}
-        <h1>{survey?.title ?? 'Encuesta'}</h1>
-      </header>
+      <BackBar title={survey?.title ?? 'Encuesta'} href="/encuestas" label="Volver a encuestas" />
       <LoadState
         isPending={surveys.isPending}
         error={surveys.isError && !surveys.data ? surveys.error : null}
