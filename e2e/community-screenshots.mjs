@@ -3,50 +3,8 @@
 // demo database and takes screenshots of every screen of the community app (/comunidad/) at 390 px (phone)
 // and 768 px (tablet) wide, signed in as the demo seller, in Debian's Chromium.
 // Images go to outDir, by default .artifacts/screenshots-community/ (ignored by git): for looking at.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const outDir = process.argv[2] ?? join(root, '.artifacts/screenshots-community');
-const port = Number(process.env.SCREENSHOTS_PORT ?? process.env.E2E_PORT ?? 3401);
-const base = `http://127.0.0.1:${port}`;
-rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
-
-const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) process.exit(built.status ?? 1);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'community-shots-'));
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: 'inherit',
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-
-async function waitForHealth() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
-}
+import { runScreenshots } from './screenshot-runner.mjs';
 
 /** Each screen: its path, what shows once it has its data, and an optional step before the shot. */
 const screens = [
@@ -86,55 +44,50 @@ const screens = [
   ['profile', 'perfil', '.profile'],
 ];
 
-try {
-  await waitForHealth();
-  const login = await (
-    await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'vendedor@demo.local', password: 'vendedor-demo-2026' }),
-    })
-  ).json();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  for (const [width, height] of [
-    [390, 844],
-    [768, 1024],
-  ]) {
-    const context = await browser.newContext({
-      viewport: { width, height },
-      hasTouch: true,
-      isMobile: width < 700,
-      deviceScaleFactor: 2,
-      locale: 'es-AR',
-      timezoneId: 'America/Argentina/Buenos_Aires',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/comunidad/`);
-    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
-    await page.screenshot({ path: join(outDir, `login-${width}.png`) });
-    await page.evaluate((s) => localStorage.setItem('community-auth', JSON.stringify(s)), {
-      token: login.token,
-      user: login.user,
-    });
-    for (const [name, path, ready, step] of screens) {
-      await page.goto(`${base}/comunidad/${path}`);
-      if (step) {
-        await page.locator('main').first().waitFor();
+await runScreenshots(
+  { defaultOutDir: '.artifacts/screenshots-community', defaultPort: 3401, outArg: process.argv[2] },
+  async ({ browser, base, outDir }) => {
+    const login = await (
+      await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'vendedor@demo.local', password: 'vendedor-demo-2026' }),
+      })
+    ).json();
+    for (const [width, height] of [
+      [390, 844],
+      [768, 1024],
+    ]) {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        hasTouch: true,
+        isMobile: width < 700,
+        deviceScaleFactor: 2,
+        locale: 'es-AR',
+        timezoneId: 'America/Argentina/Buenos_Aires',
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/comunidad/`);
+      await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+      await page.screenshot({ path: join(outDir, `login-${width}.png`) });
+      await page.evaluate((s) => localStorage.setItem('community-auth', JSON.stringify(s)), {
+        token: login.token,
+        user: login.user,
+      });
+      for (const [name, path, ready, step] of screens) {
+        await page.goto(`${base}/comunidad/${path}`);
+        if (step) {
+          await page.locator('main').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await step(page);
+        }
+        await page.locator(ready).first().waitFor({ timeout: 20_000 });
         await page.waitForLoadState('networkidle');
-        await step(page);
+        await page.screenshot({ path: join(outDir, `${name}-${width}.png`) });
+        console.log(`${name}-${width}.png`);
       }
-      await page.locator(ready).first().waitFor({ timeout: 20_000 });
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: join(outDir, `${name}-${width}.png`) });
-      console.log(`${name}-${width}.png`);
+      await context.close();
     }
-    await context.close();
-  }
-  await browser.close();
-} finally {
-  stop();
-}
+  },
+);

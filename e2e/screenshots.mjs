@@ -6,21 +6,14 @@
 // Every image goes to outDir, by default .artifacts/screenshots/ (ignored by git): for looking at, not
 // for keeping. Only the images README.md shows live in git (docs/screenshots/); `--readme` (or
 // SCREENSHOTS_README=1) copies those from this run into docs/screenshots/.
-import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { root, runScreenshots } from './screenshot-runner.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const refreshReadme = args.includes('--readme') || process.env.SCREENSHOTS_README === '1';
 const outArg = args.find((a) => !a.startsWith('--'));
-const outDir = outArg ?? join(root, '.artifacts/screenshots');
 const readmeDir = join(root, 'docs/screenshots');
-const port = Number(process.env.SCREENSHOTS_PORT ?? process.env.E2E_PORT ?? 3400);
-const base = `http://127.0.0.1:${port}`;
 
 /** The images README.md shows (`docs/screenshots/<name>.png`): the only ones kept in git. */
 const readmeImages = [
@@ -30,31 +23,6 @@ const readmeImages = [
     ),
   ),
 ];
-
-// The default folder holds this run's images only; a folder given by hand is left as it is.
-if (!outArg) rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
-
-const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) process.exit(built.status ?? 1);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'panel-shots-'));
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: 'inherit',
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
 
 /** The list screens and the dialogs shot from each, in the order they are visited. */
 const edit = (page) => page.getByRole('button', { name: 'Editar' }).first().click();
@@ -77,7 +45,7 @@ const scheduleLists = [
 ];
 
 /** Every screenshot at one width; `label` ends each file name (`branches-1280.png`). */
-async function takeShots(browser, label, viewport) {
+async function takeShots(browser, base, outDir, label, viewport) {
   const page = await browser.newPage({
     viewport,
     locale: 'es-AR',
@@ -404,33 +372,15 @@ async function takeShots(browser, label, viewport) {
   await page.close();
 }
 
-try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 600) throw new Error('the server did not become ready');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
-  await takeShots(browser, '1280', { width: 1280, height: 800 });
-  await takeShots(browser, '390', { width: 390, height: 844 });
-  await browser.close();
-  console.log(`screenshots written to ${outDir}`);
-  if (refreshReadme) {
-    mkdirSync(readmeDir, { recursive: true });
-    for (const name of readmeImages) copyFileSync(join(outDir, name), join(readmeDir, name));
-    console.log(`README images refreshed in ${readmeDir}: ${readmeImages.join(', ')}`);
-  }
-} finally {
-  stop();
-}
+await runScreenshots(
+  { defaultOutDir: '.artifacts/screenshots', defaultPort: 3400, outArg },
+  async ({ browser, base, outDir }) => {
+    await takeShots(browser, base, outDir, '1280', { width: 1280, height: 800 });
+    await takeShots(browser, base, outDir, '390', { width: 390, height: 844 });
+    if (refreshReadme) {
+      mkdirSync(readmeDir, { recursive: true });
+      for (const name of readmeImages) copyFileSync(join(outDir, name), join(readmeDir, name));
+      console.log(`README images refreshed in ${readmeDir}: ${readmeImages.join(', ')}`);
+    }
+  },
+);
