@@ -20,6 +20,7 @@ import { staticWebPlugin } from './plugins/static-web.ts';
 import { type StoragePluginOptions, storagePlugin } from './plugins/storage.ts';
 import { strictQueryPlugin } from './plugins/strict-query.ts';
 import { appRoutes } from './routes/app/routes.ts';
+import { auditRoutes } from './routes/audit/routes.ts';
 import { authRoutes } from './routes/auth/routes.ts';
 import { branchesRoutes } from './routes/branches/routes.ts';
 import { catalogRoutes } from './routes/catalog/routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp({
   await app.register(pointActionsRoutes);
   await app.register(surveysRoutes);
   await app.register(pointsRoutes);
+  await app.register(auditRoutes);
   // The community app's API (/api/app/*), for sellers.
   await app.register(appRoutes);
 

@@ -17,3 +17,17 @@ export function decodeKeyset(cursor: string): { createdAt: string; id: number } 
     return null;
   }
 }
+
+/** Keyset positions for lists ordered by id alone (DESC), such as the audit log. */
+export function encodeIdKeyset(id: number): string {
+  return Buffer.from(JSON.stringify([id])).toString('base64url');
+}
+
+export function decodeIdKeyset(cursor: string): number | null {
+  try {
+    const [id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    return Number.isSafeInteger(id) && (id as number) >= 1 ? (id as number) : null;
+  } catch {
+    return null;
+  }
+}

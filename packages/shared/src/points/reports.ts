@@ -57,8 +57,8 @@ const zOneOf = <const T extends readonly number[]>(values: T, message: string) =
 const zPositiveId = (message: string) =>
   zDecimal(z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));
 
-/** A business day (APP_TIMEZONE), as the date inputs send it. */
-const zDay = z.string().refine((s) => {
+/** A business day (APP_TIMEZONE), as the date inputs send it (AAAA-MM-DD, a real calendar day). */
+export const zDay = z.string().refine((s) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;

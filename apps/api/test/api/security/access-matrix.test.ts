@@ -130,6 +130,8 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/points/transactions/export': 'admin',
   'GET /api/points/summary': 'admin',
 
+  'GET /api/audit': 'admin',
+
   'GET /api/app/feed': 'app',
   'POST /api/app/posts/{id}/like': 'app',
   'DELETE /api/app/posts/{id}/like': 'app',

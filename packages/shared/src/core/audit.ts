@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { zDay } from '../points/reports.ts';
+import { INT4_MAX, zCursor, zDecimal, zTimestamp } from './common.ts';
+import { registerMessages } from './human-messages.ts';
+
+/**
+ * The audit trail (DECISIONS §5, ASVS V7): what administrators wrote, read through
+ * `GET /api/audit` (docs/decisions/2026-11-24-audit-trail.md). The panel's screen comes later.
+ */
+export const AUDIT_MSG = registerMessages({
+  actorInvalid: 'El administrador debe ser un número entero positivo',
+  entityInvalid: 'La entidad no es una de las auditadas',
+  entityIdInvalid: 'El registro debe ser un número entero positivo',
+  actionInvalid: 'La acción debe ser create, update o delete',
+  perPageInvalid: 'La cantidad por página debe ser 10, 20, 50 o 100',
+  dateRangeInvalid: 'La fecha desde no puede ser posterior a la fecha hasta',
+  loadError: 'Error al cargar la auditoría',
+});
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The audited tables (each has the audit_row() trigger, migration 0010). */
+export const AUDIT_ENTITIES = [
+  'users',
+  'branches',
+  'suppliers',
+  'brands',
+  'posts',
+  'post_images',
+  'post_likes',
+  'post_comments',
+  'stories',
+  'story_views',
+  'notification_types',
+  'notifications',
+  'notification_reads',
+  'event_types',
+  'events',
+  'point_actions',
+  'point_transactions',
+  'surveys',
+  'survey_questions',
+  'survey_responses',
+  'survey_answers',
+  'monthly_volumes',
+  'monthly_target_units',
+  'push_subscriptions',
+] as const;
+export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** What a secret field reads in `changes` (password hashes, sealed connection strings, push keys). */
+export const AUDIT_REDACTED = '[oculto]';
+
+export const AUDIT_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
+export const DEFAULT_AUDIT_PER_PAGE = 20;
+
+const zPositive = (message: string, max = INT4_MAX) =>
+  zDecimal(z.number({ error: message }).int(message).positive(message).max(max, message));
+
+/** Newest first; `from`/`to` are inclusive business days (APP_TIMEZONE). */
+export const ZAuditListQuery = z
+  .object({
+    page: zDecimal(z.number().int().min(1).max(INT4_MAX)).default(1),
+    per_page: zDecimal(
+      z
+        .number({ error: AUDIT_MSG.perPageInvalid })
+        .refine((n) => (AUDIT_PER_PAGE_OPTIONS as readonly number[]).includes(n), AUDIT_MSG.perPageInvalid),
+    ).default(DEFAULT_AUDIT_PER_PAGE),
+    /** Keyset paging for deep pages (meta.next_cursor); `page` then only labels the answer. */
+    cursor: zCursor(),
+    actor_id: zPositive(AUDIT_MSG.actorInvalid).optional(),
+    entity: z.enum(AUDIT_ENTITIES, { error: AUDIT_MSG.entityInvalid }).optional(),
+    entity_id: zPositive(AUDIT_MSG.entityIdInvalid, Number.MAX_SAFE_INTEGER).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: AUDIT_MSG.actionInvalid }).optional(),
+    from: zDay.optional(),
+    to: zDay.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: AUDIT_MSG.dateRangeInvalid,
+    path: ['from'],
+  });
+export type TAuditListQuery = z.input<typeof ZAuditListQuery>;
+
+export const ZAuditChange = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  at: zTimestamp,
+  /** null: written without a signed-in administrator. */
+  actor_id: z.number().int().nullable(),
+  /** The email when it happened, and the name today. */
+  actor_email: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  ip: z.string().nullable(),
+  request_id: z.string().nullable(),
+  /** The API operation, "PUT /api/users/:id". */
+  route: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.string(),
+  entity_id: z.number().int().nullable(),
+  /** Only the changed fields: {field: {before, after}}. */
+  changes: z.record(z.string(), ZAuditChange),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
