@@ -76,7 +76,7 @@ describe('migrations', () => {
         'notifications_message_trgm_idx',
         'notifications_title_trgm_idx',
         'point_transactions_description_trgm_idx',
-        'posts_content_trgm_idx',
+        'posts_content_key_trgm_idx',
         'suppliers_business_name_trgm_idx',
         'suppliers_code_trgm_idx',
         'surveys_description_trgm_idx',
