@@ -1,3 +1,4 @@
+import { AUDIT_ENTITIES } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
@@ -182,6 +183,47 @@ describe('the audit log itself', () => {
       expect(error).toMatch(/audit_log is append-only/);
     }
     expect(await auditRows()).toHaveLength(1);
+  });
+});
+
+describe('which tables are audited', () => {
+  /** Not business records (docs/decisions/2026-11-24-audit-trail.md). */
+  const NOT_AUDITED = [
+    'audit_log',
+    'sessions',
+    'point_totals',
+    'point_totals_settings',
+    'row_counts',
+    'push_jobs',
+    'app_settings',
+  ];
+
+  it('every table has the audit_row trigger (the read API lists exactly those), or is named as not audited', async () => {
+    const tables = await queryRows<{ name: string; args: string | null }>(
+      ctx.db,
+      sql`SELECT c.relname AS name,
+                 (SELECT encode(t.tgargs, 'escape') FROM pg_trigger t
+                   WHERE t.tgrelid = c.oid AND t.tgname = 'audit_row') AS args
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = 'public' AND c.relkind = 'r'`,
+    );
+    const audited = tables.filter((t) => t.args !== null).map((t) => t.name);
+    const neither = tables.filter((t) => t.args === null && !NOT_AUDITED.includes(t.name)).map((t) => t.name);
+    expect(neither, 'tables without audit_row and not in NOT_AUDITED').toEqual([]);
+    expect([...audited].sort()).toEqual([...AUDIT_ENTITIES].sort());
+  });
+
+  it('every column whose name says secret is hidden in the audit', async () => {
+    const columns = await queryRows<{ table: string; column: string; args: string }>(
+      ctx.db,
+      sql`SELECT c.relname AS table, a.attname AS column, encode(t.tgargs, 'escape') AS args
+            FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+           WHERE t.tgname = 'audit_row'
+             AND a.attname ~ '(password|hash|token|secret|_enc$|p256dh|^auth$|endpoint)'`,
+    );
+    expect(columns.length).toBeGreaterThanOrEqual(5);
+    for (const c of columns) expect(c.args, `${c.table}.${c.column}`).toContain(`secret:${c.column}`);
   });
 });
 
