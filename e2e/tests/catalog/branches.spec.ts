@@ -51,6 +51,21 @@ test('shows "El nombre es obligatorio" and saves nothing when the name is blank'
   await expect(dialog).toBeVisible();
 });
 
+test('a too-long name and city are explained in Spanish by the built panel', async ({ page }) => {
+  await openBranches(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Sucursal' });
+  await dialog.getByLabel('Nombre').fill('N'.repeat(121));
+  // The city's rule has no text of its own: zod's Spanish locale explains it.
+  await dialog.getByLabel('Ciudad').fill('C'.repeat(121));
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('El nombre no puede superar los 120 caracteres')).toBeVisible();
+  await expect(
+    dialog.getByText(/^Demasiado grande: se esperaba que .+ tuviera <=120 caracteres$/),
+  ).toBeVisible();
+  await expect(dialog.getByText(/Too big|obligatorio/)).toHaveCount(0);
+});
+
 test('edits a branch through "Editar Sucursal"', async ({ page, request }) => {
   const token = await apiLogin(request);
   const name = `Editable ${unique()}`;

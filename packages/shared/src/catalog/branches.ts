@@ -19,7 +19,7 @@ export type TBranch = z.infer<typeof ZBranch>;
  * null or "" removes it, any other text replaces it.
  */
 export const ZBranchInput = z.object({
-  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(120),
+  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(120, MSG.branchNameTooLong),
   city: zOptionalText(120),
   address: zOptionalText(200),
   connection_string: z.string().max(2000).nullable().optional(),

@@ -6,8 +6,10 @@ import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fiel
 /** Spanish texts of events and their types (spec §5, §8). */
 export const EVENT_MSG = registerMessages({
   nameRequired: 'El nombre es requerido',
+  nameTooLong: 'El nombre no puede superar los 80 caracteres',
   colorInvalid: 'El color debe ser un código hexadecimal como #FF0000',
   titleRequired: 'El título es requerido',
+  titleTooLong: 'El título no puede superar los 150 caracteres',
   datesRequired: 'Las fechas son requeridas',
   dateInvalid: 'La fecha debe ser un instante ISO 8601, por ejemplo 2026-03-01T13:00:00.000Z',
   endBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
@@ -29,7 +31,11 @@ export type TEventType = z.infer<typeof ZEventType>;
 
 /** Create and update of a type (spec §7: form with name, color). */
 export const ZEventTypeInput = z.object({
-  name: z.string({ error: EVENT_MSG.nameRequired }).trim().min(1, EVENT_MSG.nameRequired).max(80),
+  name: z
+    .string({ error: EVENT_MSG.nameRequired })
+    .trim()
+    .min(1, EVENT_MSG.nameRequired)
+    .max(80, EVENT_MSG.nameTooLong),
   color: zHexColor(EVENT_MSG.colorInvalid),
 });
 /** PUT: the colour must be sent (absent would reset it). */
@@ -66,7 +72,11 @@ const zInstant = z
 const ZEventFields = z.object({
   event_type_id: zFormTypeId(1, EVENT_MSG.typeInvalid),
   branch_id: zFormBranchId(EVENT_MSG.branchInvalid),
-  title: z.string({ error: EVENT_MSG.titleRequired }).trim().min(1, EVENT_MSG.titleRequired).max(150),
+  title: z
+    .string({ error: EVENT_MSG.titleRequired })
+    .trim()
+    .min(1, EVENT_MSG.titleRequired)
+    .max(150, EVENT_MSG.titleTooLong),
   description: zOptionalText(2000),
   start_at: zInstant,
   end_at: zInstant,

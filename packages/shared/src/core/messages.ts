@@ -18,6 +18,7 @@ export const MSG = {
   unsupportedMediaType: 'El tipo de contenido enviado no es compatible.',
   internal: 'Ocurrió un error interno. Intentá de nuevo más tarde.',
   nameRequired: 'El nombre es obligatorio',
+  branchNameTooLong: 'El nombre no puede superar los 120 caracteres',
   passwordTooShort: 'La contraseña debe tener al menos 10 caracteres',
   emailTaken: 'Ya existe un usuario con ese email',
   branchNotFound: 'La sucursal no existe',

@@ -13,6 +13,7 @@ import {
 /** Spanish texts of surveys; the spec's own (§5, §8) are quoted letter for letter. */
 export const SURVEY_MSG = {
   titleRequired: 'El título es obligatorio',
+  titleTooLong: 'El título no puede superar los 200 caracteres',
   questionsRequired: 'Debes agregar al menos una pregunta',
   questionTextRequired: 'El texto de la pregunta es obligatorio',
   questionTypeInvalid: 'Elegí un tipo de pregunta válido',
@@ -122,7 +123,11 @@ export type TSurveyQuestionInput = z.input<typeof ZSurveyQuestionInput>;
 
 /** Create and update share one body (spec §7). A new survey is inactive unless `active` is true. */
 const ZSurveyFields = z.object({
-  title: z.string({ error: SURVEY_MSG.titleRequired }).trim().min(1, SURVEY_MSG.titleRequired).max(200),
+  title: z
+    .string({ error: SURVEY_MSG.titleRequired })
+    .trim()
+    .min(1, SURVEY_MSG.titleRequired)
+    .max(200, SURVEY_MSG.titleTooLong),
   description: zOptionalText(2000),
   active: z.boolean().default(false),
   /** null (or 0) = every branch. */
