@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zDay } from '../points/reports.ts';
-import { INT4_MAX, zCursor, zDecimal, zTimestamp } from './common.ts';
+import { INT4_MAX, zCursor, zDecimal, zOneOf, zTimestamp } from './common.ts';
 import { registerMessages } from './human-messages.ts';
 
 /**
@@ -62,11 +62,7 @@ const zPositive = (message: string, max = INT4_MAX) =>
 export const ZAuditListQuery = z
   .object({
     page: zDecimal(z.number().int().min(1).max(INT4_MAX)).default(1),
-    per_page: zDecimal(
-      z
-        .number({ error: AUDIT_MSG.perPageInvalid })
-        .refine((n) => (AUDIT_PER_PAGE_OPTIONS as readonly number[]).includes(n), AUDIT_MSG.perPageInvalid),
-    ).default(DEFAULT_AUDIT_PER_PAGE),
+    per_page: zOneOf(AUDIT_PER_PAGE_OPTIONS, AUDIT_MSG.perPageInvalid).default(DEFAULT_AUDIT_PER_PAGE),
     /** Keyset paging for deep pages (meta.next_cursor); `page` then only labels the answer. */
     cursor: zCursor(),
     actor_id: zPositive(AUDIT_MSG.actorInvalid).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, zCursor, zDecimal, zQueryText, zTimestamp } from '../core/common.ts';
+import { INT4_MAX, zCursor, zDecimal, zOneOf, zQueryText, zTimestamp } from '../core/common.ts';
 
 /**
  * What the panel reads from the points ledger: leaderboard, Historial, the gamification
@@ -41,18 +41,6 @@ export const DASHBOARD_ACTIONS = 10;
 export const ACTIVITY_DAYS = 30;
 
 const zPeriod = z.enum(LEADERBOARD_PERIODS, { error: POINTS_REPORTS_MSG.periodInvalid });
-
-const zOneOf = <const T extends readonly number[]>(values: T, message: string) =>
-  // min/max as well, so the OpenAPI document states the bounds (a refine is invisible there).
-  zDecimal(
-    z
-      .number({ error: message })
-      .min(Math.min(...values), message)
-      .max(Math.max(...values), message),
-  ).refine((n) => (values as readonly number[]).includes(n), message) as unknown as z.ZodType<
-    T[number],
-    unknown
-  >;
 
 const zPositiveId = (message: string) =>
   zDecimal(z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));
