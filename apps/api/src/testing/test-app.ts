@@ -15,7 +15,8 @@ import { openTestDatabase, type TestDatabase } from './test-db.ts';
 export const TEST_APP_SECRET = 'secreto-de-pruebas-de-al-menos-32-caracteres';
 
 // OWASP-strength scrypt costs ~0.3 s per hash; API tests only need the format.
-setScryptParams({ N: 1024, r: 8, p: 1 });
+export const TEST_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 };
+setScryptParams(TEST_SCRYPT_PARAMS);
 
 export interface TestContext {
   app: App;

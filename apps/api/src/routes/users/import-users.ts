@@ -8,9 +8,16 @@ import {
   ZUserImportQuery,
   ZUserImportResult,
 } from '@panel/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyseImport, commitImport, decodeCsv } from '../../services/users/import.ts';
+import {
+  analyseImport,
+  commitImport,
+  decodeCsv,
+  type HashedImport,
+  hashImport,
+} from '../../services/users/import.ts';
 import { errors } from '../schemas.ts';
 
 /**
@@ -20,6 +27,14 @@ import { errors } from '../schemas.ts';
  * preview in the answer. Generated initial passwords are returned once and stored only hashed.
  */
 export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
+  // The preview and the password hashes are worked out in the preHandler, before the audited
+  // transaction of an admin write opens (plugins/audit.ts): hashing takes about 0.3 s a row, and
+  // on the embedded database an open transaction holds its one connection.
+  const prepared = new WeakMap<
+    FastifyRequest,
+    Awaited<ReturnType<typeof analyseImport>> & { hashed?: HashedImport }
+  >();
+
   // Local to this plugin: the CSV body is read as bytes and decoded (UTF-8, else Windows-1252),
   // with its own size limit.
   app.addContentTypeParser(
@@ -56,9 +71,17 @@ export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
           ...errors(401, 403),
         },
       },
+      preHandler: async (request) => {
+        const analysed = await analyseImport(app.db, request.body);
+        const clean = !request.query.dry_run && analysed.preview.error_count === 0;
+        prepared.set(request, {
+          ...analysed,
+          ...(clean ? { hashed: await hashImport(analysed.preview.rows, analysed.passwords) } : {}),
+        });
+      },
     },
     async (request, reply) => {
-      const { preview, passwords } = await analyseImport(app.db, request.body);
+      const { preview, hashed } = prepared.get(request)!;
       if (request.query.dry_run) return reply.code(200).send({ data: preview });
       if (preview.error_count > 0) {
         const onlyExisting = preview.rows.every((r) => r.errors.every((e) => e === USER_MSG.rowEmailExists));
@@ -66,7 +89,7 @@ export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
           .code(onlyExisting ? 409 : 400)
           .send({ message: USER_MSG.importHasProblems(preview.error_count), preview });
       }
-      const result = await commitImport(app.db, preview.rows, passwords);
+      const result = await commitImport(app.db, hashed!);
       return reply.code(201).send({ data: result });
     },
   );

@@ -244,15 +244,22 @@ export async function mapConcurrent<T, R>(
   return results;
 }
 
+/** A clean preview's rows with their password hashes, ready to be inserted. */
+export interface HashedImport {
+  rows: { row: TUserImportRow; passwordHash: string }[];
+  credentials: TUserImportCredential[];
+}
+
 /**
- * Creates every row of a clean preview in one transaction. Passwords are hashed first, outside
- * the transaction, a few at a time (each scrypt hash takes 128 MiB and about 0.3 s by design).
+ * Hashes the passwords of a clean preview's rows, a few at a time (each scrypt hash takes 128 MiB
+ * and about 0.3 s by design). It runs before any transaction opens: the import's route does it in
+ * its preHandler, ahead of the audited transaction, so twenty rows do not hold the embedded
+ * database's one connection for seconds.
  */
-export async function commitImport(
-  db: Db,
+export async function hashImport(
   rows: TUserImportRow[],
   passwords: Map<number, string>,
-): Promise<{ created: number; credentials: TUserImportCredential[] }> {
+): Promise<HashedImport> {
   const credentials: TUserImportCredential[] = [];
   const prepared = rows.map((row) => {
     let password = passwords.get(row.line);
@@ -265,14 +272,22 @@ export async function commitImport(
   // Two at a time keeps the peak at 256 MiB next to the database; more would not finish sooner on 2 cores.
   const concurrency = Math.max(1, Math.min(2, availableParallelism()));
   const hashes = await mapConcurrent(prepared, concurrency, ({ password }) => hashPassword(password));
+  return { rows: prepared.map(({ row }, i) => ({ row, passwordHash: hashes[i]! })), credentials };
+}
+
+/** Creates every row of a hashed import in one transaction. */
+export async function commitImport(
+  db: Db,
+  { rows, credentials }: HashedImport,
+): Promise<{ created: number; credentials: TUserImportCredential[] }> {
   await db.transaction(async (tx) => {
     await tx.insert(users).values(
-      prepared.map(({ row }, i) => ({
+      rows.map(({ row, passwordHash }) => ({
         name: row.name,
         email: row.email,
         role: row.role ?? 'seller',
         branchId: row.branch_id,
-        passwordHash: hashes[i]!,
+        passwordHash,
       })),
     );
   });

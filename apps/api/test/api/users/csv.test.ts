@@ -3,10 +3,14 @@ import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/users.ts';
-import { verifyPassword } from '../../../src/services/auth/passwords.ts';
+import {
+  DEFAULT_SCRYPT_PARAMS,
+  setScryptParams,
+  verifyPassword,
+} from '../../../src/services/auth/passwords.ts';
 import { EXPORT_BATCH } from '../../../src/services/users/export.ts';
 import { bearer, createBranch, createUser } from '../../../src/testing/factories.ts';
-import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+import { createTestContext, TEST_SCRYPT_PARAMS, type TestContext } from '../../../src/testing/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -126,6 +130,30 @@ describe('POST /api/users/import', () => {
     const again = await importCsv(csv);
     expect(again.statusCode).toBe(409);
     expect(again.json().preview.error_count).toBe(21);
+  });
+
+  it('hashes before its transaction opens, so other calls read the database meanwhile', async () => {
+    // At the real cost (about 0.3 s a hash) twelve rows take seconds. Inside the audited
+    // transaction they held the embedded database's one connection, and every other call waited.
+    setScryptParams(DEFAULT_SCRYPT_PARAMS);
+    try {
+      const csv = [
+        'nombre,email',
+        ...Array.from({ length: 12 }, (_, i) => `Lento ${i},lento${i}@empresa.com.ar`),
+      ];
+      const done: string[] = [];
+      const importing = importCsv(csv.join('\n')).then((res) => {
+        done.push('import');
+        return res;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const reading = listAll().then(() => done.push('list'));
+      const [res] = await Promise.all([importing, reading]);
+      expect(res.statusCode).toBe(201);
+      expect(done).toEqual(['list', 'import']);
+    } finally {
+      setScryptParams(TEST_SCRYPT_PARAMS);
+    }
   });
 
   it('reads a quoted name with the separator inside and skips blank lines', async () => {
