@@ -172,6 +172,7 @@ export async function generate(client, log = console.log) {
        SELECT r.id, q.id, (1 + (r.id + q.id) % 5)::text
        FROM survey_responses r JOIN survey_questions q ON q.survey_id = r.survey_id`,
   );
+  // The ledger's statement trigger adds the rows' point_search_keys (migration 0013), set-based.
   await step(
     `${S.transactions} point transactions`,
     `WITH a AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(points ORDER BY id) AS pts,

@@ -56,6 +56,14 @@ export const pointTransactions = pgTable(
     referenceType: text('reference_type'),
     referenceId: text('reference_id'),
     createdAt: createdAt(),
+    /**
+     * What Historial's `q` matches the row by, besides its seller: its action and its description
+     * folded as the search folds text, hashed to 64 bits. The point_search_keys row of that value
+     * holds the pair (kept by a trigger, migration 0013).
+     */
+    searchKey: bigint('search_key', { mode: 'bigint' }).generatedAlwaysAs(
+      sql`hashtextextended(coalesce("point_action_id", 0)::text || ':' || coalesce(f_unaccent(lower("description")), ''), 0)`,
+    ),
   },
   (t) => [
     uniqueIndex('point_transactions_award_key').on(t.userId, t.pointActionId, t.referenceType, t.referenceId),
@@ -67,12 +75,30 @@ export const pointTransactions = pgTable(
     index('point_transactions_action_created_idx').on(t.pointActionId, t.createdAt),
     // Leaderboards of a month or a week: an index-only range scan sums points per user.
     index('point_transactions_created_user_points_idx').on(t.createdAt, t.userId, t.points),
-    // Historial's search.
-    index('point_transactions_description_trgm_idx').using(
-      'gin',
-      sql`f_unaccent(lower(${t.description})) gin_trgm_ops`,
-    ),
+    // Historial's search: an index-only count, and newest first within one search key.
+    index('point_transactions_search_key_created_idx').on(t.searchKey, t.createdAt, t.id),
   ],
+);
+
+/**
+ * The distinct (action, folded description) pairs of the ledger, by their search_key. The ledger
+ * repeats few of them (the description is the action's name unless a survey or an adjustment says
+ * otherwise), so Historial's `q` matches them here, by trigram, and then reads the ledger by
+ * search_key alone (docs/decisions/2026-11-24-ledger-search-keys.md). Rows are added by statement
+ * triggers on the ledger in the writing transaction (migration 0013), never by the app, and never
+ * removed.
+ */
+export const pointSearchKeys = pgTable(
+  'point_search_keys',
+  {
+    /** point_transactions.search_key of the pair. */
+    id: bigint('id', { mode: 'bigint' }).primaryKey(),
+    /** Not a foreign key: a key only names the action its rows had. */
+    pointActionId: integer('point_action_id'),
+    /** f_unaccent(lower(description)), '' when the rows have none. */
+    key: text('key').notNull(),
+  },
+  (t) => [index('point_search_keys_key_trgm_idx').using('gin', sql`${t.key} gin_trgm_ops`)],
 );
 
 /**

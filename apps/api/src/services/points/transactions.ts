@@ -1,7 +1,7 @@
 import type { TPointTransaction } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { pointActions, pointTransactions as tx } from '../../db/schema/points.ts';
+import { pointSearchKeys as keys, pointActions, pointTransactions as tx } from '../../db/schema/points.ts';
 import { users } from '../../db/schema/users.ts';
 import { dayRange } from '../../lib/business-time.ts';
 import { containsFolded, containsText, escapeLike } from '../../lib/list-query.ts';
@@ -17,23 +17,39 @@ export interface TransactionFilters {
 /**
  * Historial's filters, ready to query: `where` holds the conditions on the ledger's own columns
  * (user, action key, days), each served by its index: (user_id, created_at),
- * (point_action_id, created_at), (created_at, id). `q` is not one more condition: one `OR` of the
- * description's trigram match and the action and user look-ups cannot use any index, and counting
- * it scanned the whole ledger (4 s at 2 M rows). So each way of matching is a `branch` of its own,
- * read through its own index (the description's trigram index, the action's, the user's), and
- * pages and counts are the UNION of the branches.
+ * (point_action_id, created_at), (created_at, id). `q` is not one more condition: one `OR` of its
+ * ways of matching cannot use any index. What a row's action and description match is decided once
+ * per distinct pair, in point_search_keys (migration 0013), so `q` is two disjoint `branches`: the
+ * rows whose search key matches (an index-only read of (search_key_id, created_at, id)), and the
+ * rows of the sellers it finds whose key does not. Counts add the branches; pages merge them.
  */
 export interface LedgerQuery {
   where: SQL;
-  /** null without `q`; else the conditions whose union `q` matches (the description's always first). */
-  branches: SQL[] | null;
+  /** null without `q`; else disjoint branches whose union `q` matches (empty: `q` matches nothing). */
+  branches: LedgerBranch[] | null;
+}
+
+export interface LedgerBranch {
+  /** The branch's condition on the ledger's columns. */
+  match: SQL;
+  /**
+   * The ids of its newest `n` rows under `conditions` (filters and keyset), when a better plan than
+   * `match`'s own is known.
+   */
+  newest?: (conditions: SQL, n: number) => SQL;
 }
 
 /**
- * Builds the LedgerQuery. With `q`, the actions (name or key) and sellers (name) it finds are
- * looked up first, in one small query: with their ids as values the planner sees how many ledger
- * rows each branch holds, where `IN (subquery)` made it walk the whole ledger newest first
- * looking for an action that matched nothing.
+ * Up to this many keys, a page of the key branch reads each key's newest rows on its own (an
+ * index-only read of `n` entries per key) and merges them; the planner's own plan for
+ * `search_key = ANY(…)` walks the whole ledger newest first and tests every row.
+ */
+const KEYS_READ_ONE_BY_ONE = 200;
+
+/**
+ * Builds the LedgerQuery. With `q`, the search keys it matches (their folded description, or their
+ * action's name or key) and the sellers (name) are looked up first, in one small query: with their
+ * ids as values the planner sees how many ledger rows each branch holds.
  */
 export async function transactionsQuery(
   db: Db,
@@ -54,21 +70,48 @@ export async function transactionsQuery(
   if (!filters.q) return { where, branches: null };
 
   const keyPattern = `%${escapeLike(filters.q.toLowerCase())}%`;
-  const [found] = await queryRows<{ actions: number[]; users: number[] }>(
+  const [found] = await queryRows<{ keys: string[]; users: number[] }>(
     db,
+    // The keys are 64-bit: they travel as text.
     sql`SELECT
-      ARRAY(SELECT ${pointActions.id} FROM ${pointActions}
-        WHERE ${containsText(pointActions.name, filters.q)} OR ${pointActions.key} LIKE ${keyPattern}) AS actions,
+      ARRAY(
+        SELECT ${keys.id}::text FROM ${keys} WHERE ${containsFolded(keys.key, filters.q)}
+        UNION
+        SELECT ${keys.id}::text FROM ${keys} WHERE ${keys.pointActionId} IN (
+          SELECT ${pointActions.id} FROM ${pointActions}
+          WHERE ${containsText(pointActions.name, filters.q)} OR ${pointActions.key} LIKE ${keyPattern})
+      ) AS keys,
       ARRAY(SELECT ${users.id} FROM ${users} WHERE ${containsFolded(users.nameKey, filters.q)}) AS users`,
   );
-  const branches = [containsText(tx.description, filters.q)];
-  if (found?.actions.length) branches.push(sql`${tx.pointActionId} = ANY(${intArray(found.actions)}::int[])`);
-  if (found?.users.length) branches.push(sql`${tx.userId} = ANY(${intArray(found.users)}::int[])`);
+  const branches: LedgerBranch[] = [];
+  const matched = found?.keys.length ? idArray(found.keys) : null;
+  if (matched) {
+    // With a user or an action filter, their own indexes find a page better than each key's rows.
+    const oneByOne =
+      found!.keys.length <= KEYS_READ_ONE_BY_ONE && filters.user_id === undefined && !filters.action_key;
+    branches.push({
+      match: sql`${tx.searchKey} = ANY(${matched}::bigint[])`,
+      newest: oneByOne
+        ? (conditions, n) =>
+            sql`SELECT hit.id FROM unnest(${matched}::bigint[]) AS k(key) CROSS JOIN LATERAL (
+                  SELECT ${tx.id} AS id, ${tx.createdAt} AS created_at FROM ${tx}
+                  WHERE ${conditions} AND ${tx.searchKey} = k.key ${newestFirst} LIMIT ${n}) AS hit
+                ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${n}`
+        : undefined,
+    });
+  }
+  if (found?.users.length) {
+    const sellers = sql`${tx.userId} = ANY(${idArray(found.users)}::int[])`;
+    // The rows the first branch holds are left out, so the branches never overlap.
+    branches.push({
+      match: matched ? sql`${sellers} AND ${tx.searchKey} <> ALL(${matched}::bigint[])` : sellers,
+    });
+  }
   return { where, branches };
 }
 
 /** One parameter for any number of ids (a list of parameters has a ceiling of 65 535). */
-const intArray = (ids: number[]) => `{${ids.map(Number).join(',')}}`;
+const idArray = (ids: (number | string)[]) => `{${ids.map((id) => BigInt(id).toString()).join(',')}}`;
 
 export interface TransactionRow {
   id: number | string | bigint;
@@ -89,8 +132,8 @@ const newestFirst = sql`ORDER BY ${tx.createdAt} DESC, ${tx.id} DESC`;
 
 /**
  * One page, newest first. `after` is the caller's extra condition (the keyset). With `q`, each
- * branch gives its own newest `offset + limit` rows through its index, and only the union of those
- * is joined, sorted and cut.
+ * branch gives its own newest `offset + limit` rows through its index, and only those (the branches
+ * are disjoint: UNION ALL) are joined, sorted and cut.
  */
 export function transactionsSelect(query: LedgerQuery, after: SQL, limit: number, offset = 0): SQL {
   const columns = sql`
@@ -104,24 +147,27 @@ export function transactionsSelect(query: LedgerQuery, after: SQL, limit: number
   if (!query.branches) {
     return sql`${columns} FROM ${tx} ${joins} WHERE ${query.where} AND ${after} ${newestFirst} LIMIT ${limit} OFFSET ${offset}`;
   }
+  if (query.branches.length === 0) return sql`${columns} FROM ${tx} ${joins} WHERE false`;
+  const n = offset + limit;
   const hits = sql.join(
-    query.branches.map(
-      (branch) =>
-        sql`(SELECT ${tx.id} AS id FROM ${tx} WHERE ${query.where} AND ${after} AND ${branch} ${newestFirst} LIMIT ${offset + limit})`,
+    query.branches.map((branch) =>
+      branch.newest
+        ? sql`(${branch.newest(sql`${query.where} AND ${after}`, n)})`
+        : sql`(SELECT ${tx.id} AS id FROM ${tx} WHERE ${query.where} AND ${after} AND ${branch.match} ${newestFirst} LIMIT ${n})`,
     ),
-    sql` UNION `,
+    sql` UNION ALL `,
   );
   return sql`${columns} FROM (${hits}) AS hits JOIN ${tx} ON ${tx.id} = hits.id ${joins} ${newestFirst} LIMIT ${limit} OFFSET ${offset}`;
 }
 
-/** How many rows the filters match: with `q`, the size of the union of the branches' ids. */
+/** How many rows the filters match: with `q`, the sum of the (disjoint) branches' counts. */
 export function transactionsCount(query: LedgerQuery): SQL {
   if (!query.branches) return sql`SELECT count(*) AS n FROM ${tx} WHERE ${query.where}`;
-  const ids = sql.join(
-    query.branches.map((branch) => sql`SELECT ${tx.id} FROM ${tx} WHERE ${query.where} AND ${branch}`),
-    sql` UNION `,
+  if (query.branches.length === 0) return sql`SELECT 0 AS n`;
+  const counts = query.branches.map(
+    (branch) => sql`(SELECT count(*) FROM ${tx} WHERE ${query.where} AND ${branch.match})`,
   );
-  return sql`SELECT count(*) AS n FROM (${ids}) AS hits`;
+  return sql`SELECT ${sql.join(counts, sql` + `)} AS n`;
 }
 
 export function toTransactionDto(row: TransactionRow): TPointTransaction {

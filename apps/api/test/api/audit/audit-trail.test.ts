@@ -193,6 +193,7 @@ describe('which tables are audited', () => {
     'sessions',
     'point_totals',
     'point_totals_settings',
+    'point_search_keys',
     'row_counts',
     'push_jobs',
     'app_settings',

@@ -72,6 +72,7 @@ function expectEveryTableFilled(sums: Awaited<ReturnType<typeof tableChecksums>>
     'events',
     'notifications',
     'point_transactions',
+    'point_search_keys',
     'surveys',
     'survey_answers',
     'monthly_volumes',

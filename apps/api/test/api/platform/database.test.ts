@@ -75,7 +75,7 @@ describe('migrations', () => {
         'notification_types_name_trgm_idx',
         'notifications_message_trgm_idx',
         'notifications_title_trgm_idx',
-        'point_transactions_description_trgm_idx',
+        'point_search_keys_key_trgm_idx',
         'posts_content_key_trgm_idx',
         'suppliers_business_name_trgm_idx',
         'suppliers_code_trgm_idx',
