@@ -1,8 +1,8 @@
 import { DEFAULT_TIMEZONE } from '@panel/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { pointActions, pointTransactions } from '../../db/schema/points.ts';
+import { pointTransactions } from '../../db/schema/points.ts';
 import { users } from '../../db/schema/users.ts';
 import { type AwardRejection, businessDayBounds, checkAward } from './rules.ts';
 
@@ -56,60 +56,27 @@ export async function award(
   const reference = input.reference ? { type: input.reference.type, id: String(input.reference.id) } : null;
 
   const result = await db.transaction(async (tx): Promise<AwardResult> => {
-    const [action] = await tx
-      .select({
-        id: pointActions.id,
-        name: pointActions.name,
-        points: pointActions.points,
-        active: pointActions.active,
-        dailyLimit: pointActions.dailyLimit,
-        cooldownSeconds: pointActions.cooldownSeconds,
-      })
-      .from(pointActions)
-      .where(eq(pointActions.key, input.actionKey))
-      .limit(1);
-    const early = checkAward(
-      action ?? null,
-      { awardsToday: 0, lastAwardAt: null, referenceAwarded: false },
-      now,
+    // Everything the rules read, in one statement and without the lock: a refusal read now stays
+    // true (see awardGate), so only an award that may be written waits for the lock.
+    const [gate] = await queryRows<AwardGateRow>(
+      tx,
+      awardGate({ userId: input.userId, actionKey: input.actionKey, reference, now }),
     );
-    if (early || !action) return { awarded: false, reason: early ?? 'missing' };
-    if (!(await isSeller(tx, input.userId))) return { awarded: false, reason: 'not_seller' };
+    const early = gateRejection(gate!, now);
+    if (early) return { awarded: false, reason: early };
+    if (gate!.refused) throw new Error(`${input.actionKey}: awardGate rechaza lo que checkAward acepta`);
 
     await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${`${input.userId}:${action.id}`}))`,
+      sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${`${input.userId}:${gate!.action_id}`}))`,
     );
-    // Read after the lock: under READ COMMITTED each statement sees every award committed before it.
-    const { start, end } = businessDayBounds(now, businessTimeZone);
-    const mine = sql`user_id = ${input.userId} AND point_action_id = ${action.id}`;
-    const [history] = await queryRows<{
-      today: number | string;
-      last_at: Date | string | null;
-      duplicate: boolean;
-    }>(
+    // Read again after the lock: under READ COMMITTED each statement sees every award committed before it.
+    const [locked] = await queryRows<AwardGateRow>(
       tx,
-      sql`SELECT
-        (SELECT count(*)::int FROM point_transactions
-          WHERE ${mine} AND created_at >= ${start.toISOString()}::timestamptz
-            AND created_at < ${end.toISOString()}::timestamptz) AS today,
-        (SELECT max(created_at) FROM point_transactions WHERE ${mine}) AS last_at,
-        ${
-          reference
-            ? sql`EXISTS (SELECT 1 FROM point_transactions WHERE ${mine}
-                AND reference_type = ${reference.type} AND reference_id = ${reference.id})`
-            : sql`false`
-        } AS duplicate`,
+      awardGate({ userId: input.userId, actionKey: input.actionKey, reference, now }),
     );
-    const reason = checkAward(
-      action,
-      {
-        awardsToday: Number(history?.today ?? 0),
-        lastAwardAt: history?.last_at ? new Date(history.last_at) : null,
-        referenceAwarded: Boolean(history?.duplicate),
-      },
-      now,
-    );
+    const reason = gateRejection(locked!, now);
     if (reason) return { awarded: false, reason };
+    const action = { id: locked!.action_id!, name: locked!.name!, points: locked!.points! };
 
     const [row] = await tx
       .insert(pointTransactions)
@@ -135,12 +102,101 @@ export async function award(
       'puntos otorgados',
     );
   } else {
-    log?.info(
-      { userId: input.userId, actionKey: input.actionKey, reference, reason: result.reason },
-      'puntos no otorgados',
-    );
+    logRefusal(log, input, result.reason);
   }
   return result;
+}
+
+/** One row of awardGate(). */
+export interface AwardGateRow {
+  action_id: number | null;
+  name: string | null;
+  points: number | null;
+  active: boolean | null;
+  daily_limit: number | null;
+  cooldown_seconds: number | null;
+  seller: boolean;
+  today: number;
+  last_at: Date | string | null;
+  duplicate: boolean;
+  /** The rules refuse the award (the SQL form of gateRejection, for statements that act on it). */
+  refused: boolean;
+}
+
+/**
+ * One row with everything the rules of award() read, read without its lock: the action (null
+ * columns when there is none), whether the user is a seller, the user's awards of it today
+ * (business day of `now`), the latest one and whether `reference` was awarded; and `refused`,
+ * the rules applied in SQL, so a caller's statement can act on the verdict in the same round trip
+ * (the like: a like whose award is refused is written at once, without the engine's lock).
+ *
+ * A refusal read without the lock holds whatever commits meanwhile: the ledger is append-only, so
+ * today's count, the latest award and the reference's award only grow. An award that may be
+ * written must still go through award(), which re-reads under the lock. award() checks on every
+ * call that `refused` never refuses what gateRejection() (checkAward) accepts.
+ */
+export function awardGate(input: {
+  userId: number;
+  actionKey: string;
+  reference: LedgerReference | null;
+  now: Date;
+}): SQL {
+  const { start, end } = businessDayBounds(input.now, businessTimeZone);
+  const at = input.now.toISOString();
+  const mine = sql`t.user_id = ${input.userId} AND t.point_action_id = a.id`;
+  const reference = input.reference;
+  // OFFSET 0 keeps the inner query whole: \`refused\` reads its columns instead of running every look-up twice.
+  return sql`SELECT g.*, NOT (coalesce(g.active, false) AND g.seller
+      AND (g.daily_limit IS NULL OR g.today < g.daily_limit)
+      AND (g.cooldown_seconds IS NULL OR g.last_at IS NULL
+        OR g.last_at <= ${at}::timestamptz - make_interval(secs => g.cooldown_seconds))
+      AND NOT g.duplicate) AS refused
+    FROM (
+      SELECT a.id AS action_id, a.name, a.points, a.active, a.daily_limit, a.cooldown_seconds,
+        coalesce((SELECT u.role = 'seller' FROM users u WHERE u.id = ${input.userId}), false) AS seller,
+        coalesce((SELECT count(*)::int FROM point_transactions t WHERE ${mine}
+          AND t.created_at >= ${start.toISOString()}::timestamptz
+          AND t.created_at < ${end.toISOString()}::timestamptz), 0) AS today,
+        (SELECT max(t.created_at) FROM point_transactions t WHERE ${mine}) AS last_at,
+        coalesce(${
+          reference
+            ? sql`EXISTS (SELECT 1 FROM point_transactions t WHERE ${mine}
+                AND t.reference_type = ${reference.type} AND t.reference_id = ${String(reference.id)})`
+            : sql`false`
+        }, false) AS duplicate
+      FROM (SELECT 1) AS one LEFT JOIN point_actions a ON a.key = ${input.actionKey}
+      OFFSET 0
+    ) AS g`;
+}
+
+/** The first rule that refuses the award by the row of awardGate(), in award()'s order; null when none. */
+export function gateRejection(row: AwardGateRow, now: Date): AwardRejection | null {
+  const action =
+    row.action_id === null
+      ? null
+      : { active: Boolean(row.active), dailyLimit: row.daily_limit, cooldownSeconds: row.cooldown_seconds };
+  const early = checkAward(action, { awardsToday: 0, lastAwardAt: null, referenceAwarded: false }, now);
+  if (early) return early;
+  if (!row.seller) return 'not_seller';
+  return checkAward(
+    action,
+    {
+      awardsToday: Number(row.today),
+      lastAwardAt: row.last_at ? new Date(row.last_at) : null,
+      referenceAwarded: Boolean(row.duplicate),
+    },
+    now,
+  );
+}
+
+/** The engine's log line for a refusal (award() and callers that refuse through awardGate()). */
+export function logRefusal(
+  log: FastifyBaseLogger | undefined,
+  input: { userId: number; actionKey: string; reference?: LedgerReference | null },
+  reason: AwardRejection,
+): void {
+  const reference = input.reference ? { type: input.reference.type, id: String(input.reference.id) } : null;
+  log?.info({ userId: input.userId, actionKey: input.actionKey, reference, reason }, 'puntos no otorgados');
 }
 
 /**

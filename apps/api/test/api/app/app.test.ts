@@ -207,6 +207,82 @@ describe('likes', () => {
     expect(await ledger(seller.id, 'like_post')).toHaveLength(2);
   });
 
+  it("counts the other sellers' likes on every path (award, past the limit, already liked, unlike)", async () => {
+    await ctx.db.update(pointActions).set({ dailyLimit: 1 }).where(eq(pointActions.key, 'like_post'));
+    const [first, second] = [
+      await createPost(ctx.db, seller.id, { branchId: null }),
+      await createPost(ctx.db, seller.id, { branchId: null }),
+    ];
+    for (const post of [first, second]) {
+      for (let i = 0; i < 2; i++) {
+        const other = await createUser(ctx.db, { branchId: branchA });
+        await ctx.db.insert(postLikes).values({ postId: post.id, userId: other.id });
+      }
+    }
+    const like = (id: number) => call('POST', `/api/app/posts/${id}/like`);
+    // Earns points (the engine's path), then past the daily limit (one statement), then a repeat.
+    expect((await like(first.id)).json().data).toEqual({ liked: true, likes_count: 3, points_awarded: 2 });
+    expect((await like(second.id)).json().data).toEqual({ liked: true, likes_count: 3, points_awarded: 0 });
+    expect((await like(second.id)).json().data).toEqual({ liked: true, likes_count: 3, points_awarded: 0 });
+    const unlike = await call('DELETE', `/api/app/posts/${second.id}/like`);
+    expect(unlike.json().data).toEqual({ liked: false, likes_count: 2, points_awarded: 0 });
+    expect(await ledger(seller.id, 'like_post')).toHaveLength(1);
+  });
+
+  it('the same like sent in parallel gives one like and one award, on either path', async () => {
+    const post = await createPost(ctx.db, seller.id, { branchId: null });
+    const url = `/api/app/posts/${post.id}/like`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', url)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.json().data.likes_count)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(answers.map((a) => a.json().data.points_awarded).sort()).toEqual([0, 0, 0, 0, 0, 2]);
+    // Past the daily limit the like is written by one statement: still one row.
+    await ctx.db.update(pointActions).set({ dailyLimit: 1 }).where(eq(pointActions.key, 'like_post'));
+    const later = await createPost(ctx.db, seller.id, { branchId: null });
+    const again = await Promise.all(
+      Array.from({ length: 6 }, () => call('POST', `/api/app/posts/${later.id}/like`)),
+    );
+    expect(again.map((a) => a.json().data)).toEqual(
+      Array.from({ length: 6 }, () => ({ liked: true, likes_count: 1, points_awarded: 0 })),
+    );
+    const rows = await ctx.db.select().from(postLikes).where(eq(postLikes.userId, seller.id));
+    expect(rows.map((r) => r.postId).sort()).toEqual([post.id, later.id].sort());
+    expect(await ledger(seller.id, 'like_post')).toHaveLength(1);
+  });
+
+  it('parallel likes of many posts keep the daily limit: every like written, points up to the limit', async () => {
+    await ctx.db.update(pointActions).set({ dailyLimit: 3 }).where(eq(pointActions.key, 'like_post'));
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await createPost(ctx.db, seller.id, { branchId: null })).id);
+    const answers = await Promise.all(ids.map((id) => call('POST', `/api/app/posts/${id}/like`)));
+    expect(answers.every((a) => a.json().data.liked && a.json().data.likes_count === 1)).toBe(true);
+    expect(answers.filter((a) => a.json().data.points_awarded === 2)).toHaveLength(3);
+    expect(await ctx.db.select().from(postLikes).where(eq(postLikes.userId, seller.id))).toHaveLength(10);
+    expect(await ledger(seller.id, 'like_post')).toHaveLength(3);
+  });
+
+  it('an inactive like_post or a cooldown: the like is written, no points', async () => {
+    await ctx.db.update(pointActions).set({ cooldownSeconds: 3600 }).where(eq(pointActions.key, 'like_post'));
+    const [a, b, c] = [
+      await createPost(ctx.db, seller.id, { branchId: null }),
+      await createPost(ctx.db, seller.id, { branchId: null }),
+      await createPost(ctx.db, seller.id, { branchId: null }),
+    ];
+    expect((await call('POST', `/api/app/posts/${a.id}/like`)).json().data.points_awarded).toBe(2);
+    expect((await call('POST', `/api/app/posts/${b.id}/like`)).json().data).toEqual({
+      liked: true,
+      likes_count: 1,
+      points_awarded: 0,
+    });
+    await ctx.db
+      .update(pointActions)
+      .set({ active: false, cooldownSeconds: null })
+      .where(eq(pointActions.key, 'like_post'));
+    expect((await call('POST', `/api/app/posts/${c.id}/like`)).json().data.points_awarded).toBe(0);
+    expect(await ctx.db.select().from(postLikes).where(eq(postLikes.userId, seller.id))).toHaveLength(3);
+    expect(await ledger(seller.id, 'like_post')).toHaveLength(1);
+  });
+
   it("answers 404 for another branch's post and for a missing one", async () => {
     const other = await createPost(ctx.db, seller.id, { branchId: branchB });
     for (const url of [`/api/app/posts/${other.id}/like`, '/api/app/posts/99999/like']) {

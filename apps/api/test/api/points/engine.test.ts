@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openPostgres, queryRows } from '../../../src/db/client.ts';
 import { pointActions, pointTransactions } from '../../../src/db/schema/points.ts';
-import { award, creditPoints } from '../../../src/services/points/award.ts';
+import {
+  type AwardGateRow,
+  award,
+  awardGate,
+  creditPoints,
+  gateRejection,
+} from '../../../src/services/points/award.ts';
 import { createUser } from '../../../src/testing/factories.ts';
 import { acceptedByModel, arbitraryScenario } from '../../../src/testing/points-model.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
@@ -179,6 +185,83 @@ describe('award()', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('awardGate()', () => {
+  const gateOf = async (input: Parameters<typeof awardGate>[0]) =>
+    (await queryRows<AwardGateRow>(ctx.db, awardGate(input)))[0]!;
+
+  it('refuses in SQL exactly what checkAward refuses, before each attempt of random sequences (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryScenario(), async ({ actions, attempts }) => {
+        const run = ++keySeq;
+        const keyOf = (k: string) => `${k}_g${run}`;
+        for (const a of actions) await createAction(ctx.db, { ...a, key: keyOf(a.key) });
+        const users = [await createUser(ctx.db), await createUser(ctx.db)];
+        const expected = acceptedByModel(actions, attempts, AR);
+        for (const [i, a] of attempts.entries()) {
+          const input = {
+            userId: users[a.userId - 1]!.id,
+            actionKey: keyOf(a.actionKey),
+            reference: a.reference === null ? null : { type: 'post', id: a.reference },
+            now: a.at,
+          };
+          const gate = await gateOf(input);
+          expect(gate.refused).toBe(gateRejection(gate, a.at) !== null);
+          expect(gate.refused).toBe(!expected[i]);
+          await award(ctx.db, input);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('a cooldown ends exactly cooldown_seconds after the last award, to the millisecond', async () => {
+    const action = await createAction(ctx.db, { cooldownSeconds: 60 });
+    const at = new Date('2026-11-22T15:00:00.000Z');
+    const input = { userId: ctx.seller.id, actionKey: action.key, reference: null };
+    expect((await award(ctx.db, { ...input, now: at })).awarded).toBe(true);
+    const early = await gateOf({ ...input, now: new Date(at.getTime() + 59_999) });
+    expect([early.refused, gateRejection(early, new Date(at.getTime() + 59_999))]).toEqual([
+      true,
+      'cooldown',
+    ]);
+    const due = await gateOf({ ...input, now: new Date(at.getTime() + 60_000) });
+    expect([due.refused, gateRejection(due, new Date(at.getTime() + 60_000))]).toEqual([false, null]);
+  });
+
+  it('names why: a missing action, an administrator, the daily limit, a reference already awarded', async () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    const reason = async (input: Omit<Parameters<typeof awardGate>[0], 'now'>) =>
+      gateRejection(await gateOf({ ...input, now }), now);
+    expect(await reason({ userId: ctx.seller.id, actionKey: 'no_existe', reference: null })).toBe('missing');
+    const limited = await createAction(ctx.db, { dailyLimit: 1 });
+    expect(await reason({ userId: ctx.admin.id, actionKey: limited.key, reference: null })).toBe(
+      'not_seller',
+    );
+    await award(ctx.db, {
+      userId: ctx.seller.id,
+      actionKey: limited.key,
+      reference: { type: 'post', id: 1 },
+      now,
+    });
+    expect(await reason({ userId: ctx.seller.id, actionKey: limited.key, reference: null })).toBe(
+      'daily_limit',
+    );
+    const free = await createAction(ctx.db);
+    await award(ctx.db, {
+      userId: ctx.seller.id,
+      actionKey: free.key,
+      reference: { type: 'post', id: 1 },
+      now,
+    });
+    expect(
+      await reason({ userId: ctx.seller.id, actionKey: free.key, reference: { type: 'post', id: 1 } }),
+    ).toBe('duplicate');
+    expect(
+      await reason({ userId: ctx.seller.id, actionKey: free.key, reference: { type: 'post', id: 2 } }),
+    ).toBe(null);
   });
 });
 
