@@ -1,7 +1,16 @@
 import { ZBranchListQuery, ZUserListQuery } from '@panel/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeLike, fetchPage, listMeta, pageWindow, parseSort } from './list-query.ts';
+import type { Db } from '../db/client.ts';
+import {
+  escapeLike,
+  fetchPage,
+  listMeta,
+  pageWindow,
+  parseSort,
+  presentKeys,
+  reusedQuery,
+} from './list-query.ts';
 
 describe('list query helpers', () => {
   it('turns page/per_page into LIMIT/OFFSET', () => {
@@ -35,6 +44,31 @@ describe('list query helpers', () => {
     expect(page).toEqual({ rows: ['a', 'b'], meta: { page: 3, per_page: 10, total: 22, last_page: 3 } });
     const empty = await fetchPage({ page: 1, per_page: 5 }, async () => [], Promise.resolve([]));
     expect(empty.meta).toEqual({ page: 1, per_page: 5, total: 0, last_page: 1 });
+  });
+
+  it('builds a reused query once per database and shape, unnamed', () => {
+    const built: string[] = [];
+    const builder = (shape: string) => (db: unknown) => ({
+      prepare: (name: string) => {
+        built.push(`${String((db as { id: string }).id)}:${shape}:${JSON.stringify(name)}`);
+        return { shape };
+      },
+    });
+    const one = { id: 'one' } as unknown as Db;
+    const two = { id: 'two' } as unknown as Db;
+    const first = reusedQuery(one, 'a', builder('a'));
+    expect(reusedQuery(one, 'a', builder('a'))).toBe(first);
+    expect(reusedQuery(one, 'b', builder('b'))).toEqual({ shape: 'b' });
+    expect(reusedQuery(two, 'a', builder('a'))).not.toBe(first);
+    expect(reusedQuery(two, 'b', builder('b'))).toEqual({ shape: 'b' });
+    expect(built).toEqual(['one:a:""', 'one:b:""', 'two:a:""', 'two:b:""']);
+  });
+
+  it('names the values present as the shape of a query', () => {
+    expect(presentKeys({ q: '%a%', role: undefined, branch_id: 3, active: false })).toBe(
+      'q,branch_id,active,',
+    );
+    expect(presentKeys({ q: undefined })).toBe('');
   });
 
   it('escapes LIKE wildcards', () => {

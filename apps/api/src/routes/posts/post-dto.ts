@@ -1,9 +1,10 @@
 import type { TPost } from '@panel/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { postImages, posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
+import { reusedQuery } from '../../lib/list-query.ts';
 import { fileUrl } from '../../services/storage/file-url.ts';
 
 export interface PostRow {
@@ -44,21 +45,9 @@ export function selectPosts(db: Db) {
 }
 
 /** The posts with their images (one query for all of them, in upload order). */
-export async function toPostDtos(db: Db, rows: PostRow[]): Promise<TPost[]> {
+export async function toPostDtos(db: Db | Tx, rows: PostRow[]): Promise<TPost[]> {
   const ids = rows.map((r) => r.id);
-  const images =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: postImages.id,
-            postId: postImages.postId,
-            key: postImages.storageKey,
-            thumbKey: postImages.thumbKey,
-          })
-          .from(postImages)
-          .where(inArray(postImages.postId, ids))
-          .orderBy(asc(postImages.postId), asc(postImages.position));
+  const images = ids.length === 0 ? [] : await reusedQuery(db, 'posts:images', selectImages).execute({ ids });
   return rows.map((row) => ({
     id: row.id,
     content: row.content,
@@ -73,4 +62,18 @@ export async function toPostDtos(db: Db, rows: PostRow[]): Promise<TPost[]> {
     comments_count: Number(row.commentsCount),
     created_at: row.createdAt.toISOString(),
   }));
+}
+
+/** The images of the posts in the `ids` placeholder (an array: one statement whatever their number). */
+function selectImages(db: Db | Tx) {
+  return db
+    .select({
+      id: postImages.id,
+      postId: postImages.postId,
+      key: postImages.storageKey,
+      thumbKey: postImages.thumbKey,
+    })
+    .from(postImages)
+    .where(sql`${postImages.postId} = ANY(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(postImages.postId), asc(postImages.position));
 }

@@ -1,14 +1,17 @@
 import { makeListResponse, ZUser, ZUserListQuery } from '@panel/shared';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
-import { fetchPage, parseSort } from '../../lib/list-query.ts';
+import { fetchPage, parseSort, presentKeys, reusedQuery } from '../../lib/list-query.ts';
 import {
   toUserDto,
   USER_SORT_COLUMNS,
+  type UserListValues,
   type UserSortKey,
   userColumns,
+  userListValues,
   userListWhere,
 } from '../../services/users/records.ts';
 import { errors } from '../schemas.ts';
@@ -27,24 +30,34 @@ export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const where = userListWhere(query);
-
+      const values = userListValues(query);
       const sort = parseSort<UserSortKey>(query.sort, 'name');
-      const direction = sort.desc ? desc : asc;
+      const shape = `${presentKeys(values)}:${sort.key}:${sort.desc}`;
       const { rows, meta } = await fetchPage(
         query,
-        ({ limit, offset }) =>
-          app.db
-            .select(userColumns)
-            .from(users)
-            .leftJoin(branches, eq(branches.id, users.branchId))
-            .where(where)
-            .orderBy(direction(USER_SORT_COLUMNS[sort.key]), USER_SORT_COLUMNS.name, direction(users.id))
-            .limit(limit)
-            .offset(offset),
-        app.db.select({ n: count() }).from(users).where(where),
+        (window) =>
+          reusedQuery(app.db, `users:page:${shape}`, (db) => usersPage(db, values, sort)).execute({
+            ...values,
+            ...window,
+          }),
+        reusedQuery(app.db, `users:total:${presentKeys(values)}`, (db) =>
+          db.select({ n: count() }).from(users).where(userListWhere(values)),
+        ).execute(values),
       );
       return { data: rows.map(toUserDto), meta };
     },
   );
 };
+
+/** One page, with placeholders for the filters' values, limit and offset. */
+function usersPage(db: Db | Tx, values: UserListValues, sort: { key: UserSortKey; desc: boolean }) {
+  const direction = sort.desc ? desc : asc;
+  return db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(branches, eq(branches.id, users.branchId))
+    .where(userListWhere(values))
+    .orderBy(direction(USER_SORT_COLUMNS[sort.key]), USER_SORT_COLUMNS.name, direction(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}

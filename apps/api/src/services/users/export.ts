@@ -7,7 +7,13 @@ import { users } from '../../db/schema/users.ts';
 
 import { csvDownload, csvSafe } from '../../lib/csv.ts';
 import { parseSort } from '../../lib/list-query.ts';
-import { USER_SORT_COLUMNS, type UserSortKey, userColumns, userListWhere } from './records.ts';
+import {
+  USER_SORT_COLUMNS,
+  type UserSortKey,
+  userColumns,
+  userListValues,
+  userListWhere,
+} from './records.ts';
 
 /** Rows per query: memory stays flat however many people match. */
 export const EXPORT_BATCH = 500;
@@ -42,7 +48,8 @@ type ExportQuery = Omit<TUserExportQuery, 'active' | 'branch_id'> & { active?: b
  * microseconds.
  */
 export async function* exportUserRows(db: Db, query: ExportQuery, timeZone: string) {
-  const where = userListWhere(query);
+  const values = userListValues(query);
+  const where = userListWhere(values);
   const sort = parseSort<UserSortKey>(query.sort, 'name');
   const key = USER_SORT_COLUMNS[sort.key];
   const direction = sort.desc ? desc : asc;
@@ -66,7 +73,8 @@ export async function* exportUserRows(db: Db, query: ExportQuery, timeZone: stri
       .leftJoin(branches, eq(branches.id, users.branchId))
       .where(conditions.length > 0 ? sql.join(conditions, sql` and `) : undefined)
       .orderBy(direction(key), direction(users.id))
-      .limit(EXPORT_BATCH);
+      .limit(EXPORT_BATCH)
+      .execute(values);
     for (const row of rows) {
       yield [
         row.name,

@@ -3,7 +3,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsFolded, escapeLike } from '../../lib/list-query.ts';
+import { containsFolded, likePattern } from '../../lib/list-query.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 /** The columns of ZUser, with the branch name joined. */
@@ -76,25 +76,42 @@ export async function insertUser(db: Db | Tx, input: NewUser): Promise<number> {
   return row!.id;
 }
 
-/** The list's search and filters as a WHERE clause; the CSV export applies the very same one. */
-export function userListWhere(query: {
+/** The list's search and filters, by the name of the placeholder each fills in userListWhere. */
+export type UserListValues = {
+  /** likePattern(q), for the name and the email. */
   q?: string;
   role?: 'seller' | 'admin';
   branch_id?: number;
   active?: boolean;
-}): SQL | undefined {
+};
+
+export function userListValues(query: {
+  q?: string;
+  role?: 'seller' | 'admin';
+  branch_id?: number;
+  active?: boolean;
+}): UserListValues {
+  return {
+    q: query.q ? likePattern(query.q) : undefined,
+    role: query.role || undefined,
+    branch_id: query.branch_id || undefined,
+    active: query.active,
+  };
+}
+
+/**
+ * The list's search and filters as a WHERE clause with a placeholder for each value present
+ * (execute the query with `values`); the CSV export applies the very same one.
+ */
+export function userListWhere(values: UserListValues): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.q) {
-    conditions.push(
-      or(
-        containsFolded(users.nameKey, query.q),
-        sql`${users.email} LIKE ${`%${escapeLike(query.q.toLowerCase())}%`}`,
-      )!,
-    );
+  if (values.q !== undefined) {
+    const q = sql.placeholder('q');
+    conditions.push(or(containsFolded(users.nameKey, q), sql`${users.email} LIKE ${q}`)!);
   }
-  if (query.role) conditions.push(eq(users.role, query.role));
-  if (query.branch_id) conditions.push(eq(users.branchId, query.branch_id));
-  if (query.active !== undefined) conditions.push(eq(users.active, query.active));
+  if (values.role !== undefined) conditions.push(eq(users.role, sql.placeholder('role')));
+  if (values.branch_id !== undefined) conditions.push(eq(users.branchId, sql.placeholder('branch_id')));
+  if (values.active !== undefined) conditions.push(eq(users.active, sql.placeholder('active')));
   return and(...conditions);
 }
 

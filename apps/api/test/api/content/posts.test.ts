@@ -286,6 +286,14 @@ describe('GET /api/posts', () => {
 
     const allBranches = (await ctx.asAdmin('GET', '/api/posts?branch_id=0')).json();
     expect(allBranches.meta.total).toBe(2);
+    const oneBranch = (await ctx.asAdmin('GET', `/api/posts?branch_id=${branch.id}`)).json();
+    expect(oneBranch.meta.total).toBe(1);
+    expect(oneBranch.data.map((p: { content: string }) => p.content)).toEqual(['Exhibición nueva']);
+    // The same shape of query again, with other values (the statement is built once per shape).
+    const other = (await ctx.asAdmin('GET', '/api/posts?q=exhibicion&branch_id=0')).json();
+    expect(other.meta.total).toBe(0);
+    const again = (await ctx.asAdmin('GET', '/api/posts?q=invierno&branch_id=0')).json();
+    expect(again.data.map((p: { content: string }) => p.content)).toEqual(['Promoción de invierno']);
   });
 
   it('refuses an unknown sort column (400)', async () => {
