@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serverProcess } from '../scripts/lib/server-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = fileURLToPath(new URL('../.artifacts/e2e-data', import.meta.url));
@@ -17,6 +18,7 @@ const env = {
 };
 for (const key of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL']) delete env[key];
 
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
+const run = serverProcess(env);
+const server = spawn(process.execPath, run.args, { cwd: root, env: run.env, stdio: 'inherit' });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

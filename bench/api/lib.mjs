@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { serverProcess } from '../../scripts/lib/server-process.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -40,8 +41,10 @@ export async function startProcess({ args, env, port, readyPath = '/api/health',
   }
 }
 
-export const startServer = (env, port, nodeArgs = []) =>
-  startProcess({ args: ['apps/api/dist/server.js'], env, port, nodeArgs });
+export const startServer = (env, port, nodeArgs = []) => {
+  const run = serverProcess({ ...process.env, ...env });
+  return startProcess({ args: run.args, env: run.env, port, nodeArgs });
+};
 
 export async function stopProcess(proc) {
   if (proc.exitCode !== null) return 0;

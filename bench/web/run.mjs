@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { serverProcess } from '../../scripts/lib/server-process.mjs';
 import { routes as allRoutes } from './routes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -66,7 +67,8 @@ async function startServer() {
   for (const key of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL']) delete env[key];
   env.NODE_ENV = 'production';
   env.LOG_LEVEL = 'warn';
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: 'ignore' });
+  const run = serverProcess(env);
+  const child = spawn(process.execPath, run.args, { cwd: root, env: run.env, stdio: 'ignore' });
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { serverProcess } from './server-process.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -132,10 +133,11 @@ export async function openDirect(target) {
  * source through tsx (tests, no build needed). Resolves once /api/health answers 200.
  */
 export async function startServer(target, { port, source = false, env = {}, timeoutMs = 180_000 }) {
-  const args = source ? ['--import', 'tsx', 'src/server.ts'] : ['dist/server.js'];
+  const run = serverProcess({ ...process.env, ...target.env, PORT: String(port), ...env });
+  const args = [...run.nodeArgs, ...(source ? ['--import', 'tsx', 'src/server.ts'] : ['dist/server.js'])];
   const child = spawn(process.execPath, args, {
     cwd: join(root, 'apps/api'),
-    env: { ...process.env, ...target.env, PORT: String(port), ...env },
+    env: run.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
