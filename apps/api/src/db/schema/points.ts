@@ -119,12 +119,29 @@ export const pointTotals = pgTable(
     points: bigint('points', { mode: 'number' }).notNull(),
     /** How many ledger rows the total sums: Historial's unfiltered count without reading the ledger. */
     entries: bigint('entries', { mode: 'number' }).notNull().default(0),
+    /**
+     * Copies of the user's columns the leaderboard filters and orders by (users.name_key, branch_id,
+     * and role = 'seller' AND active), kept by triggers in the writing transaction (migration 0014):
+     * the ranking order is then an index order, and the top N is read off the index without
+     * joining and sorting a whole group of tied totals.
+     */
+    nameKey: text('name_key').notNull().default(''),
+    branchId: integer('branch_id'),
+    ranked: boolean('ranked').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.period, t.periodStart, t.userId] }),
     check('point_totals_period_check', sql`${t.period} in ('all', 'month', 'week')`),
-    // A leaderboard reads one period's totals by an index-only scan (the heap is in no useful order).
-    index('point_totals_rank_idx').on(t.period, t.periodStart, t.points.desc(), t.userId),
+    // The leaderboard's order (points, then name, then id) over the rows it can show: active
+    // sellers with a positive total. Company-wide and per branch.
+    index('point_totals_rank_idx')
+      .on(t.period, t.periodStart, t.points.desc(), t.nameKey, t.userId)
+      .where(sql`${t.ranked} AND ${t.points} > 0`),
+    index('point_totals_branch_rank_idx')
+      .on(t.branchId, t.period, t.periodStart, t.points.desc(), t.nameKey, t.userId)
+      .where(sql`${t.ranked} AND ${t.points} > 0`),
+    // A user's rows, for the triggers that copy a rename, a move or a deactivation.
+    index('point_totals_user_id_idx').on(t.userId),
   ],
 );
 

@@ -47,8 +47,7 @@ export async function pointsSummary(
       db,
       sql`
         SELECT count(*) AS n FROM point_totals t
-        JOIN users u ON u.id = t.user_id AND u.role = 'seller' AND u.active
-        WHERE t.period = ${totals.period} AND t.period_start = ${totals.start} AND t.points > 0`,
+        WHERE t.period = ${totals.period} AND t.period_start = ${totals.start} AND t.ranked AND t.points > 0`,
     ),
     leaderboard(db, { period, limit: DASHBOARD_TOP, now, timeZone }),
     pointsPerDay(db, now, timeZone),
