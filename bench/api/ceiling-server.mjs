@@ -25,18 +25,20 @@ calls.forEach((call, index) => {
     url,
     handler: async (request) => {
       const id = request.params?.id;
+      // A statement the app prepared under a name is prepared under it here too (same plan reuse).
+      const config = (s) => ({ name: s.name, text: s.text, values: bind(s.values, id) });
       if (call.transaction) {
         const client = await pool.connect();
         try {
           let last;
-          for (const s of call.statements) last = await client.query(s.text, bind(s.values, id));
+          for (const s of call.statements) last = await client.query(config(s));
           return last?.rows ?? [];
         } finally {
           client.release();
         }
       }
       // Statements the app sends together (a page and its count) run together here too.
-      const results = await Promise.all(call.statements.map((s) => pool.query(s.text, bind(s.values, id))));
+      const results = await Promise.all(call.statements.map((s) => pool.query(config(s))));
       return results.map((r) => r.rows);
     },
   });

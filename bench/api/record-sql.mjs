@@ -1,5 +1,6 @@
 // Preloaded into the built server (`node --import`) by the bench: appends every statement the app sends
-// through node-postgres, with its parameters, to BENCH_SQL_LOG as JSON lines. The ceiling replays them.
+// through node-postgres, with its parameters (and its name, when prepared), to BENCH_SQL_LOG as JSON
+// lines. The ceiling replays them.
 import { appendFileSync } from 'node:fs';
 import pg from 'pg';
 
@@ -12,7 +13,8 @@ if (file) {
       typeof config === 'object' && config?.values ? config.values : Array.isArray(values) ? values : [];
     if (typeof text === 'string') {
       const plain = params.map((v) => (v instanceof Date ? v.toISOString() : v));
-      appendFileSync(file, `${JSON.stringify({ text, values: plain })}\n`);
+      const name = typeof config === 'object' ? config?.name : undefined;
+      appendFileSync(file, `${JSON.stringify({ name, text, values: plain })}\n`);
     }
     return query.call(this, config, values, callback);
   };

@@ -1,6 +1,6 @@
 import { RECENT_ACTIVITY_LIMIT, type TUserActivity } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryPreparedRows } from '../../db/client.ts';
 
 /** The action text of each kind of entry in "Actividad Reciente". */
 export const ACTIVITY_ACTIONS = {
@@ -46,7 +46,12 @@ const counted = (prefix: string, table: string) => sql`
 
 /**
  * A user's activity (spec §3), from the real rows: two queries sent together, each answered
- * from the (user_id, created_at) indexes. Periods use days of the business time zone:
+ * from the (user_id, created_at) indexes. The points come from the user's all-time running total,
+ * looked up by its whole key: without period_start the key's index walked every user's all-time
+ * row (10 000 entries, 81 buffers, on the generated tenant) to find one. Both are prepared
+ * statements: planning them took longer than running them. `bounds` is MATERIALIZED because a
+ * prepared statement's generic plan cannot fold the time-zone arithmetic of its parameters: inlined,
+ * it was computed again for every row counted (40 ms for a seller's 100 likes, against 0.7 ms). Periods use days of the business time zone:
  * "today" starts at the local midnight; last_7_days and last_30_days start at the local
  * midnight 6 and 29 days earlier (today included), all up to now.
  */
@@ -58,11 +63,12 @@ export async function getUserActivity(
 ): Promise<TUserActivity | null> {
   const at = now.toISOString();
   const [[row], recent] = await Promise.all([
-    queryRows<CountsRow>(
+    queryPreparedRows<CountsRow>(
       db,
+      'user_activity_counts',
       sql`
         WITH local AS (SELECT date_trunc('day', ${at}::timestamptz AT TIME ZONE ${timeZone}) AS midnight),
-        bounds AS (
+        bounds AS MATERIALIZED (
           SELECT ${at}::timestamptz AS now,
             (midnight AT TIME ZONE ${timeZone}) AS today,
             ((midnight - interval '6 days') AT TIME ZONE ${timeZone}) AS d7,
@@ -73,7 +79,8 @@ export async function getUserActivity(
         FROM users u
         CROSS JOIN bounds
         CROSS JOIN LATERAL (
-          SELECT coalesce(sum(points), 0)::bigint AS total_points FROM point_totals WHERE period = 'all' AND user_id = u.id
+          SELECT coalesce(sum(points), 0)::bigint AS total_points FROM point_totals
+          WHERE period = 'all' AND period_start = DATE '1970-01-01' AND user_id = u.id
         ) AS pt
         CROSS JOIN LATERAL (SELECT count(*)::int AS surveys_total FROM survey_responses WHERE user_id = u.id) AS sv
         ${counted('posts', 'posts')}
@@ -81,8 +88,9 @@ export async function getUserActivity(
         ${counted('comments', 'post_comments')}
         WHERE u.id = ${userId}`,
     ),
-    queryRows<RecentRow>(
+    queryPreparedRows<RecentRow>(
       db,
+      'user_activity_recent',
       sql`
         (SELECT 'post' AS type, ${snippet(sql`content`)} AS details, created_at
           FROM posts WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})

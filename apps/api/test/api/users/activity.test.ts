@@ -1,5 +1,7 @@
 import { MSG, ZUserActivity } from '@panel/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, openPostgres } from '../../../src/db/client.ts';
+import { getUserActivity } from '../../../src/services/users/activity.ts';
 import {
   bearer,
   createComment,
@@ -148,5 +150,56 @@ describe('GET /api/users/{id}/activity', () => {
       (await ctx.app.inject({ method: 'GET', url: `/api/users/${ctx.seller.id}/activity` })).statusCode,
     ).toBe(401);
     expect((await activityOf(ctx.seller.id, ctx.seller.token)).statusCode).toBe(403);
+  });
+
+  it("answers the same from the prepared statements' generic plans, for other users and instants", async () => {
+    const me = ctx.seller.id;
+    const other = await createUser(ctx.db);
+    await createPost(ctx.db, me, { createdAt: LOCAL_MIDNIGHT });
+    await createPost(ctx.db, me, { createdAt: beforeMidnight(5 * DAY) });
+    await createComment(ctx.db, (await createPost(ctx.db, other.id)).id, other.id, { createdAt: NOW });
+    await createPointTransaction(ctx.db, me, 12);
+    const AR = 'America/Argentina/Buenos_Aires';
+    // On PostgreSQL, a pool whose sessions always use the generic plan of a prepared statement:
+    // the one the server settles on after five calls, where parameters are not folded in.
+    const database = ctx.testDb.database;
+    const genericUrl = (url: string) => {
+      const u = new URL(url);
+      u.searchParams.set('options', '-c plan_cache_mode=force_generic_plan');
+      return u.toString();
+    };
+    const generic =
+      database.kind === 'postgres'
+        ? openPostgres(
+            genericUrl((database.pool.options as { connectionString: string }).connectionString),
+            1,
+          )
+        : null;
+    const db: Db = generic?.db ?? ctx.db;
+    try {
+      const at = (days: number) => new Date(NOW.getTime() + days * DAY);
+      for (let round = 0; round < 4; round++) {
+        for (const [user, now] of [
+          [me, at(0)],
+          [other.id, at(0)],
+          [me, at(1)],
+          [me, at(6)],
+        ] as const) {
+          expect(await getUserActivity(db, user, now, AR)).toEqual(
+            await getUserActivity(ctx.db, user, now, AR),
+          );
+        }
+      }
+      const later = await getUserActivity(db, me, at(1), AR);
+      expect(later?.user.total_points).toBe(12);
+      expect(later?.period_stats).toEqual({
+        today: { posts: 0, likes: 0, comments: 0 },
+        last_7_days: { posts: 2, likes: 0, comments: 0 },
+        last_30_days: { posts: 2, likes: 0, comments: 0 },
+      });
+      expect((await getUserActivity(db, other.id, at(0), AR))?.period_stats.today.comments).toBe(1);
+    } finally {
+      await generic?.close();
+    }
   });
 });
