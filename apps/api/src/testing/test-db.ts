@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type Database, openPglite, openPostgres, queryRows } from '../db/client.ts';
+import { type Database, type Db, openPglite, openPostgres, queryRows } from '../db/client.ts';
 import { databaseUrl, quoteIdent, withAdminClient } from './pg-admin.ts';
 import './provided.ts';
 
@@ -11,6 +11,23 @@ export interface TestDatabase {
   /** Empties every table (identities restart); the built-in point actions stay. */
   reset(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Runs `work` on a database that takes writes really at the same time: on PostgreSQL a pool of 20
+ * connections of its own to the test database (closed afterwards), on PGlite its one connection,
+ * where they queue. For tests that prove a trigger or a lock right under parallel writes.
+ */
+export async function withParallelDb(testDb: TestDatabase, work: (db: Db) => Promise<void>): Promise<void> {
+  const database = testDb.database;
+  if (database.kind !== 'postgres') return work(database.db);
+  const url = (database.pool.options as { connectionString: string }).connectionString;
+  const wide = openPostgres(url, 20);
+  try {
+    await work(wide.db);
+  } finally {
+    await wide.close();
+  }
 }
 
 /** This test file's own database, already migrated, on the project's engine. */

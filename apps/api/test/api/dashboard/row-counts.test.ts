@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openPostgres, queryRows } from '../../../src/db/client.ts';
+import { type Db, queryRows } from '../../../src/db/client.ts';
 import { createEvent, createPost, createUser } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+import { withParallelDb as withParallelDbOf } from '../../../src/testing/test-db.ts';
 
 // The counts row_counts keeps by triggers (posts, events, active sellers) must always equal the
 // tables, whatever wrote them: the dashboard summary and the posts list read them instead of counting.
@@ -35,17 +36,7 @@ async function summary() {
   return (await ctx.asAdmin('GET', '/api/dashboard/summary')).json().data;
 }
 
-async function withParallelDb(work: (db: Db) => Promise<void>) {
-  const database = ctx.testDb.database;
-  if (database.kind !== 'postgres') return work(ctx.db);
-  const url = (database.pool.options as { connectionString: string }).connectionString;
-  const wide = openPostgres(url, 20);
-  try {
-    await work(wide.db);
-  } finally {
-    await wide.close();
-  }
-}
+const withParallelDb = (work: (db: Db) => Promise<void>) => withParallelDbOf(ctx.testDb, work);
 
 describe('row counts kept by triggers', () => {
   it('follow inserts, deletes (cascades too), role and active changes, and TRUNCATE', async () => {

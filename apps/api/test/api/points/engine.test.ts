@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openPostgres, queryRows } from '../../../src/db/client.ts';
+import { type Db, queryRows } from '../../../src/db/client.ts';
 import { pointActions, pointTransactions } from '../../../src/db/schema/points.ts';
 import {
   type AwardGateRow,
@@ -13,6 +13,7 @@ import {
 import { createUser } from '../../../src/testing/factories.ts';
 import { acceptedByModel, arbitraryScenario } from '../../../src/testing/points-model.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+import { withParallelDb as withParallelDbOf } from '../../../src/testing/test-db.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -286,17 +287,7 @@ describe('creditPoints()', () => {
 
 describe('award() under concurrency', () => {
   /** A pool of its own on PostgreSQL, so the awards really run at the same time on separate connections. */
-  async function withParallelDb(work: (db: Db) => Promise<void>) {
-    const database = ctx.testDb.database;
-    if (database.kind !== 'postgres') return work(ctx.db);
-    const url = (database.pool.options as { connectionString: string }).connectionString;
-    const wide = openPostgres(url, 20);
-    try {
-      await work(wide.db);
-    } finally {
-      await wide.close();
-    }
-  }
+  const withParallelDb = (work: (db: Db) => Promise<void>) => withParallelDbOf(ctx.testDb, work);
 
   it('50 parallel awards with daily_limit 3 write exactly 3 rows', async () => {
     const action = await createAction(ctx.db, { dailyLimit: 3 });

@@ -1,10 +1,11 @@
 import { ZLeaderboard } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openPostgres, queryRows } from '../../../src/db/client.ts';
+import { type Db, queryRows } from '../../../src/db/client.ts';
 import { award } from '../../../src/services/points/award.ts';
 import { createBranch, createTransaction, createUser } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+import { withParallelDb } from '../../../src/testing/test-db.ts';
 
 // The leaderboard orders and filters by copies of the seller's name key, branch and active-seller
 // flag kept on point_totals (migration 0014). A rename, a move, a deactivation or a role change,
@@ -130,7 +131,6 @@ describe('the leaderboard follows changes to the seller', () => {
     const sellers = await Promise.all(
       Array.from({ length: 4 }, (_, i) => createUser(ctx.db, { name: `Paralelo ${i}`, branchId: north })),
     );
-    const database = ctx.testDb.database;
     const run = async (db: Db) => {
       await Promise.all(
         sellers.flatMap((u, i) => [
@@ -148,17 +148,7 @@ describe('the leaderboard follows changes to the seller', () => {
         ]),
       );
     };
-    if (database.kind === 'postgres') {
-      const url = (database.pool.options as { connectionString: string }).connectionString;
-      const wide = openPostgres(url, 20);
-      try {
-        await run(wide.db);
-      } finally {
-        await wide.close();
-      }
-    } else {
-      await run(ctx.db);
-    }
+    await withParallelDb(ctx.testDb, run);
     const [{ n }] = (await queryRows<{ n: number }>(
       ctx.db,
       sql`SELECT count(*)::int AS n FROM point_totals`,

@@ -1,11 +1,12 @@
 import { ZLeaderboard } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openPostgres, queryRows } from '../../../src/db/client.ts';
+import { type Db, queryRows } from '../../../src/db/client.ts';
 import { award, creditPoints } from '../../../src/services/points/award.ts';
 import { syncPointTotalsZone } from '../../../src/services/points/totals.ts';
 import { bearer, createTransaction, createUser } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+import { withParallelDb as withParallelDbOf } from '../../../src/testing/test-db.ts';
 
 // The running totals (point_totals) must always equal the ledger's sums, whatever wrote the ledger.
 let ctx: TestContext;
@@ -51,17 +52,7 @@ async function totalsVsLedger(timeZone = AR) {
   return { stored: norm(stored), ledger: norm(ledger) };
 }
 
-async function withParallelDb(work: (db: Db) => Promise<void>) {
-  const database = ctx.testDb.database;
-  if (database.kind !== 'postgres') return work(ctx.db);
-  const url = (database.pool.options as { connectionString: string }).connectionString;
-  const wide = openPostgres(url, 20);
-  try {
-    await work(wide.db);
-  } finally {
-    await wide.close();
-  }
-}
+const withParallelDb = (work: (db: Db) => Promise<void>) => withParallelDbOf(ctx.testDb, work);
 
 describe('running totals of the ledger', () => {
   it('equal the ledger sums per user, all time, month and week, after awards and reversals', async () => {
