@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -97,6 +97,8 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
     async close() {
       await app.close();
       await testDb.close();
+      // The data directory testConfig made for this file (uploads, the secret); not one the test chose.
+      if (!options.env?.DATA_DIR) rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
   async function seedUsers() {
