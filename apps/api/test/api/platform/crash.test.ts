@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { apiRoot } from '../../../src/lib/paths.ts';
+import { freePort } from '../../../src/testing/free-port.ts';
 
 /**
  * The CI-sized crash test: scripts/crash-test.mjs with 3 kill -9 on this project's database
@@ -18,7 +19,7 @@ describe('kill -9 under traffic (scripts/crash-test.mjs, 3 kills)', () => {
       '3',
       '--source',
       '--port',
-      kind === 'pglite' ? '3552' : '3553',
+      String(await freePort()),
       '--min-ms',
       '1000',
       '--max-ms',

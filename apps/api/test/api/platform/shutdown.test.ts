@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { apiRoot } from '../../../src/lib/paths.ts';
+import { freePort } from '../../../src/testing/free-port.ts';
 
 /**
  * The CI-sized load and SIGTERM test: scripts/load-test.mjs with 10 sellers for 5 s on this
@@ -25,7 +26,7 @@ describe('load, then SIGTERM under load (scripts/load-test.mjs, CI size)', () =>
       '2',
       '--source',
       '--port',
-      kind === 'pglite' ? '3557' : '3558',
+      String(await freePort()),
       '--json',
       report,
     ];
