@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, updatedAt, version } from './columns.ts';
 
 export const branches = pgTable(
   'branches',
@@ -12,6 +12,7 @@ export const branches = pgTable(
     /** AES-256-GCM ciphertext (lib/secret-box.ts); the plain text is never stored nor returned. */
     connectionStringEnc: text('connection_string_enc'),
     createdAt: createdAt(),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, updatedAt, version } from './columns.ts';
 
 export const suppliers = pgTable(
   'suppliers',
@@ -9,6 +9,7 @@ export const suppliers = pgTable(
     code: text('code').notNull(),
     businessName: text('business_name').notNull(),
     createdAt: createdAt(),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -30,6 +31,7 @@ export const brands = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     createdAt: createdAt(),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
-import { createdAt, id, tstz, updatedAt } from './columns.ts';
+import { createdAt, id, tstz, updatedAt, version } from './columns.ts';
 
 export const eventTypes = pgTable(
   'event_types',
@@ -10,6 +10,7 @@ export const eventTypes = pgTable(
     name: text('name').notNull(),
     color: text('color').notNull().default('#FF0000'),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     index('event_types_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
@@ -32,6 +33,7 @@ export const events = pgTable(
     startAt: tstz('start_at').notNull(),
     endAt: tstz('end_at').notNull(),
     createdAt: createdAt(),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
-import { createdAt, id, tstz } from './columns.ts';
+import { createdAt, id, tstz, version } from './columns.ts';
 import { users } from './users.ts';
 
 export const notificationTypes = pgTable(
@@ -13,6 +13,7 @@ export const notificationTypes = pgTable(
     /** A file name of the panel's icon set (1.png … 32.png). */
     icon: text('icon').notNull().default('1.png'),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     index('notification_types_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
@@ -34,6 +35,7 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     index('notifications_created_at_idx').on(t.createdAt),

@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, updatedAt, version } from './columns.ts';
 import { users } from './users.ts';
 
 export const pointActions = pgTable(
@@ -27,6 +27,7 @@ export const pointActions = pgTable(
     dailyLimit: integer('daily_limit'),
     cooldownSeconds: integer('cooldown_seconds'),
     createdAt: createdAt(),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
-import { createdAt, id, tstz, updatedAt } from './columns.ts';
+import { createdAt, id, tstz, updatedAt, version } from './columns.ts';
 import { users } from './users.ts';
 
 export const surveyQuestionType = pgEnum('survey_question_type', [
@@ -34,6 +34,7 @@ export const surveys = pgTable(
     startDate: tstz('start_date'),
     endDate: tstz('end_date'),
     createdAt: createdAt(),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [

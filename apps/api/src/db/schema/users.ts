@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
-import { createdAt, id, tstz } from './columns.ts';
+import { createdAt, id, tstz, version } from './columns.ts';
 
 /** Admins and sellers (DECISIONS §2). Users are deactivated, never deleted. */
 export const users = pgTable(
@@ -24,6 +24,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
