@@ -67,8 +67,7 @@ export async function buildApp({
 }: BuildAppOptions) {
   const app = Fastify({
     logger,
-    // A hop count is valid at runtime (proxy-addr) although Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     // The limits (lib/limits.ts), stated in the OpenAPI document from the same constants.
     bodyLimit: BODY_LIMIT_BYTES,
     // Node's default head (16 KiB) answers a long query string with its own bare 431; with room for
@@ -87,6 +86,14 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   logRequests(app);
+  if (config.trustProxy === true) {
+    // Every X-Forwarded-For entry trusted: any client names its own address (issue 20, item 5).
+    app.log.warn(
+      'TRUST_PROXY=true confía en cualquier X-Forwarded-For: un cliente puede elegir su dirección, saltear ' +
+        'los límites por dirección y falsear la dirección del registro de auditoría. Usá la dirección del ' +
+        'balanceador (por ejemplo TRUST_PROXY=10.0.0.5) o la cantidad de proxies delante (TRUST_PROXY=1)',
+    );
+  }
   // Order matters: hooks that inspect routes (access, PUT collection, OpenAPI) come first.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: db, now });
@@ -136,6 +143,19 @@ export async function buildApp({
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Fastify 5.12 reads a numeric trustProxy as "trust nothing" (a hop count cannot check who the peer
+ * is), so a hop count is handed over as proxy-addr's own form: the first `hops` addresses from the
+ * socket inwards are proxies. It is safe only when the instances are reachable through the balancer
+ * alone (README); else name the balancer's address.
+ */
+function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 /**
  * One log line per answered API call (method, URL, status, time). The panel's static files are

@@ -99,8 +99,27 @@ describe('loadConfig', () => {
       communityDistDir: resolve(cwd, 'comunidad'),
     });
     expect(loadConfig({ ...env, TRUST_PROXY: '2' }, { cwd }).trustProxy).toBe(2);
-    expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/8' }, { cwd }).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/8' }, { cwd }).trustProxy).toEqual(['10.0.0.0/8']);
     expect(() => loadConfig({ ...env, REDIS_URL: 'http://x' }, { cwd })).toThrow(/REDIS_URL/);
+  });
+
+  it('reads TRUST_PROXY=1 as one hop (not true), and only addresses, CIDRs or named ranges as a list', () => {
+    const cwd = tmp();
+    const trust = (TRUST_PROXY: string) => loadConfig({ DATA_DIR: cwd, TRUST_PROXY }, { cwd }).trustProxy;
+    expect(trust('1')).toBe(1);
+    expect(trust('0')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('TRUE')).toBe(true);
+    expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
+    expect(trust(' 10.0.0.0/24 , 2001:db8::/32,loopback ')).toEqual([
+      '10.0.0.0/24',
+      '2001:db8::/32',
+      'loopback',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'balanceador', '10.0.0.1/8/2', '::1/129', '40']) {
+      expect(() => trust(bad), bad).toThrow(ConfigError);
+    }
+    expect(() => trust('balanceador')).toThrow(/TRUST_PROXY: "balanceador" no es una dirección/);
   });
 
   it('stores uploads locally under DATA_DIR/uploads by default, or in S3 with its variables', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { z } from 'zod';
@@ -127,8 +128,11 @@ export interface AppConfig {
   appSecret: string;
   redisUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  /** Passed to Fastify's `trustProxy`: a boolean, a hop count, or addresses/CIDRs. */
-  trustProxy: boolean | number | string;
+  /**
+   * Passed to Fastify's `trustProxy` (proxy-addr): `false`, a hop count (how many proxies stand in
+   * front; 1 = the balancer), the proxies' addresses/CIDRs, or `true` (every hop: unsafe, warned).
+   */
+  trustProxy: boolean | number | string[];
   /** Absolute; the built panel. It may not exist, then only the API is served. */
   webDistDir: string;
   /** Absolute; the built community app, served under /comunidad/. It may not exist either. */
@@ -244,12 +248,47 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-function parseTrustProxy(value: string): boolean | number | string {
+/** proxy-addr's named ranges, accepted next to addresses and CIDRs. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `1` is a hop count (the balancer in front), not `true`: `true` trusts every X-Forwarded-For entry,
+ * so a client picks its own address (issue 20, item 5). A list must hold only addresses, CIDRs or
+ * proxy-addr's names; anything else is refused at start-up instead of silently trusting nothing.
+ */
+export function parseTrustProxy(value: string): boolean | number | string[] {
   const v = value.trim().toLowerCase();
-  if (v === 'true' || v === '1' || v === 'yes') return true;
-  if (v === 'false' || v === '0' || v === 'no') return false;
-  if (/^\d+$/.test(v)) return Number(v);
-  return value.trim();
+  if (v === 'true' || v === 'yes') return true;
+  if (v === 'false' || v === 'no' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 32) throw new ConfigError(['TRUST_PROXY: un número de saltos debe estar entre 0 y 32']);
+    return hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isTrustEntry(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    throw new ConfigError([
+      `TRUST_PROXY: ${wrong.map((w) => `"${w}"`).join(', ') || 'vacío'} no es una dirección, un rango CIDR ni ` +
+        'loopback/linklocal/uniquelocal. Usá la dirección del balanceador (10.0.0.5, 10.0.0.0/24) o la ' +
+        'cantidad de proxies delante (1)',
+    ]);
+  }
+  return entries;
+}
+
+function isTrustEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry.toLowerCase())) return true;
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function isValidTimeZone(tz: string): boolean {

@@ -138,7 +138,7 @@ describe('security headers', () => {
   it('sends HSTS only over TLS (here: behind a trusted proxy saying https), never over plain HTTP', async () => {
     const plain = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const proxied = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestContext({ env: { TRUST_PROXY: 'loopback' } });
     try {
       const tls = await proxied.app.inject({
         method: 'GET',
