@@ -48,12 +48,13 @@ export const bodyParsersPlugin = fp(
   async (app) => {
     app.decorateRequest('uploads', null as unknown as UploadedFile[]);
     await app.register(formbody);
-    await app.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      limits: { ...MULTIPART_LIMITS },
-      onFile: async function onFile(this: FastifyRequest, part: MultipartFile) {
-        await acceptFile(this, part);
-      },
+    await app.register(multipart, { limits: { ...MULTIPART_LIMITS } });
+    // The body is read here rather than with the plugin's `attachFieldsToBody`, so that whatever
+    // busboy throws on a malformed body (garbage bytes, no boundary, a truncated body) becomes a
+    // Spanish 400 instead of escaping as a 500 (issue 20, item 7).
+    app.addHook('preValidation', async (request) => {
+      if (!request.isMultipart()) return;
+      request.body = await readMultipart(request);
     });
     // Only signed-in callers may send multipart bodies: the auth hook (onRequest) has already
     // refused anonymous calls to every non-public route. Callback hooks, which cost no promise on
@@ -93,7 +94,43 @@ export const bodyParsersPlugin = fp(
   { name: 'body-parsers', dependencies: ['auth'] },
 );
 
-async function acceptFile(request: FastifyRequest, part: MultipartFile) {
+/** RFC 2046 §5.1.1: a boundary of 1 to 70 characters, quoted or not. */
+const MULTIPART_BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]{1,70}"|[^\s;"]{1,70})\s*(?:;|$)/i;
+
+/**
+ * A multipart body as plain values: text fields as strings (a repeated field as an array), files
+ * as `UploadedFile`s. The plugin's own errors (limits: 413; a `__proto__` field name) and ours keep
+ * their status; anything else the parser throws means the body itself is broken: a 400.
+ */
+async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+  // busboy reads `boundary=` (empty) as an empty form, whatever the body holds.
+  if (!MULTIPART_BOUNDARY.test(request.headers['content-type'] ?? '')) {
+    throw new HttpError(400, MSG.malformedMultipart);
+  }
+  const body: Record<string, unknown> = Object.create(null);
+  try {
+    for await (const part of request.parts()) {
+      const value = part.type === 'file' ? await acceptFile(request, part) : part.value;
+      const previous = body[part.fieldname];
+      body[part.fieldname] =
+        previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    }
+  } catch (error) {
+    throw malformedMultipart(error);
+  }
+  return { ...body };
+}
+
+/** Keeps the errors that already say what is wrong; the rest are a broken body. */
+export function malformedMultipart(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' && /^FST_(PARTS|FILES|FIELDS)_LIMIT$|^FST_REQ_FILE_TOO_LARGE$/.test(code))
+    return error;
+  return new HttpError(400, MSG.malformedMultipart);
+}
+
+async function acceptFile(request: FastifyRequest, part: MultipartFile): Promise<UploadedFile> {
   const rule = request.routeOptions.config?.uploads;
   if (!rule?.fields.includes(part.fieldname)) {
     await drain(part);
@@ -110,8 +147,7 @@ async function acceptFile(request: FastifyRequest, part: MultipartFile) {
   if (upload.truncated) {
     throw new HttpError(413, rule.tooLarge, { [rule.errorField]: [rule.tooLarge] });
   }
-  // attachFieldsToBody 'keyValues' puts `value` into request.body.
-  (part as unknown as { value: UploadedFile }).value = upload;
+  return upload;
 }
 
 /** Reads a refused file to its end without keeping it, so the parser can move on. */

@@ -16,6 +16,8 @@ export const MSG = {
   invalidInput: 'Los datos enviados no son válidos.',
   payloadTooLarge: 'El contenido enviado es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido enviado no es compatible.',
+  malformedMultipart:
+    'El formulario enviado (multipart/form-data) está mal formado o incompleto: falta el separador (boundary), tiene bytes que no son un formulario o se cortó antes de terminar.',
   internal: 'Ocurrió un error interno. Intentá de nuevo más tarde.',
   nameRequired: 'El nombre es obligatorio',
   branchNameTooLong: 'El nombre no puede superar los 120 caracteres',

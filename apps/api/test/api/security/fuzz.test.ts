@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { ZAppPostInput, ZPostInput, ZStoryInput, ZUserImportQuery } from '@panel/shared';
+import { MEDIA_MSG, MSG, ZAppPostInput, ZPostInput, ZStoryInput, ZUserImportQuery } from '@panel/shared';
 import fc from 'fast-check';
 import { parse as parseQuery } from 'fast-querystring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -269,6 +269,30 @@ function handQueryInputs(op: Operation) {
   return out;
 }
 
+/** Multipart bodies no parser can read: each must be a Spanish 400, never a 500. */
+const BOUNDARY = '----fuzz7MA4YWxkTrZu0gW';
+const PART = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHola\r\n`;
+const FILE_PART =
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="images[]"; filename="a.jpg"\r\n` +
+  'Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0';
+const MALFORMED_MULTIPART: Record<string, { contentType: string; payload: Buffer | string }> = {
+  'bytes basura': {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    payload: Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x00, 0x0d, 0x0a, 0xff, 0xfe, 0x2d, 0x2d, 0x41]),
+  },
+  'sin boundary': { contentType: 'multipart/form-data', payload: `${PART}--${BOUNDARY}--\r\n` },
+  'boundary vacío': { contentType: 'multipart/form-data; boundary=', payload: `${PART}--${BOUNDARY}--\r\n` },
+  'cortado en un campo': {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    payload: PART.slice(0, PART.length - 6),
+  },
+  'cortado antes del cierre': {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    payload: `${PART}--${BOUNDARY.slice(0, 8)}`,
+  },
+  'cortado en un archivo': { contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: FILE_PART },
+};
+
 /** A CSV that would really import one person: what a write that ignored a bad query would do. */
 const IMPORTABLE_CSV =
   'name;email;role;password\nPersona Fuzz;persona.fuzz@example.com;seller;clave-larga-12345\n';
@@ -365,6 +389,43 @@ describe('fuzzing every operation with a body or a query', () => {
       expect(count, `${op.key}: inputs`).toBeGreaterThanOrEqual(RUNS);
       expect(failures).toEqual([]);
     });
+  });
+
+  it('answers every malformed multipart body on every write with a Spanish 400 (issue 20, item 7)', async () => {
+    // Sign-out last: should a body ever slip through, it would end the session the others use.
+    const writes = OPERATIONS.filter((op) => op.method !== 'GET').sort(
+      (a, b) => Number(a.key === 'POST /api/logout') - Number(b.key === 'POST /api/logout'),
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(43);
+    const failures: string[] = [];
+    for (const op of writes) {
+      for (const [shape, { contentType, payload }] of Object.entries(MALFORMED_MULTIPART)) {
+        const token = tokenFor(op);
+        const res = await ctx.app.inject({
+          method: op.method as 'POST',
+          url: urlOf(op.path),
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': contentType },
+          payload,
+        });
+        totals.requests++;
+        totals.inputs++;
+        totals.byEncoding['multipart roto'] = (totals.byEncoding['multipart roto'] ?? 0) + 1;
+        // Public routes refuse multipart before reading it (415); the rest read it and refuse it.
+        const expected = op.xAccess === 'public' ? 415 : 400;
+        const problem =
+          res.statusCode === expected
+            ? refusalProblem(res.statusCode, res.body, String(res.headers['content-type']))
+            : `${res.statusCode} en lugar de ${expected}`;
+        // A file part on a route that takes none is refused as such before the body breaks off.
+        const wrongText =
+          !problem &&
+          expected === 400 &&
+          ![MSG.malformedMultipart, MEDIA_MSG.filesNotAccepted].includes(res.json().message);
+        if (problem || wrongText)
+          failures.push(`${op.key} [${shape}] ${problem ?? 'otro mensaje'}: ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('left every table exactly as it was (no refused write wrote anything)', async () => {
