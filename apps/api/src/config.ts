@@ -7,6 +7,13 @@ import { z } from 'zod';
 import type { DatabaseConfig } from './db/client.ts';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './lib/limits.ts';
 import { defaultCommunityDistDir, defaultWebDistDir } from './lib/paths.ts';
+import { defaultPushHostRules, type PushHostRule, parsePushHostRule } from './services/push/targets.ts';
+
+/** A VAPID subject on a real mailbox: `mailto:` and a domain that is not reserved (Apple refuses those). */
+export const VAPID_MAILTO = /^mailto:[^@\s/]+@[^@\s/]+\.[A-Za-z]{2,}$/;
+export const RESERVED_MAIL_DOMAIN = /\.(local|test|example|invalid|localhost)$/i;
+export const isRealMailto = (subject: string) =>
+  VAPID_MAILTO.test(subject) && !RESERVED_MAIL_DOMAIN.test(subject);
 
 const zFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'debe ser 1 o 0 (true o false)' })
@@ -74,14 +81,40 @@ const ZEnv = z.object({
   VAPID_SUBJECT: z
     .string()
     .trim()
-    .regex(
-      /^mailto:[^@\s/]+@[^@\s/]+\.[A-Za-z]{2,}$/,
-      'debe ser mailto: con una dirección real, por ejemplo mailto:soporte@empresa.com',
-    )
-    .refine((v) => !/\.(local|test|example|invalid|localhost)$/i.test(v), {
+    .regex(VAPID_MAILTO, 'debe ser mailto: con una dirección real, por ejemplo mailto:soporte@empresa.com')
+    .refine((v) => !RESERVED_MAIL_DOMAIN.test(v), {
       message: 'debe ser una dirección real, no de un dominio reservado (.local, .test, .example, .invalid)',
     })
     .optional(),
+  // Web Push targets (issue 20): the real push services, plus these hosts for a self-hosted one.
+  PUSH_EXTRA_HOSTS: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      for (const entry of value.split(',').filter((e) => e.trim() !== '')) {
+        const rule = parsePushHostRule(entry);
+        if (typeof rule === 'string') ctx.addIssue({ code: 'custom', message: rule });
+      }
+    })
+    .optional(),
+  PUSH_MAX_DEVICES: z.coerce
+    .number({ error: 'debe ser un número de dispositivos' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(100, 'debe ser como mucho 100')
+    .default(10),
+  PUSH_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'debe ser un número de segundos' })
+    .int('debe ser un número entero de segundos')
+    .min(1, 'debe ser 1 o más')
+    .max(60, 'debe ser como mucho 60')
+    .default(10),
+  PUSH_CONCURRENCY: z.coerce
+    .number({ error: 'debe ser un número de envíos' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(1000, 'debe ser como mucho 1000')
+    .default(64),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'debe ser local o s3' }).default('local'),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -137,8 +170,18 @@ export interface AppConfig {
   webDistDir: string;
   /** Absolute; the built community app, served under /comunidad/. It may not exist either. */
   communityDistDir: string;
-  /** Web Push: keys from the environment (both or neither) and the VAPID subject. */
-  push: { publicKey?: string; privateKey?: string; subject?: string };
+  /** Web Push: keys from the environment (both or neither), the VAPID subject, and the sending limits. */
+  push: {
+    publicKey?: string;
+    privateKey?: string;
+    subject?: string;
+    /** The allowed push service hosts: the real services' plus PUSH_EXTRA_HOSTS. */
+    hosts: PushHostRule[];
+    /** Devices per user; a new one replaces the oldest beyond this. */
+    maxDevices: number;
+    timeoutMs: number;
+    concurrency: number;
+  };
   /** Uploaded images (posts, stories): `local` under DATA_DIR/uploads, or an S3-compatible store. */
   storage: StorageConfig;
   /** Start-up sweep of local uploads without a row: files younger than this are kept. */
@@ -224,7 +267,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     communityDistDir: e.COMMUNITY_DIST_DIR ? resolve(cwd, e.COMMUNITY_DIST_DIR) : defaultCommunityDistDir,
-    push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+      hosts: [
+        ...defaultPushHostRules(),
+        ...(e.PUSH_EXTRA_HOSTS ?? '')
+          .split(',')
+          .filter((entry) => entry.trim() !== '')
+          .map((entry) => parsePushHostRule(entry) as PushHostRule),
+      ],
+      maxDevices: e.PUSH_MAX_DEVICES,
+      timeoutMs: e.PUSH_TIMEOUT_SECONDS * 1000,
+      concurrency: e.PUSH_CONCURRENCY,
+    },
     storage,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { PushQueue } from '../services/push/queue.ts';
+import { PushSender } from '../services/push/send.ts';
+import type { Lookup, PushTargetPolicy } from '../services/push/targets.ts';
 import { ensureVapidKeys, type VapidKeys, vapidSubject } from '../services/push/vapid.ts';
 
 declare module 'fastify' {
@@ -8,8 +10,8 @@ declare module 'fastify' {
       /** The VAPID key pair (env, else app_settings); loaded when the app is ready. */
       keys(): Promise<VapidKeys>;
       queue: PushQueue;
-      /** Subscriptions on plain http:// endpoints are accepted (the tests' local push service only). */
-      allowHttpEndpoints: boolean;
+      /** Which endpoints may be subscribed and sent to (services/push/targets.ts). */
+      policy: PushTargetPolicy;
     };
   }
 }
@@ -17,49 +19,76 @@ declare module 'fastify' {
 export interface PushPluginOptions {
   /** Start the background worker (default true). Tests drive it with `app.push.queue.drain()`. */
   worker?: boolean;
-  allowHttpEndpoints?: boolean;
+  /**
+   * The tests' local push service (http:// on a loopback address) may be subscribed and sent to.
+   * Only code sets it: no setting or environment variable reaches it.
+   */
+  localTestService?: boolean;
+  /** Replaces the system resolver at send time (tests). */
+  lookup?: Lookup;
 }
 
 /**
- * Web Push (issue 14): the VAPID keys (VAPID_* variables, else made on the first start and kept
- * in app_settings) and the durable queue's worker. Both start when the app is ready, that is
- * after the migrations; the worker stops (after its current batch) when the app closes.
+ * Web Push (issue 14, hardened in issue 20): the VAPID keys (VAPID_* variables, else made on the
+ * first start and kept in app_settings), the sender (allowed targets, timeout) and the durable
+ * queue's worker. Keys and worker start when the app is ready, that is after the migrations; the
+ * worker stops (after its sends in flight) when the app closes.
  */
 export const pushPlugin = fp<PushPluginOptions>(
   async (app, options) => {
+    const settings = app.config.push;
     let keys: Promise<VapidKeys> | null = null;
     const loadKeys = () => {
-      keys ??= ensureVapidKeys(app.db, app.config.push).catch((error) => {
+      keys ??= ensureVapidKeys(app.db, settings).catch((error) => {
         keys = null;
         throw error;
       });
       return keys;
     };
-    let subject: Promise<string> | null = null;
+    let subject: ReturnType<typeof vapidSubject> | null = null;
+    const loadSubject = () => {
+      subject ??= vapidSubject(app.db, settings.subject).catch((error) => {
+        subject = null;
+        throw error;
+      });
+      return subject;
+    };
+    const policy: PushTargetPolicy = {
+      rules: settings.hosts,
+      localTestService: options.localTestService ?? false,
+    };
+    const sender = new PushSender({ policy, timeoutMs: settings.timeoutMs, lookup: options.lookup });
     const queue = new PushQueue({
       db: app.db,
       log: app.log,
       now: () => app.now(),
+      sender,
+      concurrency: settings.concurrency,
+      // A claimed job must not be claimed again while its send may still be waiting for an answer.
+      leaseMs: Math.max(60_000, 2 * settings.timeoutMs + 10_000),
       vapid: async () => {
-        subject ??= vapidSubject(app.db, app.config.push.subject);
         const { publicKey, privateKey } = await loadKeys();
-        return { subject: await subject, publicKey, privateKey };
+        return { subject: (await loadSubject()).subject, publicKey, privateKey };
       },
     });
-    app.decorate('push', { keys: loadKeys, queue, allowHttpEndpoints: options.allowHttpEndpoints ?? false });
+    app.decorate('push', { keys: loadKeys, queue, policy });
     app.addHook('onReady', async () => {
       await loadKeys();
       if (options.worker === false) return;
-      if (!app.config.push.subject) {
+      const { subject: signed, source } = await loadSubject();
+      const localDemo =
+        app.config.database.kind === 'pglite' && /^(127\.|localhost$|::1$)/.test(app.config.host);
+      if (source === 'placeholder' && !localDemo) {
         app.log.warn(
-          'VAPID_SUBJECT no está definida: los push se firman con el mailto: del primer administrador. ' +
-            'Apple rechaza un subject que no sea una dirección real (403 BadJwtToken): definila en producción.',
+          `VAPID_SUBJECT no está definida y ningún administrador tiene un email real: los push se firman con ${signed}. ` +
+            'Definí VAPID_SUBJECT con el mailto: de contacto de la empresa.',
         );
       }
       queue.start();
     });
     app.addHook('onClose', async () => {
       await queue.stop();
+      sender.close();
     });
   },
   { name: 'push', dependencies: ['db'] },

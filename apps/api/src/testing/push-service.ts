@@ -89,6 +89,8 @@ export class LocalPushService {
   private server: Server | null = null;
   private waiters: { count: number; resolve: () => void }[] = [];
   private held: (() => void)[] = [];
+  /** Held answers whose sender is still waiting (its connection open). */
+  heldOpen = 0;
   origin = '';
   /** The VAPID public key the pushes must be signed with. */
   vapidKey = '';
@@ -97,6 +99,11 @@ export class LocalPushService {
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Answers every held push now. */
+  releaseAll(): void {
+    for (const release of this.held.splice(0)) release();
   }
 
   async stop(): Promise<void> {
@@ -158,11 +165,13 @@ export class LocalPushService {
       return;
     }
     const answer = () => {
-      if (!res.headersSent) res.writeHead(status).end();
+      if (!res.headersSent && !res.destroyed) res.writeHead(status).end();
     };
     if (device.hold) {
       this.held.push(answer);
       device.release = answer;
+      this.heldOpen++;
+      res.on('close', () => this.heldOpen--);
     } else {
       answer();
     }

@@ -19,6 +19,12 @@ export const APP_MSG = {
   newPasswordSame: 'La contraseña nueva debe ser distinta de la actual',
   pushEndpointInvalid: 'La suscripción no tiene un endpoint válido (https://)',
   pushKeysInvalid: 'La suscripción no tiene claves válidas (p256dh y auth)',
+  pushEndpointNotAllowed:
+    'El endpoint de la suscripción no es de un servicio push conocido (https, puerto 443: FCM, Mozilla, Apple o Windows)',
+  pushP256dhInvalid:
+    'La clave p256dh no es válida: debe ser un punto P-256 sin comprimir (65 bytes en base64url)',
+  pushAuthInvalid: 'La clave auth no es válida: debe tener 16 bytes (22 caracteres en base64url)',
+  pushSubscriptionNotFound: 'No tenés una suscripción con ese endpoint',
 } as const;
 
 export const APP_FEED_PER_PAGE = 20;
@@ -269,6 +275,49 @@ export type TAppLeaderboard = z.infer<typeof ZAppLeaderboard>['data'];
 
 export const ZAppPushPublicKey = z.object({ data: z.object({ public_key: z.string() }) });
 
+/** base64url (padding allowed) to bytes; null when it is not base64url. */
+function base64UrlBytes(value: string): Uint8Array | null {
+  if (value.length > 200 || !/^[A-Za-z0-9_-]*={0,2}$/.test(value)) return null;
+  const text = value.replace(/=+$/, '');
+  if (text.length % 4 === 1) return null;
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const bytes = new Uint8Array(Math.floor((text.length * 6) / 8));
+  let bits = 0;
+  let acc = 0;
+  let at = 0;
+  for (const char of text) {
+    acc = (acc << 6) | alphabet.indexOf(char);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[at++] = (acc >> bits) & 0xff;
+    }
+  }
+  return bytes;
+}
+
+const P256_P = BigInt('0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff');
+const P256_B = BigInt('0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b');
+const toBigInt = (bytes: Uint8Array) =>
+  BigInt(`0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`);
+
+/**
+ * A browser's p256dh key: 65 bytes, 0x04 then x and y, a point really on P-256
+ * (y² = x³ − 3x + b mod p), which is what the encryption (RFC 8291's ECDH) needs.
+ */
+export function isP256PublicKey(value: string): boolean {
+  const bytes = base64UrlBytes(value);
+  if (bytes?.length !== 65 || bytes[0] !== 4) return false;
+  const x = toBigInt(bytes.subarray(1, 33));
+  const y = toBigInt(bytes.subarray(33, 65));
+  if (x >= P256_P || y >= P256_P) return false;
+  const p = P256_P;
+  return (y * y) % p === (((x * x) % p) * x - 3n * x + P256_B + 3n * p) % p;
+}
+
+/** A browser's auth secret: exactly 16 bytes (RFC 8291). */
+export const isPushAuthSecret = (value: string) => base64UrlBytes(value)?.length === 16;
+
 /** PushSubscription.toJSON() as the browser gives it. */
 export const ZAppPushSubscription = z.object({
   endpoint: z
@@ -279,11 +328,9 @@ export const ZAppPushSubscription = z.object({
   keys: z.object(
     {
       p256dh: z
-        .string({ error: APP_MSG.pushKeysInvalid })
-        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, APP_MSG.pushKeysInvalid),
-      auth: z
-        .string({ error: APP_MSG.pushKeysInvalid })
-        .regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, APP_MSG.pushKeysInvalid),
+        .string({ error: APP_MSG.pushP256dhInvalid })
+        .refine(isP256PublicKey, APP_MSG.pushP256dhInvalid),
+      auth: z.string({ error: APP_MSG.pushAuthInvalid }).refine(isPushAuthSecret, APP_MSG.pushAuthInvalid),
     },
     { error: APP_MSG.pushKeysInvalid },
   ),

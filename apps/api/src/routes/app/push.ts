@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import {
   APP_MSG,
   ZAppPushPublicKey,
@@ -6,46 +5,15 @@ import {
   ZAppPushSubscription,
   ZAppPushUnsubscribe,
 } from '@panel/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryRows } from '../../db/client.ts';
-import { pushSubscriptions } from '../../db/schema/push.ts';
-import { fieldError } from '../../lib/http-errors.ts';
+import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { endpointProblem } from '../../services/push/targets.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG, iso } from './app-scope.ts';
-
-/**
- * A push endpoint is a URL the server will POST to, so it must look like a push service:
- * https, and not a loopback, private or link-local address written as such (a seller must not
- * make the server call into its own network). Plain http is for the tests' local service only.
- */
-export function isAcceptableEndpoint(endpoint: string, allowHttp: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (allowHttp) return url.protocol === 'https:' || url.protocol === 'http:';
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return false;
-  const kind = isIP(host);
-  if (kind === 4) {
-    const [a, b] = host.split('.').map(Number) as [number, number];
-    if (a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31))
-      return false;
-    if ((a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return false;
-  }
-  if (
-    kind === 6 &&
-    (host === '::1' || host === '::' || /^(fc|fd|fe8|fe9|fea|feb)/.test(host) || host.startsWith('::ffff:'))
-  )
-    return false;
-  return true;
-}
 
 export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -71,9 +39,13 @@ export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [APP_TAG],
         summary: 'Suscribir este dispositivo a los push',
         description:
-          'El cuerpo es `PushSubscription.toJSON()`: `endpoint` (https) y `keys` `{p256dh, auth}`. Una suscripción por ' +
-          'dispositivo, identificada por su endpoint: volver a enviarla la actualiza (201 la primera vez, 200 después), ' +
-          'y si el dispositivo era de otro usuario pasa a ser de quien llama.',
+          'El cuerpo es `PushSubscription.toJSON()`: `endpoint` y `keys` `{p256dh, auth}`. El endpoint tiene que ser ' +
+          'https, puerto 443, de un servicio push conocido (`fcm.googleapis.com`, `*.push.services.mozilla.com`, ' +
+          '`web.push.apple.com`, `*.notify.windows.com`, más los de `PUSH_EXTRA_HOSTS`); `p256dh` un punto P-256 sin ' +
+          'comprimir (65 bytes) y `auth` 16 bytes, en base64url. Una suscripción por dispositivo, identificada por su ' +
+          'endpoint: volver a enviarla la actualiza (201 la primera vez, 200 después), y si el dispositivo era de otro ' +
+          'usuario pasa a ser de quien llama. Cada usuario tiene como mucho `PUSH_MAX_DEVICES` dispositivos (10 por ' +
+          'defecto): uno nuevo reemplaza al más antiguo.',
         body: ZAppPushSubscription,
         response: { 200: ZAppPushSubscribed, 201: ZAppPushSubscribed, ...errors(400, 401) },
       },
@@ -81,26 +53,46 @@ export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { endpoint, keys } = request.body;
-      if (!isAcceptableEndpoint(endpoint, app.push.allowHttpEndpoints)) {
-        throw fieldError('endpoint', APP_MSG.pushEndpointInvalid);
+      const problem = endpointProblem(endpoint, app.push.policy);
+      if (problem) {
+        throw fieldError(
+          'endpoint',
+          problem === 'invalid' ? APP_MSG.pushEndpointInvalid : APP_MSG.pushEndpointNotAllowed,
+        );
       }
       const userAgent = (request.headers['user-agent'] ?? '').slice(0, 300) || null;
-      const [row] = await queryRows<{
-        id: number;
-        endpoint: string;
-        created_at: Date | string;
-        inserted: boolean;
-      }>(
-        app.db,
-        sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, user_agent, created_at)
-          VALUES (${user.id}, ${endpoint}, ${keys.p256dh}, ${keys.auth}, ${userAgent}, ${app.now().toISOString()}::timestamptz)
-          ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
-            auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent
-          RETURNING id, endpoint, created_at, (xmax = 0) AS inserted`,
-      );
+      const now = app.now().toISOString();
+      const row = await app.db.transaction(async (tx) => {
+        // One subscriber at a time per user, so the device cap holds under parallel requests.
+        await queryRows(tx, sql`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`);
+        const [saved] = await queryRows<{
+          id: number;
+          endpoint: string;
+          created_at: Date | string;
+          inserted: boolean;
+        }>(
+          tx,
+          sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, user_agent, created_at)
+            VALUES (${user.id}, ${endpoint}, ${keys.p256dh}, ${keys.auth}, ${userAgent}, ${now}::timestamptz)
+            ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
+              auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent,
+              -- A device taken over by another user is that user's newest.
+              created_at = CASE WHEN push_subscriptions.user_id = EXCLUDED.user_id
+                THEN push_subscriptions.created_at ELSE EXCLUDED.created_at END
+            RETURNING id, endpoint, created_at, (xmax = 0) AS inserted`,
+        );
+        // The oldest devices beyond the cap give way (their queued jobs end as `gone`).
+        await queryRows(
+          tx,
+          sql`DELETE FROM push_subscriptions WHERE user_id = ${user.id} AND id NOT IN (
+            SELECT id FROM push_subscriptions WHERE user_id = ${user.id}
+            ORDER BY created_at DESC, id DESC LIMIT ${app.config.push.maxDevices})`,
+        );
+        return saved!;
+      });
       return reply
-        .code(row!.inserted ? 201 : 200)
-        .send({ data: { id: row!.id, endpoint: row!.endpoint, created_at: iso(row!.created_at) } });
+        .code(row.inserted ? 201 : 200)
+        .send({ data: { id: row.id, endpoint: row.endpoint, created_at: iso(row.created_at) } });
     },
   );
 
@@ -111,18 +103,21 @@ export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [APP_TAG],
         summary: 'Dar de baja los push de este dispositivo',
-        description: 'Por `endpoint`, solo si es de quien llama. Idempotente: 204 aunque no existiera.',
+        description:
+          'Por `endpoint`, solo si es de quien llama (el último usuario que suscribió ese dispositivo). 404 si no ' +
+          'tiene una suscripción con ese endpoint: la de otro usuario no se toca.',
         body: ZAppPushUnsubscribe,
-        response: { 204: z.null(), ...errors(400, 401) },
+        response: { 204: z.null(), ...errors(400, 401, 404) },
       },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      await app.db
-        .delete(pushSubscriptions)
-        .where(
-          and(eq(pushSubscriptions.endpoint, request.body.endpoint), eq(pushSubscriptions.userId, user.id)),
-        );
+      const deleted = await queryRows<{ id: number }>(
+        app.db,
+        sql`DELETE FROM push_subscriptions WHERE endpoint = ${request.body.endpoint} AND user_id = ${user.id}
+          RETURNING id`,
+      );
+      if (deleted.length === 0) throw notFound(APP_MSG.pushSubscriptionNotFound);
       return reply.code(204).send(null);
     },
   );

@@ -1,11 +1,40 @@
 import { notificationIconUrl, type TPushPayload } from '@panel/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { type PushOutcome, type PushTarget, sendPush, type Vapid } from './send.ts';
+import type { PushOutcome, PushTarget, Vapid } from './send.ts';
 
 /** Where a tapped push opens the community app. */
 export const notificationAppUrl = (id: number) => `/comunidad/notificaciones?id=${id}`;
+
+// ---------------------------------------------------------------------------------------------
+// When a job may run: the one place that decides it. A job is sent once `status = 'pending'` and
+// `run_at <= now` (dueJobs); its `run_at` is set when it is queued (firstRunAt), moved by a lease
+// while a worker holds it (claim), and moved by back-off after a retryable failure (retryRunAt).
+// Quiet hours and "Urgente" (issue 23.6) belong in firstRunAt (per seller: `u` is the users row)
+// and in retryRunAt.
+// ---------------------------------------------------------------------------------------------
+
+/** The first run time of a new job for seller `u` (SQL over the enqueue's `users u` row). */
+export function firstRunAt(now: Date): SQL {
+  return sql`${now.toISOString()}::timestamptz`;
+}
+
+/** Jobs the worker may send at `now`. */
+function dueJobs(now: Date): SQL {
+  return sql`status = 'pending' AND run_at <= ${now.toISOString()}::timestamptz`;
+}
+
+/** After a retryable failure: base × 2^(attempt − 1), capped, or Retry-After when longer. */
+export function retryRunAt(
+  now: Date,
+  attempts: number,
+  retryAfterSeconds: number | null,
+  { backoffBaseMs, backoffMaxMs }: { backoffBaseMs: number; backoffMaxMs: number },
+): Date {
+  const backoff = Math.min(backoffBaseMs * 2 ** (attempts - 1), backoffMaxMs);
+  return new Date(now.getTime() + Math.max(backoff, (retryAfterSeconds ?? 0) * 1000));
+}
 
 /**
  * Queues one push per device of the sellers who see the notification (its branch's active
@@ -18,15 +47,21 @@ export async function enqueueNotificationPush(
   now: Date,
 ): Promise<number> {
   const branch = notification.branchId === null ? sql`true` : sql`u.branch_id = ${notification.branchId}`;
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows<{ n: number }>(
     tx,
-    sql`INSERT INTO push_jobs (notification_id, subscription_id, run_at, created_at)
-      SELECT ${notification.id}, s.id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-      WHERE u.role = 'seller' AND u.active AND ${branch}
-      RETURNING id`,
+    sql`WITH queued AS (
+        INSERT INTO push_jobs (notification_id, subscription_id, run_at, created_at)
+        SELECT ${notification.id}, s.id, ${firstRunAt(now)}, ${now.toISOString()}::timestamptz
+        FROM push_subscriptions s JOIN users u ON u.id = s.user_id
+        WHERE u.role = 'seller' AND u.active AND ${branch}
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM queued`,
   );
-  return rows.length;
+  return rows[0]?.n ?? 0;
+}
+
+export interface PushSend {
+  send(target: PushTarget, payload: string, vapid: Vapid): Promise<PushOutcome>;
 }
 
 export interface PushQueueOptions {
@@ -34,12 +69,21 @@ export interface PushQueueOptions {
   log: FastifyBaseLogger;
   now: () => Date;
   vapid: () => Promise<Vapid>;
-  /** Replaces the HTTP send (never in the app; kept for unit use). */
-  send?: (target: PushTarget, payload: TPushPayload, vapid: Vapid) => Promise<PushOutcome>;
+  /** Encrypts and sends one push (send.ts's PushSender). */
+  sender: PushSend;
+  /** Sends in flight at once. */
+  concurrency?: number;
+  /**
+   * A send still unanswered after this gives its place to the next job (it goes on waiting, up to
+   * its timeout, among at most `maxSlow` such sends), so slow endpoints never hold the others up.
+   */
+  slowAfterMs?: number;
+  maxSlow?: number;
   /** How often the queue is looked at without a wake-up. */
   pollMs?: number;
+  /** Jobs claimed per statement at most. */
   batch?: number;
-  /** A claimed job is retried after this if its worker died mid-send. */
+  /** A claimed job is sent again after this if its worker died mid-send (longer than a send's timeout). */
   leaseMs?: number;
   maxAttempts?: number;
   /** Back-off: base × 2^(attempt − 1), capped. */
@@ -67,29 +111,42 @@ interface ClaimedJob {
   icon: string;
 }
 
+const idArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 /**
- * The push worker: it claims due jobs (FOR UPDATE SKIP LOCKED, so several instances share the
- * queue without sending one push twice), sends them, and records the outcome:
- * - 2xx: sent;
- * - 404/410: the device is gone; its subscription is deleted by endpoint only (a subscription
- *   the browser has just renewed has another endpoint and survives), the job ends `gone`;
- * - no answer, 408, 429 or 5xx: retried with exponential back-off (Retry-After when longer)
- *   until maxAttempts, then `failed`;
- * - any other 4xx: `failed` at once (retrying cannot help; 403 is usually the VAPID subject).
+ * The push worker. It claims due jobs (FOR UPDATE SKIP LOCKED, so several instances share the queue
+ * without sending one push twice) and keeps up to `concurrency` sends in flight, claiming more as
+ * sends end; a send that is slow to answer gives its place up after `slowAfterMs`. Outcomes:
+ * - 2xx: sent (written in batches);
+ * - 404/410: the device is gone; its subscription is deleted by endpoint only (a subscription the
+ *   browser has just renewed has another endpoint and survives), the job ends `gone`;
+ * - a timeout (no whole answer within the send's timeout, or the connection dropped), 408, 429 or
+ *   5xx: retried at retryRunAt until maxAttempts, then `failed`;
+ * - anything else is permanent and ends the job `failed` at once: another 4xx (403 is usually the
+ *   VAPID subject), an unreachable service, a target that is not allowed, or keys that cannot
+ *   encrypt. A subscription that can never receive (keys unusable, host not a push service) is
+ *   deleted too, so later notifications do not queue for it.
  * A job claimed by a worker that died is claimed again when its lease (run_at) passes.
  */
 export class PushQueue {
-  private readonly o: Required<Omit<PushQueueOptions, 'send'>> & Pick<PushQueueOptions, 'send'>;
+  private readonly o: Required<PushQueueOptions>;
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private pending = false;
   private again = false;
   private stopped = true;
+  /** Wakes a pass that waits for its sends (new jobs were queued). */
+  private kick: (() => void) | null = null;
+  private sentJobs: number[] = [];
+  private sentSubscriptions: number[] = [];
 
   constructor(options: PushQueueOptions) {
     this.o = {
       pollMs: 5_000,
-      batch: 20,
+      batch: 100,
+      concurrency: 64,
+      slowAfterMs: 1_000,
+      maxSlow: 1_000,
       leaseMs: 60_000,
       maxAttempts: 8,
       backoffBaseMs: 30_000,
@@ -117,6 +174,7 @@ export class PushQueue {
     if (this.stopped) return;
     if (this.pending) {
       this.again = true;
+      this.kick?.();
       return;
     }
     this.pending = true;
@@ -141,7 +199,7 @@ export class PushQueue {
     this.timer.unref();
   }
 
-  /** Sends every job due now, batch after batch, one drain at a time per instance. */
+  /** Sends every job due now, one pass at a time per instance; resolves when their sends have ended. */
   drain(): Promise<DrainResult> {
     const run = this.chain.then(() => this.drainNow());
     this.chain = run.catch(() => {});
@@ -150,23 +208,84 @@ export class PushQueue {
 
   private async drainNow(): Promise<DrainResult> {
     const total: DrainResult = { sent: 0, gone: 0, failed: 0, retried: 0 };
-    for (;;) {
-      const jobs = await this.claim();
-      if (jobs.length === 0) return total;
-      const vapid = await this.o.vapid();
-      const outcomes = await Promise.all(jobs.map((job) => this.deliver(job, vapid)));
-      for (const outcome of outcomes) total[outcome] += 1;
+    const { concurrency, slowAfterMs, maxSlow, batch } = this.o;
+    // Claim in steps, not one statement per freed place.
+    const step = Math.max(1, Math.min(batch, Math.ceil(concurrency / 4)));
+    let vapid: Vapid | null = null;
+    let more = true;
+    let active = 0;
+    let slow = 0;
+    let running = 0;
+    let changed: () => void = () => {};
+    const wait = () => new Promise<void>((resolve) => (changed = resolve));
+    this.kick = () => changed();
+    try {
+      for (;;) {
+        if (this.again) {
+          this.again = false;
+          more = true;
+        }
+        const free = concurrency - active;
+        if (more && free >= Math.min(step, concurrency)) {
+          await this.flush();
+          const jobs = await this.claim(Math.min(free, batch));
+          if (jobs.length < Math.min(free, batch)) more = false;
+          if (jobs.length > 0) vapid ??= await this.o.vapid();
+          for (const job of jobs) {
+            active++;
+            running++;
+            let holding = true;
+            let isSlow = false;
+            const release = () => {
+              if (!holding) return;
+              holding = false;
+              active--;
+              changed();
+            };
+            const slowTimer = setTimeout(() => {
+              if (slow >= maxSlow) return;
+              slow++;
+              isSlow = true;
+              release();
+            }, slowAfterMs);
+            void this.deliver(job, vapid!)
+              .then((verdict) => {
+                total[verdict] += 1;
+              })
+              .catch((err) =>
+                this.o.log.error({ err, jobId: job.id }, 'error al enviar una notificación push'),
+              )
+              .finally(() => {
+                clearTimeout(slowTimer);
+                if (isSlow) slow--;
+                running--;
+                release();
+                changed();
+              });
+          }
+          continue;
+        }
+        if (running === 0 && !more) break;
+        const next = wait();
+        if (this.sentJobs.length > 0) await this.flush();
+        if (running === 0 && !more) break;
+        await next;
+      }
+    } finally {
+      this.kick = null;
+      await this.flush();
     }
+    return total;
   }
 
-  private claim(): Promise<ClaimedJob[]> {
+  private claim(limit: number): Promise<ClaimedJob[]> {
     const now = this.o.now();
     const lease = new Date(now.getTime() + this.o.leaseMs);
     return queryRows<ClaimedJob>(
       this.o.db,
       sql`WITH due AS (
-          SELECT id FROM push_jobs WHERE status = 'pending' AND run_at <= ${now.toISOString()}::timestamptz
-          ORDER BY run_at, id LIMIT ${this.o.batch} FOR UPDATE SKIP LOCKED),
+          SELECT id FROM push_jobs WHERE ${dueJobs(now)}
+          ORDER BY run_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED),
         claimed AS (
           UPDATE push_jobs j SET run_at = ${lease.toISOString()}::timestamptz, attempts = j.attempts + 1
           FROM due WHERE j.id = due.id
@@ -178,6 +297,26 @@ export class PushQueue {
         JOIN notification_types t ON t.id = n.notification_type_id
         LEFT JOIN push_subscriptions s ON s.id = c.subscription_id
         ORDER BY c.id`,
+    );
+  }
+
+  /** Writes the sends that succeeded since the last flush, in two statements. */
+  private async flush(): Promise<void> {
+    if (this.sentJobs.length === 0) return;
+    const jobs = this.sentJobs;
+    const subscriptions = this.sentSubscriptions;
+    this.sentJobs = [];
+    this.sentSubscriptions = [];
+    const now = this.o.now().toISOString();
+    await queryRows(
+      this.o.db,
+      sql`UPDATE push_jobs SET status = 'sent', sent_at = ${now}::timestamptz, last_error = NULL
+        WHERE id = ANY(${idArray(jobs)}::int[])`,
+    );
+    await queryRows(
+      this.o.db,
+      sql`UPDATE push_subscriptions SET last_success_at = ${now}::timestamptz
+        WHERE id = ANY(${idArray(subscriptions)}::int[])`,
     );
   }
 
@@ -195,24 +334,15 @@ export class PushQueue {
       icon: notificationIconUrl(job.icon),
       tag: `notification-${job.notification_id}`,
     };
-    const send = this.o.send ?? sendPush;
-    const outcome = await send(
+    const outcome = await this.o.sender.send(
       { endpoint: job.endpoint, p256dh: job.p256dh, auth: job.auth },
-      payload,
+      JSON.stringify(payload),
       vapid,
     );
-    const now = this.o.now();
     const status = outcome.status;
-    if (status !== null && status >= 200 && status < 300) {
-      await queryRows(
-        db,
-        sql`UPDATE push_jobs SET status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = NULL
-          WHERE id = ${job.id}`,
-      );
-      await queryRows(
-        db,
-        sql`UPDATE push_subscriptions SET last_success_at = ${now.toISOString()}::timestamptz WHERE id = ${job.subscription_id}`,
-      );
+    if (outcome.kind === 'answered' && status !== null && status >= 200 && status < 300) {
+      this.sentJobs.push(job.id);
+      if (job.subscription_id !== null) this.sentSubscriptions.push(job.subscription_id);
       return 'sent';
     }
     if (status === 404 || status === 410) {
@@ -222,25 +352,32 @@ export class PushQueue {
       log.info({ jobId: job.id, status }, 'suscripción push vencida: eliminada');
       return 'gone';
     }
-    const retryable = status === null || status === 408 || status === 429 || status >= 500;
-    if (!retryable || job.attempts >= this.o.maxAttempts) {
-      await this.finish(job.id, 'failed', outcome.error);
-      log.warn(
-        { jobId: job.id, status, error: outcome.error },
-        status === 403
-          ? 'el servicio push rechazó la firma VAPID (403): revisá VAPID_SUBJECT (un mailto: real)'
-          : 'notificación push no entregada',
+    const retryable =
+      outcome.kind === 'timeout' ||
+      (outcome.kind === 'answered' && (status === 408 || status === 429 || (status ?? 0) >= 500));
+    if (retryable && job.attempts < this.o.maxAttempts) {
+      const runAt = retryRunAt(this.o.now(), job.attempts, outcome.retryAfter, this.o);
+      await queryRows(
+        db,
+        sql`UPDATE push_jobs SET run_at = ${runAt.toISOString()}::timestamptz, last_error = ${outcome.error}
+          WHERE id = ${job.id}`,
       );
-      return 'failed';
+      return 'retried';
     }
-    const backoff = Math.min(this.o.backoffBaseMs * 2 ** (job.attempts - 1), this.o.backoffMaxMs);
-    const delay = Math.max(backoff, (outcome.retryAfter ?? 0) * 1000);
-    await queryRows(
-      db,
-      sql`UPDATE push_jobs SET run_at = ${new Date(now.getTime() + delay).toISOString()}::timestamptz,
-          last_error = ${outcome.error} WHERE id = ${job.id}`,
+    await this.finish(job.id, 'failed', outcome.error);
+    const never = outcome.kind === 'keys' || (outcome.kind === 'refused' && outcome.refused === 'host');
+    if (never && job.subscription_id !== null) {
+      await queryRows(db, sql`DELETE FROM push_subscriptions WHERE id = ${job.subscription_id}`);
+    }
+    log.warn(
+      { jobId: job.id, kind: outcome.kind, status, error: outcome.error },
+      status === 403
+        ? 'el servicio push rechazó la firma VAPID (403): revisá VAPID_SUBJECT (un mailto: real)'
+        : never
+          ? 'notificación push no entregada: la suscripción nunca podrá recibir, se eliminó'
+          : 'notificación push no entregada',
     );
-    return 'retried';
+    return 'failed';
   }
 
   private async finish(id: number, status: 'gone' | 'failed', error: string | null) {

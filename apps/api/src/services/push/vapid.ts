@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
+import { isRealMailto } from '../../config.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { appSettings } from '../../db/schema/push.ts';
 
@@ -42,15 +43,30 @@ export async function ensureVapidKeys(
 }
 
 /**
- * The VAPID subject: VAPID_SUBJECT, else mailto: the oldest active administrator. Push services
- * use it to reach the sender; Apple's refuses a subject that is not a real mailto: or https:
- * address (403 BadJwtToken), so production should set VAPID_SUBJECT.
+ * The subject when none is set and no administrator has a real address: a placeholder on
+ * example.com (RFC 2606: nobody's mailbox, but a real, resolvable domain), which Apple's push
+ * service accepts where it refuses `.local`, `.test`, `.invalid` or `localhost` (403 BadJwtToken).
  */
-export async function vapidSubject(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  const [admin] = await queryRows<{ email: string }>(
+export const VAPID_SUBJECT_PLACEHOLDER = 'mailto:noreply@example.com';
+
+export type VapidSubjectSource = 'env' | 'admin' | 'placeholder';
+
+/**
+ * The VAPID subject push services may use to reach the sender: VAPID_SUBJECT; else mailto: the
+ * oldest active administrator whose email is a real address (the same rule VAPID_SUBJECT passes);
+ * else VAPID_SUBJECT_PLACEHOLDER (the demo, whose administrator is admin@demo.local).
+ */
+export async function vapidSubject(
+  db: Db,
+  configured: string | undefined,
+): Promise<{ subject: string; source: VapidSubjectSource }> {
+  if (configured) return { subject: configured, source: 'env' };
+  const admins = await queryRows<{ email: string }>(
     db,
-    sql`SELECT email FROM users WHERE role = 'admin' AND active ORDER BY id LIMIT 1`,
+    sql`SELECT email FROM users WHERE role = 'admin' AND active ORDER BY id LIMIT 50`,
   );
-  return `mailto:${admin?.email ?? 'admin@localhost'}`;
+  const real = admins.find((admin) => isRealMailto(`mailto:${admin.email}`));
+  return real
+    ? { subject: `mailto:${real.email}`, source: 'admin' }
+    : { subject: VAPID_SUBJECT_PLACEHOLDER, source: 'placeholder' };
 }
