@@ -6,6 +6,7 @@
 // - shows a notification for every push, and opens the app on it when tapped.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -32,13 +33,31 @@ registerRoute(
   }),
 );
 
+/**
+ * NetworkFirst reads the cache only when the network failed (or took over 15 s): the copy it answers
+ * with says so in a header, so the page knows it is offline even when navigator.onLine says otherwise
+ * (src/lib/online.ts; the name is kept in step with SAVED_COPY_HEADER there).
+ */
+const markSavedCopy: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set('X-Comunidad-Copia-Guardada', '1');
+    return new Response(cachedResponse.body, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
+  },
+};
+
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/app/'),
   new NetworkFirst({
     cacheName: API_CACHE,
     networkTimeoutSeconds: 15,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), markSavedCopy],
   }),
 );
 

@@ -1,3 +1,4 @@
+import { reportNetworkFailure, reportResponse } from './online';
 import { getSession, signOut } from './session';
 
 export const API_BASE = '/api';
@@ -89,8 +90,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     res = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportNetworkFailure();
     throw new ApiError(0, NETWORK_ERROR);
   }
+  reportResponse(res);
   const text = await res.text().catch(() => '');
   const json = parseJson(text);
   if (!res.ok) throw toApiError(res.status, res.statusText, json, skipSessionCheck);

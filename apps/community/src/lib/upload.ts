@@ -1,4 +1,5 @@
 import { ApiError, buildUrl, NETWORK_ERROR, parseJson, toApiError } from './api';
+import { reportNetworkFailure, reportServerAnswer } from './online';
 import { getSession } from './session';
 
 /**
@@ -21,11 +22,15 @@ export function uploadForm<T>(
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
+      reportServerAnswer();
       const json = parseJson(xhr.responseText ?? '');
       if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
       else reject(toApiError(xhr.status, xhr.statusText, json));
     };
-    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onerror = () => {
+      reportNetworkFailure();
+      reject(new ApiError(0, NETWORK_ERROR));
+    };
     xhr.onabort = () => reject(new DOMException('Envío cancelado', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
