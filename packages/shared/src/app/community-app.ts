@@ -14,6 +14,8 @@ export const APP_MSG = {
   idempotencyKeyInvalid:
     'La clave de idempotencia debe tener de 1 a 200 caracteres: letras, números, "-", "_", ".", ":"',
   idempotencyKeyReused: 'Esa clave de idempotencia ya se usó para otro comentario',
+  commentNotFound: 'El comentario no existe',
+  commentNotYours: 'Solo podés editar o borrar tus propios comentarios',
   currentPasswordRequired: 'Ingresá tu contraseña actual',
   currentPasswordWrong: 'La contraseña actual no es correcta',
   newPasswordSame: 'La contraseña nueva debe ser distinta de la actual',
@@ -29,9 +31,13 @@ export const APP_MSG = {
 
 export const APP_FEED_PER_PAGE = 20;
 
-/** Keyset paging of the feed: `cursor` is the `next_cursor` of the previous page. */
+/**
+ * Keyset paging of the feed: `cursor` is the `next_cursor` of the previous page. `q` searches the
+ * same posts by text and author, accent- and case-insensitive (Inicio's search).
+ */
 export const ZAppFeedQuery = z.object({
   cursor: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).optional(),
   per_page: zDecimal(z.number().int().min(1).max(50)).default(APP_FEED_PER_PAGE),
 });
 export type TAppFeedQuery = z.input<typeof ZAppFeedQuery>;
@@ -105,8 +111,14 @@ export const ZAppCommentItem = z.object({
   /** Written by the caller. */
   mine: z.boolean(),
   created_at: zTimestamp,
+  /** When its author last changed the text; null = never edited. */
+  edited_at: zTimestamp.nullable(),
 });
 export type TAppCommentItem = z.infer<typeof ZAppCommentItem>;
+
+/** A seller edits their own comment: the same rule as writing it. */
+export const ZAppCommentEdit = ZAppCommentInput.pick({ content: true });
+export type TAppCommentEdit = z.input<typeof ZAppCommentEdit>;
 
 /** A seller's post goes to their own branch: only the text travels (with 1 to 5 `images[]`). */
 export const ZAppPostInput = ZPostInput.pick({ content: true });

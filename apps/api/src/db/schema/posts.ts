@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const posts = pgTable(
@@ -95,6 +95,8 @@ export const postComments = pgTable(
      */
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
+    /** When its author last changed the text (community app); null = never edited. */
+    editedAt: tstz('edited_at'),
   },
   (t) => [
     index('post_comments_post_created_idx').on(t.postId, t.createdAt),

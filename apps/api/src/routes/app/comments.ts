@@ -82,9 +82,11 @@ export const appPostRoutes: FastifyPluginAsyncZod = async (app) => {
             user_name: string;
             user_avatar: string | null;
             created_at: Date | string;
+            edited_at: Date | string | null;
           }>(
             app.db,
-            sql`SELECT c.id, c.content, c.user_id, u.name AS user_name, u.avatar_url AS user_avatar, c.created_at
+            sql`SELECT c.id, c.content, c.user_id, u.name AS user_name, u.avatar_url AS user_avatar, c.created_at,
+                c.edited_at
               FROM post_comments c JOIN users u ON u.id = c.user_id
               WHERE c.post_id = ${postId}
               ORDER BY c.created_at ASC, c.id ASC LIMIT ${limit} OFFSET ${offset}`,
@@ -104,6 +106,7 @@ export const appPostRoutes: FastifyPluginAsyncZod = async (app) => {
           user_avatar: c.user_avatar,
           mine: c.user_id === user.id,
           created_at: iso(c.created_at),
+          edited_at: c.edited_at === null ? null : iso(c.edited_at),
         })),
         meta,
       };
@@ -153,7 +156,8 @@ export const appPostRoutes: FastifyPluginAsyncZod = async (app) => {
             .from(postComments)
             .where(and(eq(postComments.userId, user.id), eq(postComments.idempotencyKey, key!)));
           if (!first) throw conflict(APP_MSG.idempotencyKeyReused);
-          if (first.postId !== postId || first.content !== content) {
+          // An edited comment's text has changed since: a late replay of its key still names it.
+          if (first.postId !== postId || (first.content !== content && !first.editedAt)) {
             throw conflict(APP_MSG.idempotencyKeyReused);
           }
           return {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerSurveyRoute } from './answer-survey.ts';
 import { appChangePasswordRoute } from './change-password.ts';
+import { appCommentEditRoutes } from './comment-edits.ts';
 import { appPostRoutes } from './comments.ts';
 import { appCreatePostRoute } from './create-post.ts';
 import { appEventsRoutes } from './events.ts';
@@ -18,6 +19,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(getFeedRoute);
   await app.register(appCreatePostRoute);
   await app.register(appPostRoutes);
+  await app.register(appCommentEditRoutes);
   await app.register(likePostRoutes);
   await app.register(appStoriesRoutes);
   await app.register(appNotificationsRoutes);

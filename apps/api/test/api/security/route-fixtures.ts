@@ -6,6 +6,7 @@ import {
   bearer,
   createBranch,
   createBrand,
+  createComment,
   createEvent,
   createStory,
   createSupplier,
@@ -100,6 +101,8 @@ export async function seedRouteRows(ctx: TestContext) {
   const post = created.json().data as { id: number; images: { url: string }[] };
   ids.post = post.id;
   const fileKey = post.images[0]!.url.replace('/api/files/', '');
+  // The seller's own comment: the app's edit and delete reach their handler for its author.
+  ids.comment = (await createComment(db, post.id, ctx.seller.id)).id;
 
   const idByResource: Record<string, number | undefined> = {
     users: ctx.seller.id,
@@ -115,6 +118,7 @@ export async function seedRouteRows(ctx: TestContext) {
     events: ids.event,
     'point-actions': ids.pointAction,
     surveys: ids.survey,
+    comments: ids.comment,
   };
 
   /** The URL of an operation with a real id (or file key) in each path parameter. */
