@@ -16,6 +16,9 @@ test('a seller signs in with the panel accounts and lands on Inicio with the tab
   await expect(tabs.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
   // The app keeps its own session: the panel's `auth-storage` stays empty for a seller.
   expect(await page.evaluate(() => localStorage.getItem('auth-storage'))).toBeNull();
+  // The sign-in left this phone's device cookie (its own failure budget; HttpOnly, sign-in route only).
+  const device = (await page.context().cookies()).find((c) => c.name === 'panel_device');
+  expect(device).toMatchObject({ path: '/api/login', httpOnly: true, sameSite: 'Strict' });
 });
 
 test('a wrong password shows "Credenciales inválidas" and an invalid email the shared message', async ({

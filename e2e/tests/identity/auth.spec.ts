@@ -7,6 +7,9 @@ test.describe('Sign-in', () => {
     await loginAsAdmin(page);
     await expect(page.getByText('Vendedores').first()).toBeVisible();
     expect(await storedToken(page)).toBeTruthy();
+    // The sign-in left this browser's device cookie (its own failure budget; HttpOnly, sign-in route only).
+    const device = (await page.context().cookies()).find((c) => c.name === 'panel_device');
+    expect(device).toMatchObject({ path: '/api/login', httpOnly: true, sameSite: 'Strict' });
   });
 
   test('wrong credentials show "Credenciales inválidas" and keep the user on /login', async ({ page }) => {

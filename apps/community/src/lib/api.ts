@@ -87,7 +87,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    // same-origin: the sign-in's device cookie (HttpOnly, path /api/login) travels with it.
+    res = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     reportNetworkFailure();

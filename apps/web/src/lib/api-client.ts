@@ -85,7 +85,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     payload = JSON.stringify(body);
   }
 
-  return fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  // same-origin: the sign-in's device cookie (HttpOnly, path /api/login) travels with it.
+  return fetch(buildUrl(path, query), { method, headers, body: payload, signal, credentials: 'same-origin' });
 }
 
 /** A non-OK response as an ApiError (its body read here). */

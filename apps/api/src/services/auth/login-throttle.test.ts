@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, MemoryCounterStore } from './login-throttle.ts';
+import { DeviceCookies } from './device-cookie.ts';
+import { type LoginAttempt, LoginThrottle, MemoryCounterStore } from './login-throttle.ts';
 
-const LIMITS = {
-  windowMs: 60_000,
-  maxPerPair: 3,
-  maxPerIp: 5,
-  freeFailuresPerEmail: 2,
-  delayBaseMs: 100,
-  delayCapMs: 500,
-};
+const LIMITS = { windowMs: 60_000, maxPerAccount: 3, maxPerIp: 5, maxPerDevice: 4 };
 
 function setup() {
   let now = 1_000_000;
@@ -17,53 +11,108 @@ function setup() {
   return { throttle, advance: (ms: number) => (now += ms) };
 }
 
+const from = (ip: string, email = 'a@x.com', device: string | null = null): LoginAttempt => ({
+  email,
+  ip,
+  device,
+});
+
 describe('login throttle (memory store)', () => {
-  it('blocks an (email, address) pair after its limit until the window ends, and only that pair', async () => {
+  it('unknown devices share one budget per account across addresses, until the window ends', async () => {
     const { throttle, advance } = setup();
-    for (let i = 0; i < 3; i++) expect((await throttle.recordFailure('a@x.com', 'ip1')).blocked).toBe(false);
-    expect(await throttle.admit('A@X.com', 'ip1')).toEqual({ blocked: true, retryAfterSeconds: 60 });
-    // The same email from another address is slowed down, not refused.
-    expect(await throttle.admit('a@x.com', 'ip2')).toEqual({ blocked: false, delayMs: 200 });
+    for (let i = 0; i < 3; i++) expect((await throttle.recordFailure(from(`ip${i}`))).blocked).toBe(false);
+    expect(await throttle.admit(from('ip9', 'A@X.com'))).toEqual({ blocked: true, retryAfterSeconds: 60 });
+    expect((await throttle.admit(from('ip9', 'b@x.com'))).blocked).toBe(false);
     advance(30_000);
-    expect(await throttle.admit('a@x.com', 'ip1')).toEqual({ blocked: true, retryAfterSeconds: 30 });
+    expect(await throttle.admit(from('ip9'))).toEqual({ blocked: true, retryAfterSeconds: 30 });
     advance(30_001);
-    expect((await throttle.admit('a@x.com', 'ip1')).blocked).toBe(false);
+    expect((await throttle.admit(from('ip9'))).blocked).toBe(false);
   });
 
-  it('blocks an address after its limit, for any email', async () => {
+  it('a known device has its own budget: blocked unknown devices do not touch it', async () => {
     const { throttle } = setup();
-    for (let i = 0; i < 5; i++) await throttle.recordFailure(`u${i}@x.com`, '10.0.0.1');
-    expect((await throttle.admit('nuevo@x.com', '10.0.0.1')).blocked).toBe(true);
-    expect((await throttle.admit('nuevo@x.com', '10.0.0.2')).blocked).toBe(false);
+    for (let i = 0; i < 10; i++) await throttle.recordFailure(from(`atacante${i}`));
+    expect((await throttle.admit(from('ip1'))).blocked).toBe(true);
+    expect((await throttle.admit(from('ip1', 'a@x.com', 'dev-1'))).blocked).toBe(false);
+    expect((await throttle.recordSuccess(from('ip1', 'a@x.com', 'dev-1'))).blocked).toBe(false);
+    // The device's own mistakes are limited too, and only that device.
+    for (let i = 0; i < 4; i++) await throttle.recordFailure(from('ip1', 'a@x.com', 'dev-1'));
+    expect((await throttle.admit(from('ip1', 'a@x.com', 'dev-1'))).blocked).toBe(true);
+    expect((await throttle.admit(from('ip1', 'a@x.com', 'dev-2'))).blocked).toBe(false);
+  });
+
+  it('blocks an address after its limit, for any account, unless the device is known', async () => {
+    const { throttle } = setup();
+    for (let i = 0; i < 5; i++) await throttle.recordFailure(from('10.0.0.1', `u${i}@x.com`));
+    expect((await throttle.admit(from('10.0.0.1', 'nuevo@x.com'))).blocked).toBe(true);
+    expect((await throttle.admit(from('10.0.0.2', 'nuevo@x.com'))).blocked).toBe(false);
+    expect((await throttle.admit(from('10.0.0.1', 'nuevo@x.com', 'dev-3'))).blocked).toBe(false);
   });
 
   it('the failure that crosses a limit is itself answered as blocked (counted before the verdict)', async () => {
     const { throttle } = setup();
     const verdicts = await Promise.all(
-      Array.from({ length: 8 }, () => throttle.recordFailure('a@x.com', 'ip1')),
+      Array.from({ length: 8 }, (_, i) => throttle.recordFailure(from(`ip${i}`))),
     );
     expect(verdicts.filter((v) => !v.blocked)).toHaveLength(3);
   });
 
-  it('a success is refused while the pair is over its limit, and resets the pair otherwise', async () => {
+  it('a success is refused while a budget is used up; on a known device it starts the budget afresh', async () => {
     const { throttle } = setup();
-    for (let i = 0; i < 3; i++) await throttle.recordFailure('a@x.com', 'ip1');
-    expect((await throttle.recordSuccess('a@x.com', 'ip1')).blocked).toBe(true);
-    await throttle.recordFailure('b@x.com', 'ip3');
-    expect((await throttle.recordSuccess('b@x.com', 'ip3')).blocked).toBe(false);
-    for (let i = 0; i < 2; i++) await throttle.recordFailure('b@x.com', 'ip3');
-    expect((await throttle.admit('b@x.com', 'ip3')).blocked).toBe(false);
+    for (let i = 0; i < 3; i++) await throttle.recordFailure(from('ip1'));
+    expect((await throttle.recordSuccess(from('ip1'))).blocked).toBe(true);
+    for (let i = 0; i < 3; i++) await throttle.recordFailure(from('ip1', 'a@x.com', 'dev-1'));
+    expect((await throttle.recordSuccess(from('ip1', 'a@x.com', 'dev-1'))).blocked).toBe(false);
+    for (let i = 0; i < 3; i++) await throttle.recordFailure(from('ip1', 'a@x.com', 'dev-1'));
+    expect((await throttle.admit(from('ip1', 'a@x.com', 'dev-1'))).blocked).toBe(false);
+    // An unknown device's success does not give the attackers their budget back.
+    await throttle.recordFailure(from('ip2', 'b@x.com'));
+    await throttle.recordSuccess(from('ip2', 'b@x.com'));
+    for (let i = 0; i < 2; i++) await throttle.recordFailure(from('ip3', 'b@x.com'));
+    expect((await throttle.admit(from('ip4', 'b@x.com'))).blocked).toBe(true);
   });
 
-  it('successes never use up an address budget', async () => {
+  it('successes never use up a budget', async () => {
     const { throttle } = setup();
     for (let i = 0; i < 50; i++)
-      expect((await throttle.recordSuccess(`u${i}@x.com`, 'office')).blocked).toBe(false);
-    expect((await throttle.admit('otro@x.com', 'office')).blocked).toBe(false);
+      expect((await throttle.recordSuccess(from('office', `u${i}@x.com`))).blocked).toBe(false);
+    expect((await throttle.admit(from('office', 'otro@x.com'))).blocked).toBe(false);
+  });
+});
+
+describe('device cookies', () => {
+  const cookies = new DeviceCookies('secreto-de-pruebas-de-al-menos-32-caracteres');
+
+  it('proves that an account signed in on this browser, and for no other account', () => {
+    const value = cookies.issue(undefined, 'Ana@X.com');
+    const device = cookies.deviceFor(value, 'ana@x.com');
+    expect(device).toMatch(/^[\w-]{22}$/);
+    expect(cookies.deviceFor(value, 'beto@x.com')).toBeNull();
+    expect(value).not.toContain('ana');
   });
 
-  it('the delay per email grows from the free failures on and stops at the cap', () => {
-    const { throttle } = setup();
-    expect([0, 1, 2, 3, 4, 5, 50].map((n) => throttle.delayFor(n))).toEqual([0, 0, 100, 200, 400, 500, 500]);
+  it('keeps the device and its other accounts when another account signs in (a shared phone)', () => {
+    const first = cookies.issue(undefined, 'ana@x.com');
+    const both = cookies.issue(first, 'beto@x.com');
+    expect(cookies.deviceFor(both, 'ana@x.com')).toBe(cookies.deviceFor(first, 'ana@x.com'));
+    expect(cookies.deviceFor(both, 'beto@x.com')).toBe(cookies.deviceFor(first, 'ana@x.com'));
+    let many = both;
+    for (let i = 0; i < 6; i++) many = cookies.issue(many, `otra${i}@x.com`);
+    expect(cookies.deviceFor(many, 'otra5@x.com')).not.toBeNull();
+    expect(cookies.deviceFor(many, 'ana@x.com')).toBeNull();
+  });
+
+  it('refuses forged, altered or foreign cookies', () => {
+    const value = cookies.issue(undefined, 'ana@x.com');
+    const [device, mac] = value.split('.') as [string, string];
+    const flipped = `${mac.slice(0, 5)}${mac[5] === 'A' ? 'B' : 'A'}${mac.slice(6)}`;
+    expect(cookies.deviceFor(`${device}.${flipped}`, 'ana@x.com')).toBeNull();
+    expect(cookies.deviceFor(`${'A'.repeat(22)}.${mac}`, 'ana@x.com')).toBeNull();
+    expect(cookies.deviceFor('basura', 'ana@x.com')).toBeNull();
+    expect(cookies.deviceFor(undefined, 'ana@x.com')).toBeNull();
+    const other = new DeviceCookies('otro-secreto-de-pruebas-de-32-caracteres!');
+    expect(other.deviceFor(value, 'ana@x.com')).toBeNull();
+    // A forged cookie keeps no foreign entry trusted when it is reissued.
+    expect(cookies.deviceFor(cookies.issue(`${device}.${flipped}`, 'beto@x.com'), 'ana@x.com')).toBeNull();
   });
 });

@@ -1,16 +1,17 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Login attempt limits (DECISIONS §2, ASVS V2.2.1), built so that nobody can lock an owner out:
+ * Login attempt limits (DECISIONS §2 and §5 "Sign-in protection", ASVS V2.2.1), after OWASP's device
+ * cookie pattern (device-cookie.ts):
  *
- * - hard blocks (429) only per (email, address) and per address: an attacker who guesses one
- *   account, or sprays many from one address, is stopped; the owner's own address is unaffected;
- * - across addresses an email is only slowed down, with a progressive delay capped at a few
- *   seconds, so a botnet guessing one account gets very few tries while the owner still signs in;
+ * - an attempt from a browser with a valid device cookie for that account counts only against that
+ *   device's budget: the owner is never slowed down or locked out by guesses from elsewhere;
+ * - attempts without one share one budget per account across every address (maxPerAccount in a
+ *   window), and one per address whatever the account (maxPerIp, against spraying many accounts);
+ *   beyond either the answer is 429, even with the right password, until the window ends;
  * - failures are counted atomically (INCR) and the verdict is given after counting: an attempt whose
- *   failure lands beyond a limit is answered 429, and a correct password is refused with the same 429
- *   while its pair or address is over the limit. So parallel attempts never learn more than the limit
- *   allows, and successes (a crowd signing in from one office) never use up the address's budget.
+ *   failure lands beyond a limit is answered 429, so parallel attempts never learn more than the limit
+ *   allows; successes never use up a budget (a crowd signing in from one office).
  *
  * Counters live in Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
  */
@@ -25,29 +26,31 @@ export interface CounterStore {
 
 export interface ThrottleLimits {
   windowMs: number;
-  /** Attempts per (email, address) in a window before a hard block. */
-  maxPerPair: number;
-  /** Attempts per address in a window, whatever the email, before a hard block. */
+  /** Failures without a device cookie for one account, from any address, before a block. */
+  maxPerAccount: number;
+  /** Failures without a device cookie from one address, whatever the account, before a block. */
   maxPerIp: number;
-  /** Failures of one email (from any address) that cost no delay. */
-  freeFailuresPerEmail: number;
-  /** First delay after the free failures; it doubles with each further failure… */
-  delayBaseMs: number;
-  /** …up to this cap. */
-  delayCapMs: number;
+  /** Failures on one known device for one account before that device is blocked too. */
+  maxPerDevice: number;
 }
 
 export const DEFAULT_LIMITS: ThrottleLimits = {
   windowMs: 15 * 60 * 1000,
-  maxPerPair: 10,
+  maxPerAccount: 10,
   maxPerIp: 30,
-  freeFailuresPerEmail: 5,
-  delayBaseMs: 250,
-  delayCapMs: 3000,
+  maxPerDevice: 10,
 };
 
-export type Admission = { blocked: true; retryAfterSeconds: number } | { blocked: false; delayMs: number };
+/** One sign-in attempt: `device` is the id of a valid device cookie for this email, or null. */
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  device: string | null;
+}
+
 export type Verdict = { blocked: true; retryAfterSeconds: number } | { blocked: false };
+
+type Counter = { count: number; ttlMs: number };
 
 export class LoginThrottle {
   constructor(
@@ -56,67 +59,54 @@ export class LoginThrottle {
     private readonly prefix = 'panel:login:',
   ) {}
 
-  private keys(email: string, ip: string) {
-    const normalized = email.trim().toLowerCase();
+  /** The counters an attempt is judged by, with their limits. */
+  private counters({ email, ip, device }: LoginAttempt): { keys: string[]; limits: number[] } {
+    const account = email.trim().toLowerCase();
+    if (device)
+      return { keys: [`${this.prefix}device:${device}:${account}`], limits: [this.limits.maxPerDevice] };
     return {
-      pair: `${this.prefix}pair:${ip}:${normalized}`,
-      ip: `${this.prefix}ip:${ip}`,
-      email: `${this.prefix}email:${normalized}`,
+      keys: [`${this.prefix}account:${account}`, `${this.prefix}ip:${ip}`],
+      limits: [this.limits.maxPerAccount, this.limits.maxPerIp],
     };
   }
 
-  /** Delay owed after `failures` failures of one email across addresses. */
-  delayFor(failures: number): number {
-    const over = failures - this.limits.freeFailuresPerEmail;
-    if (over < 0) return 0;
-    return Math.min(this.limits.delayCapMs, this.limits.delayBaseMs * 2 ** Math.min(over, 30));
-  }
-
-  /** Counts already at their limit block before any password work; else the email's delay. */
-  async admit(email: string, ip: string): Promise<Admission> {
-    const k = this.keys(email, ip);
-    const [pair, byIp, byEmail] = await this.store.get([k.pair, k.ip, k.email]);
-    const verdict = this.verdict(pair, byIp, (count, max) => count >= max);
-    if (verdict.blocked) return verdict;
-    return { blocked: false, delayMs: this.delayFor(byEmail?.count ?? 0) };
+  /** Budgets already used up block before any password work. */
+  async admit(attempt: LoginAttempt): Promise<Verdict> {
+    const { keys, limits } = this.counters(attempt);
+    return this.verdict(await this.store.get(keys), limits, (count, max) => count >= max);
   }
 
   /** A wrong password or unknown email, counted atomically; beyond a limit the answer is 429. */
-  async recordFailure(email: string, ip: string): Promise<Verdict> {
-    const k = this.keys(email, ip);
-    const [pair, byIp] = await this.store.increment([k.pair, k.ip, k.email], this.limits.windowMs);
-    return this.verdict(pair, byIp, (count, max) => count > max);
+  async recordFailure(attempt: LoginAttempt): Promise<Verdict> {
+    const { keys, limits } = this.counters(attempt);
+    const counts = await this.store.increment(keys, this.limits.windowMs);
+    return this.verdict(counts, limits, (count, max) => count > max);
   }
 
   /**
-   * The right password: refused (429) while the pair or address is over its limit, so a guess that
-   * slipped in beside parallel failures learns nothing; else the pair starts afresh. The email's
-   * delay stays: one valid sign-in must not reset an attacker's budget elsewhere.
+   * The right password: refused (429) while a budget is used up, so a guess that slipped in beside
+   * parallel failures learns nothing. On a known device its budget starts afresh; the shared budgets
+   * of unknown devices do not (one valid sign-in must not reset an attacker's budget).
    */
-  async recordSuccess(email: string, ip: string): Promise<Verdict> {
-    const k = this.keys(email, ip);
-    const [pair, byIp] = await this.store.get([k.pair, k.ip]);
-    const verdict = this.verdict(pair, byIp, (count, max) => count >= max);
-    if (!verdict.blocked) await this.store.reset([k.pair]);
+  async recordSuccess(attempt: LoginAttempt): Promise<Verdict> {
+    const { keys, limits } = this.counters(attempt);
+    const verdict = this.verdict(await this.store.get(keys), limits, (count, max) => count >= max);
+    if (!verdict.blocked && attempt.device) await this.store.reset(keys);
     return verdict;
   }
 
   private verdict(
-    pair: { count: number; ttlMs: number } | undefined,
-    byIp: { count: number; ttlMs: number } | undefined,
+    counts: Counter[],
+    limits: number[],
     over: (count: number, max: number) => boolean,
   ): Verdict {
-    let blocked = false;
-    let waitMs = 0;
-    for (const [counter, max] of [
-      [pair, this.limits.maxPerPair],
-      [byIp, this.limits.maxPerIp],
-    ] as const) {
-      if (!counter || !over(counter.count, max)) continue;
-      blocked = true;
-      waitMs = Math.max(waitMs, counter.ttlMs);
-    }
-    return blocked ? { blocked, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : { blocked };
+    let waitMs = -1;
+    counts.forEach((counter, i) => {
+      if (over(counter.count, limits[i]!)) waitMs = Math.max(waitMs, counter.ttlMs);
+    });
+    return waitMs >= 0
+      ? { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+      : { blocked: false };
   }
 
   close() {

@@ -23,58 +23,85 @@ const withRedis = await redisAnswers();
 if (!withRedis)
   console.warn(`AVISO: Redis no responde en ${REDIS_URL}; se omiten las pruebas del límite con Redis`);
 
-function loginAs(ctx: TestContext, email: string, password: string, remoteAddress: string) {
-  return ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });
+function loginAs(ctx: TestContext, email: string, password: string, remoteAddress: string, cookie?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress,
+    headers: cookie ? { cookie } : {},
+  });
+}
+
+/** The device cookie a successful sign-in left, as a browser sends it back. */
+async function deviceCookie(ctx: TestContext, email: string, remoteAddress: string): Promise<string> {
+  const res = await loginAs(ctx, email, TEST_PASSWORD, remoteAddress);
+  expect(res.statusCode).toBe(200);
+  return String(res.headers['set-cookie']).split(';')[0]!;
 }
 
 describe('login rate limit, in memory', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    // Small delays, so the test does not wait seconds; the defaults are unit-tested.
-    ctx = await createTestContext({ rateLimit: { limits: { delayBaseMs: 20, delayCapMs: 80 } } });
+    ctx = await createTestContext();
   });
   afterAll(() => ctx?.close());
 
-  it('blocks an (email, address) pair after 10 failures with 429 and Retry-After, even with the right password', async () => {
+  it('blocks unknown devices of an account after 10 failures from any address, with 429 and Retry-After, even with the right password', async () => {
     const user = await createUser(ctx.db);
     for (let i = 0; i < 10; i++) {
-      expect((await loginAs(ctx, user.email, 'equivocada-1', '10.2.0.1')).statusCode).toBe(401);
+      expect((await loginAs(ctx, user.email, 'equivocada-1', `10.2.0.${i + 1}`)).statusCode).toBe(401);
     }
-    const blocked = await loginAs(ctx, user.email, TEST_PASSWORD, '10.2.0.1');
+    const blocked = await loginAs(ctx, user.email, TEST_PASSWORD, '10.2.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: MSG.tooManyAttempts });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(blocked.headers['set-cookie']).toBeUndefined();
   });
 
-  it('lets the owner sign in from their address while other addresses hammer the account', async () => {
+  it('lets the owner sign in on a known device while other addresses hammer the account', async () => {
     const user = await createUser(ctx.db);
-    // 3 attacking addresses × 12 attempts: each gets 10 answers, then its pair is blocked.
-    for (let a = 1; a <= 3; a++) {
-      const codes = [];
-      for (let i = 0; i < 12; i++)
+    const cookie = await deviceCookie(ctx, user.email, '10.9.1.1');
+    // 3 attacking addresses × 6 attempts: the account's 10 failures, then 429 for every unknown device.
+    const codes = [];
+    for (let a = 1; a <= 3; a++)
+      for (let i = 0; i < 6; i++)
         codes.push((await loginAs(ctx, user.email, `mala-${i}`, `10.9.0.${a}`)).statusCode);
-      expect(codes).toEqual([...Array(10).fill(401), 429, 429]);
-    }
-    const owner = await loginAs(ctx, user.email, TEST_PASSWORD, '10.9.1.1');
-    expect(owner.statusCode).toBe(200);
-    // And again: the owner is never refused while the attack goes on.
-    expect((await loginAs(ctx, user.email, 'mala-otra', '10.9.0.4')).statusCode).toBe(401);
-    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.9.1.1')).statusCode).toBe(200);
+    expect(codes).toEqual([...Array(10).fill(401), ...Array(8).fill(429)]);
+    // The owner's browser, even from a new address (a phone changing networks), is never refused.
+    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.9.1.1', cookie)).statusCode).toBe(200);
+    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.9.1.2', cookie)).statusCode).toBe(200);
+    // A new browser of the owner's waits like the attackers (OWASP's device-cookie pattern).
+    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.9.1.1')).statusCode).toBe(429);
   });
 
-  it('never answers more than 10 of 20 parallel wrong attempts from one address', async () => {
+  it('never answers more than 10 of 20 parallel wrong attempts on one account', async () => {
     const user = await createUser(ctx.db);
+    const cookie = await deviceCookie(ctx, user.email, '10.10.1.1');
     const codes = (
       await Promise.all(
-        Array.from({ length: 20 }, (_, i) => loginAs(ctx, user.email, `paralela-${i}`, '10.10.0.1')),
+        Array.from({ length: 20 }, (_, i) => loginAs(ctx, user.email, `paralela-${i}`, `10.10.0.${i + 1}`)),
       )
     ).map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(10);
     expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.10.0.1')).statusCode).toBe(429);
-    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.10.0.2')).statusCode).toBe(200);
+    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.10.0.1', cookie)).statusCode).toBe(200);
+  });
+
+  it('a known device has its own budget of 10 failures, and only for its account', async () => {
+    const user = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    const cookie = await deviceCookie(ctx, user.email, '10.13.0.1');
+    for (let i = 0; i < 10; i++)
+      expect((await loginAs(ctx, user.email, `typo-${i}`, '10.13.0.1', cookie)).statusCode).toBe(401);
+    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.13.0.1', cookie)).statusCode).toBe(429);
+    // The cookie is no key to another account: its failures count as an unknown device's.
+    for (let i = 0; i < 10; i++)
+      expect((await loginAs(ctx, other.email, `typo-${i}`, `10.13.1.${i}`, cookie)).statusCode).toBe(401);
+    expect((await loginAs(ctx, other.email, TEST_PASSWORD, '10.13.0.1', cookie)).statusCode).toBe(429);
   });
 
   it('blocks one address spraying many emails after 30 failures, whatever the email', async () => {
@@ -110,7 +137,7 @@ describe.skipIf(!withRedis)('login rate limit, in Redis (REDIS_URL)', () => {
     const prefix = `test:${process.pid}:${Date.now()}:`;
     const options = {
       env: { REDIS_URL },
-      rateLimit: { prefix, limits: { maxPerPair: 3, maxPerIp: 5, delayBaseMs: 10, delayCapMs: 20 } },
+      rateLimit: { prefix, limits: { maxPerAccount: 3, maxPerIp: 5 } },
     };
     // Two app instances sharing one Redis: the counters are shared, as behind a load balancer.
     ctx = await createTestContext(options);
@@ -147,6 +174,7 @@ describe.skipIf(!withRedis)('login rate limit, in Redis (REDIS_URL)', () => {
 
   it('never answers more than the limit to parallel attempts spread over two instances', async () => {
     const user = await createUser(ctx.db);
+    const cookie = await deviceCookie(ctx, user.email, '10.7.1.1');
     const codes = (
       await Promise.all(
         Array.from({ length: 20 }, (_, i) => loginAs(i % 2 ? ctx : other, user.email, `p-${i}`, '10.7.0.1')),
@@ -154,6 +182,7 @@ describe.skipIf(!withRedis)('login rate limit, in Redis (REDIS_URL)', () => {
     ).map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(17);
-    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.7.0.2')).statusCode).toBe(200);
+    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.7.0.2')).statusCode).toBe(429);
+    expect((await loginAs(ctx, user.email, TEST_PASSWORD, '10.7.0.2', cookie)).statusCode).toBe(200);
   });
 });
