@@ -12,6 +12,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
+import { preconditionsPlugin } from './plugins/preconditions.ts';
 import { type PushPluginOptions, pushPlugin } from './plugins/push.ts';
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -103,6 +104,8 @@ export async function buildApp({
     await syncPointTotalsZone(db.db, config.timeZone);
   });
   await app.register(authPlugin);
+  // If-Match and ETag on versioned records; before the audit plugin, whose transaction wraps the check.
+  await app.register(preconditionsPlugin);
   // Every admin write runs in one audited transaction (before the routes, which it wraps).
   await app.register(auditPlugin);
   await app.register(storagePlugin, { storage });

@@ -42,6 +42,7 @@ export function renderWithApp(
 
 export const adminUser: TUser = {
   id: 1,
+  version: 1,
   name: 'Ana Administradora',
   email: 'admin@demo.local',
   role: 'admin',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zTimestamp } from '../core/common.ts';
+import { makeListQuery, zOptionalText, zTimestamp, zVersion } from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
 
 export const ZBranch = z.object({
@@ -11,6 +11,7 @@ export const ZBranch = z.object({
   has_connection_string: z.boolean(),
   created_at: zTimestamp,
   updated_at: zTimestamp,
+  version: zVersion,
 });
 export type TBranch = z.infer<typeof ZBranch>;
 

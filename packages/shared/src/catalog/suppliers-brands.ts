@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zTimestamp } from '../core/common.ts';
+import { makeListQuery, zTimestamp, zVersion } from '../core/common.ts';
 
 /** Spanish texts of Proveedores and Marcas (spec §2.14, §5, §8). */
 export const CATALOG_MSG = {
@@ -44,6 +44,7 @@ function catalogSchemas<const K extends string>(descriptionKey: K) {
       ...({ [descriptionKey]: z.string() } as Record<K, z.ZodString>),
       created_at: zTimestamp,
       updated_at: zTimestamp,
+      version: zVersion,
     }),
     input: z.object({
       code: zCatalogCode,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, requiredOnPut, zOptionalText, zTimestamp } from '../core/common.ts';
+import { makeListQuery, requiredOnPut, zOptionalText, zTimestamp, zVersion } from '../core/common.ts';
 import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
 
@@ -26,6 +26,7 @@ export const ZEventType = z.object({
   name: z.string(),
   color: z.string(),
   created_at: zTimestamp,
+  version: zVersion,
 });
 export type TEventType = z.infer<typeof ZEventType>;
 
@@ -59,6 +60,7 @@ export const ZEvent = z.object({
   end_at: zTimestamp,
   created_at: zTimestamp,
   updated_at: zTimestamp,
+  version: zVersion,
 });
 export type TEvent = z.infer<typeof ZEvent>;
 

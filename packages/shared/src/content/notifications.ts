@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, requiredOnPut, zTimestamp } from '../core/common.ts';
+import { makeListQuery, requiredOnPut, zTimestamp, zVersion } from '../core/common.ts';
 import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
 
@@ -35,6 +35,7 @@ export const ZNotificationType = z.object({
   icon: z.string(),
   icon_url: z.string(),
   created_at: zTimestamp,
+  version: zVersion,
 });
 export type TNotificationType = z.infer<typeof ZNotificationType>;
 
@@ -79,6 +80,7 @@ export const ZNotification = z.object({
   created_at: zTimestamp,
   /** Devices the community app's push reached ("Enviada a N dispositivos"). */
   push_sent_count: z.number().int(),
+  version: zVersion,
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

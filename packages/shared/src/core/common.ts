@@ -182,3 +182,14 @@ const MSG_NO_NUL = 'El texto contiene caracteres no permitidos';
 
 /** Timestamps travel as ISO 8601 instants (UTC). */
 export const zTimestamp = z.string();
+
+/**
+ * A record's version (docs/decisions/2026-11-26-record-versions.md): 1 when created, one more with
+ * every change. The answer of one record also carries it as its `ETag` (`"3"`); a write that sends
+ * `If-Match: "3"` is refused with 412 when the record changed since.
+ */
+export const zVersion = z
+  .number()
+  .int()
+  .min(1)
+  .describe('Versión del registro: sube con cada cambio. Enviala en `If-Match` (`"3"`) al modificarlo.');

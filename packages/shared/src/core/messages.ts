@@ -27,4 +27,8 @@ export const MSG = {
   userNotFound: 'El usuario no existe',
   branchInUse: 'No se puede eliminar la sucursal porque tiene vendedores, publicaciones o eventos asociados.',
   cannotDeactivateSelf: 'No podés desactivar ni quitarte el rol de administrador a vos mismo.',
+  /** 412: `If-Match` named a version the record no longer has (docs/decisions/2026-11-26-record-versions.md). */
+  staleRecord:
+    'Otra persona modificó este registro mientras lo editabas. Recargalo para ver los cambios y volvé a guardar.',
+  ifMatchInvalid: 'El encabezado If-Match no es válido: enviá la versión entre comillas, por ejemplo "3".',
 } as const;

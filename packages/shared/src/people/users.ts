@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, makeListQuery, zDecimal, zQueryBool, zTimestamp } from '../core/common.ts';
+import { INT4_MAX, makeListQuery, zDecimal, zQueryBool, zTimestamp, zVersion } from '../core/common.ts';
 
 export const ROLES = ['seller', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
@@ -18,6 +18,7 @@ export const ZUser = z.object({
   avatar_url: z.string().nullable(),
   active: z.boolean(),
   created_at: zTimestamp,
+  version: zVersion,
 });
 export type TUser = z.infer<typeof ZUser>;
 

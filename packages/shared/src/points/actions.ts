@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { makeListQuery, requiredOnPut, zOptionalText, zQueryBool, zTimestamp } from '../core/common.ts';
+import {
+  makeListQuery,
+  requiredOnPut,
+  zOptionalText,
+  zQueryBool,
+  zTimestamp,
+  zVersion,
+} from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
 
 /** Texts of Configuración (/point-actions), spec §2.15, §5, §8. */
@@ -131,6 +138,7 @@ export const ZPointAction = z.object({
   built_in: z.boolean(),
   created_at: zTimestamp,
   updated_at: zTimestamp,
+  version: zVersion,
 });
 export type TPointAction = z.infer<typeof ZPointAction>;
 

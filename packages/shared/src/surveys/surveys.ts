@@ -8,6 +8,7 @@ import {
   zOptionalText,
   zQueryBool,
   zTimestamp,
+  zVersion,
 } from '../core/common.ts';
 
 /** Spanish texts of surveys; the spec's own (§5, §8) are quoted letter for letter. */
@@ -199,6 +200,7 @@ export const ZSurvey = z.object({
   questions_count: z.number().int(),
   created_at: zTimestamp,
   updated_at: zTimestamp,
+  version: zVersion,
 });
 export type TSurvey = z.infer<typeof ZSurvey>;
 

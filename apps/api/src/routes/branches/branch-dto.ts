@@ -10,6 +10,7 @@ export const branchColumns = {
   connectionStringEnc: branches.connectionStringEnc,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
+  version: branches.version,
 };
 
 type BranchRow = {
@@ -20,6 +21,7 @@ type BranchRow = {
   connectionStringEnc: string | null;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
 };
 
 export function toBranchDto(row: BranchRow): TBranch {
@@ -31,6 +33,7 @@ export function toBranchDto(row: BranchRow): TBranch {
     has_connection_string: row.connectionStringEnc !== null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -10,7 +10,7 @@ export const getBranchRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/branches/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'branches' },
       schema: {
         tags: ['sucursales'],
         summary: 'Ver una sucursal',

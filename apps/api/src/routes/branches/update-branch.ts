@@ -10,7 +10,7 @@ export const updateBranchRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/branches/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'branches' },
       schema: {
         tags: ['sucursales'],
         summary: 'Actualizar una sucursal',

@@ -8,10 +8,13 @@ import { findPostgresError } from '../../plugins/error-mapping.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 import type { CatalogResource } from './catalog-resource.ts';
 
-type Row = { id: number; code: string; created_at: Date | string; updated_at: Date | string } & Record<
-  string,
-  unknown
->;
+type Row = {
+  id: number;
+  code: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
+} & Record<string, unknown>;
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -22,7 +25,7 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
 export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginAsyncZod {
   const table = sql.identifier(resource.table);
   const desc = sql.identifier(resource.descriptionKey);
-  const columns = sql`id, code, ${desc}, created_at, updated_at`;
+  const columns = sql`id, code, ${desc}, created_at, updated_at, version`;
   // The record in the shape of ZSupplier or ZBrand, which the response serializer checks.
   const toDto = (row: Row) => ({
     id: Number(row.id),
@@ -30,6 +33,7 @@ export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginA
     [resource.descriptionKey]: row[resource.descriptionKey] as string,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    version: Number(row.version),
   });
   const sortColumns: Record<string, SQL> = {
     code: sql`f_unaccent(lower(code))`,
@@ -89,7 +93,7 @@ export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginA
     app.get(
       `${resource.path}/:id`,
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', versioned: resource.table },
         schema: {
           tags,
           summary: `Ver ${resource.singular}`,
@@ -135,7 +139,7 @@ export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginA
     app.put(
       `${resource.path}/:id`,
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', versioned: resource.table },
         schema: {
           tags,
           summary: `Actualizar ${resource.singular}`,

@@ -6,6 +6,7 @@ export const eventTypeColumns = {
   name: eventTypes.name,
   color: eventTypes.color,
   createdAt: eventTypes.createdAt,
+  version: eventTypes.version,
 };
 
 export function toEventTypeDto(row: {
@@ -13,6 +14,13 @@ export function toEventTypeDto(row: {
   name: string;
   color: string;
   createdAt: Date;
+  version: number;
 }): TEventType {
-  return { id: row.id, name: row.name, color: row.color, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    created_at: row.createdAt.toISOString(),
+    version: row.version,
+  };
 }

@@ -10,7 +10,7 @@ export const updateEventTypeRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/event-types/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'event_types' },
       schema: {
         tags: ['eventos'],
         summary: 'Actualizar un tipo de evento',

@@ -14,6 +14,7 @@ export const eventColumns = {
   endAt: events.endAt,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
+  version: events.version,
   typeName: eventTypes.name,
   typeColor: eventTypes.color,
   branchName: branches.name,
@@ -43,6 +44,7 @@ export function toEventDto(row: EventRow): TEvent {
     end_at: row.endAt.toISOString(),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

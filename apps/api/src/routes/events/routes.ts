@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createEventRoute } from './create-event.ts';
 import { deleteEventRoute } from './delete-event.ts';
+import { getEventRoute } from './get-event.ts';
 import { listEventsRoute } from './list-events.ts';
 import { updateEventRoute } from './update-event.ts';
 
 /** Eventos and the Calendario: /api/events. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listEventsRoute);
+  await app.register(getEventRoute);
   await app.register(createEventRoute);
   await app.register(updateEventRoute);
   await app.register(deleteEventRoute);

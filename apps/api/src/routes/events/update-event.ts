@@ -12,7 +12,7 @@ export const updateEventRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/events/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'events' },
       schema: {
         tags: ['eventos'],
         summary: 'Actualizar un evento',

@@ -7,6 +7,7 @@ export const notificationTypeColumns = {
   color: notificationTypes.color,
   icon: notificationTypes.icon,
   createdAt: notificationTypes.createdAt,
+  version: notificationTypes.version,
 };
 
 export function toNotificationTypeDto(row: {
@@ -15,6 +16,7 @@ export function toNotificationTypeDto(row: {
   color: string;
   icon: string;
   createdAt: Date;
+  version: number;
 }): TNotificationType {
   return {
     id: row.id,
@@ -23,5 +25,6 @@ export function toNotificationTypeDto(row: {
     icon: row.icon,
     icon_url: notificationIconUrl(row.icon),
     created_at: row.createdAt.toISOString(),
+    version: row.version,
   };
 }

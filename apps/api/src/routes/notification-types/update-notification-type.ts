@@ -15,7 +15,7 @@ export const updateNotificationTypeRoute: FastifyPluginAsyncZod = async (app) =>
   app.put(
     '/api/notification-types/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'notification_types' },
       schema: {
         tags: ['notificaciones'],
         summary: 'Actualizar un tipo de notificación',

@@ -11,6 +11,7 @@ export const notificationColumns = {
   title: notifications.title,
   message: notifications.message,
   createdAt: notifications.createdAt,
+  version: notifications.version,
   typeName: notificationTypes.name,
   typeColor: notificationTypes.color,
   typeIcon: notificationTypes.icon,
@@ -48,6 +49,7 @@ export function toNotificationDto(row: NotificationRow): TNotification {
     message: row.message,
     created_at: row.createdAt.toISOString(),
     push_sent_count: row.pushSentCount,
+    version: row.version,
   };
 }
 

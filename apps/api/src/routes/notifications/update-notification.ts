@@ -12,7 +12,7 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/notifications/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'notifications' },
       schema: {
         tags: ['notificaciones'],
         summary: 'Actualizar una notificación',

@@ -22,6 +22,7 @@ export function toPointActionDto(row: PointActionRow): TPointAction {
     built_in: isBuiltInAction(row.key),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

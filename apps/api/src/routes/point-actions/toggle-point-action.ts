@@ -10,7 +10,7 @@ export const togglePointActionRoute: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/point-actions/:id/toggle',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'point_actions' },
       schema: {
         tags: [TAG],
         summary: 'Activar o desactivar una acción de puntos',

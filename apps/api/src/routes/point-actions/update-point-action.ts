@@ -10,7 +10,7 @@ export const updatePointActionRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/point-actions/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'point_actions' },
       schema: {
         tags: [TAG],
         summary: 'Actualizar una acción de puntos',

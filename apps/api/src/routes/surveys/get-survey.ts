@@ -8,7 +8,7 @@ export const getSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/surveys/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'surveys' },
       schema: {
         tags: ['encuestas'],
         summary: 'Ver una encuesta con sus preguntas en orden',

@@ -17,6 +17,7 @@ export const surveyColumns = {
   endDate: surveys.endDate,
   createdAt: surveys.createdAt,
   updatedAt: surveys.updatedAt,
+  version: surveys.version,
   responseCount:
     sql<number>`(SELECT count(*) FROM survey_responses r WHERE r.survey_id = "surveys"."id")`.mapWith(Number),
   questionsCount:
@@ -35,6 +36,7 @@ export type SurveyRow = {
   endDate: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
   responseCount: number;
   questionsCount: number;
 };
@@ -67,6 +69,7 @@ export function toSurveyDto(row: SurveyRow, now: Date): TSurvey {
     questions_count: row.questionsCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -10,7 +10,7 @@ export const toggleSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/surveys/:id/toggle',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'surveys' },
       schema: {
         tags: ['encuestas'],
         summary: 'Activar o desactivar una encuesta',

@@ -8,7 +8,7 @@ export const updateSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/surveys/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'surveys' },
       schema: {
         tags: ['encuestas'],
         summary: 'Actualizar una encuesta',

@@ -8,7 +8,7 @@ export const getUserRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'users' },
       schema: {
         tags: ['usuarios'],
         summary: 'Ver un usuario',

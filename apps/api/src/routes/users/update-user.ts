@@ -17,7 +17,7 @@ export const updateUserRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'users' },
       schema: {
         tags: ['usuarios'],
         summary: 'Actualizar un usuario',

@@ -36,6 +36,7 @@ export interface SessionUser {
   avatar_url: string | null;
   active: boolean;
   created_at: Date;
+  version: number;
 }
 
 export interface SessionRow {

@@ -17,6 +17,7 @@ export const userColumns = {
   avatar_url: users.avatarUrl,
   active: users.active,
   created_at: users.createdAt,
+  version: users.version,
 };
 
 type UserRow = Omit<TUser, 'created_at'> & { created_at: Date };

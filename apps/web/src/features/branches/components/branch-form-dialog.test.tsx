@@ -7,6 +7,7 @@ import { BranchFormDialog, toBranchInput } from './branch-form-dialog';
 
 const branch: TBranch = {
   id: 7,
+  version: 1,
   name: 'Centro',
   city: 'Rosario',
   address: 'Córdoba 1234',

@@ -7,6 +7,7 @@ import { BranchList } from './branch-list';
 
 const make = (id: number, name: string, city: string | null = 'Rosario'): TBranch => ({
   id,
+  version: 1,
   name,
   city,
   address: `Calle ${id}`,

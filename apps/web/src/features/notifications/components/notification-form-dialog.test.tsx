@@ -7,6 +7,7 @@ import { NotificationFormDialog } from './notification-form-dialog';
 
 const notification: TNotification = {
   id: 5,
+  version: 1,
   notification_type_id: 2,
   notification_type: {
     id: 2,

@@ -9,6 +9,7 @@ const branches = { data: [], meta: { page: 1, per_page: 100, total: 0, last_page
 
 const saved: TSurveyDetail = {
   id: 9,
+  version: 1,
   title: 'Capacitación',
   description: null,
   active: false,

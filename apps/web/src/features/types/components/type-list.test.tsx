@@ -6,7 +6,7 @@ import { renderWithApp, signIn } from '../../../testing/render';
 import EventTypeList from './event-type-list';
 import NotificationTypeList from './notification-type-list';
 
-const stamps = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+const stamps = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', version: 1 };
 const eventType: TEventType = { id: 3, name: 'Capacitación', color: '#1C7ED6', ...stamps };
 const notificationType: TNotificationType = {
   id: 4,
