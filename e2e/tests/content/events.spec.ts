@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import { buenosAires, createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
 import { loginAsAdmin } from '../../support/ui.ts';
@@ -13,6 +13,8 @@ async function openEvents(page: Page) {
 }
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const dateField = (dialog: Locator, label: string) =>
+  dialog.getByRole('textbox', { name: label, exact: true });
 
 test('moves an event to another day and sees it there on the calendar', async ({ page, request }) => {
   const token = await apiLogin(request);
@@ -27,9 +29,9 @@ test('moves an event to another day and sees it there on the calendar', async ({
   await expect(row(page, title)).toContainText(`10/${m}/${y} 10:00`);
   await row(page, title).getByRole('button', { name: 'Editar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar evento' });
-  await expect(dialog.getByLabel('Inicio')).toHaveValue(`${day}T10:00`);
-  await dialog.getByLabel('Inicio').fill(`${newDay}T15:00`);
-  await dialog.getByLabel('Fin').fill(`${newDay}T17:30`);
+  await expect(dateField(dialog, 'Inicio')).toHaveValue(`10/${m}/${y} 10:00`);
+  await dateField(dialog, 'Inicio').fill(`17/${m}/${y} 15:00`);
+  await dateField(dialog, 'Fin').fill(`17/${m}/${y} 17:30`);
   await expect(dialog.getByLabel('Vista previa')).toContainText('15:00');
   const saved = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/events\/\d+$/.test(r.url()));
   await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -56,11 +58,11 @@ test('refuses an end before the start: "La fecha de fin debe ser posterior a la 
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
   await dialog.getByLabel('Título').fill(`Mal fechado ${unique()}`);
-  await dialog.getByLabel('Inicio').fill('2026-03-10T15:00');
-  await dialog.getByLabel('Fin').fill('2026-03-10T14:00');
+  await dateField(dialog, 'Inicio').fill('10/03/2026 15:00');
+  await dateField(dialog, 'Fin').fill('10/03/2026 14:00');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('La fecha de fin debe ser posterior a la de inicio')).toBeVisible();
-  await dialog.getByLabel('Inicio').fill('');
+  await dateField(dialog, 'Inicio').fill('');
   await dialog.getByLabel('Título').fill('');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('Las fechas son requeridas')).toBeVisible();
@@ -72,8 +74,10 @@ test('a new event starts at the next full hour, lasts two hours, for every branc
   await openEvents(page);
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
-  const start = await dialog.getByLabel('Inicio').inputValue();
-  const end = await dialog.getByLabel('Fin').inputValue();
+  // dd/mm/aaaa hh:mm, Buenos Aires wall time.
+  const iso = (text: string) => text.replace(/^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2})$/, '$3-$2-$1T$4');
+  const start = iso(await dateField(dialog, 'Inicio').inputValue());
+  const end = iso(await dateField(dialog, 'Fin').inputValue());
   expect(start).toMatch(/T\d{2}:00$/);
   const hours = (Date.parse(`${end}:00Z`) - Date.parse(`${start}:00Z`)) / 3_600_000;
   expect(hours).toBe(2);

@@ -81,8 +81,8 @@ test('shows the required-field messages and refuses an end before the start', as
   await expect(dialog.getByText('Debes seleccionar una imagen')).toBeVisible();
 
   await dialog.getByLabel('Título').fill('Con fechas al revés');
-  await dialog.getByLabel('Inicio (opcional)').fill('2030-05-10T10:00');
-  await dialog.getByLabel('Fin (opcional)').fill('2030-05-09T10:00');
+  await dialog.getByRole('textbox', { name: 'Inicio (opcional)' }).fill('10/05/2030 10:00');
+  await dialog.getByRole('textbox', { name: 'Fin (opcional)' }).fill('09/05/2030 10:00');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('La fecha de fin debe ser posterior a la de inicio')).toBeVisible();
   await expect(dialog).toBeVisible();

@@ -26,7 +26,12 @@ export type TUser = z.infer<typeof ZUser>;
 export const ZLoginResponse = z.object({ token: z.string(), user: ZUser });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-export const ZMeResponse = z.object({ data: ZUser });
+/**
+ * `meta.time_zone` is the business time zone (APP_TIMEZONE): the panel reads and types every date in
+ * it, whatever the browser's zone (docs/decisions/2026-11-26-date-input.md).
+ */
+export const ZMeResponse = z.object({ data: ZUser, meta: z.object({ time_zone: z.string() }) });
+export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 export const ZUserListQuery = makeListQuery(['name', 'email', 'role', 'created_at'] as const).extend({
   role: ZRole.optional(),

@@ -15,6 +15,9 @@ export const meRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMeResponse, ...errors(401) },
       },
     },
-    async (request) => ({ data: toUserDto(requireAuth(request).user) }),
+    async (request) => ({
+      data: toUserDto(requireAuth(request).user),
+      meta: { time_zone: app.config.timeZone },
+    }),
   );
 };

@@ -5,6 +5,7 @@ import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { useAuthStore } from '../../lib/auth-store';
+import { useBusinessTimeZone } from '../../lib/dates/time-zone';
 import classes from './admin-layout.module.css';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -44,6 +45,9 @@ export function AdminLayout() {
   const navigation = useNavigation();
   useFreshUser();
   useDocumentTitle();
+  // Every date on a screen is in the business time zone: when the server names another one than
+  // this browser last knew (the first visit, or APP_TIMEZONE changed), the screen is drawn again.
+  const timeZone = useBusinessTimeZone();
   // Stable, so the memoized top bar and menu skip a list's page, sort and filter changes.
   const toggleCollapsed = useCallback(() => setCollapsed((c) => !c), [setCollapsed]);
   const toggleDrawer = drawer.toggle;
@@ -89,7 +93,7 @@ export function AdminLayout() {
       <AppShell.Main className={classes.main}>
         {navigation.state === 'loading' && <div className={classes.progress} aria-hidden />}
         <div className={classes.content}>
-          <Outlet />
+          <Outlet key={timeZone} />
         </div>
       </AppShell.Main>
     </AppShell>

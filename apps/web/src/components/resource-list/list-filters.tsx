@@ -27,7 +27,8 @@ export function ListFilters({ children, activeCount, onClear }: ListFiltersProps
         <Popover.Dropdown>
           <Stack gap="sm">
             <Group justify="space-between">
-              <Text fw={600} size="sm">
+              {/* The focus starts here, not in the first field: a Select there would open its list over the others. */}
+              <Text fw={600} size="sm" tabIndex={-1} data-autofocus>
                 Filtros
               </Text>
               {activeCount > 0 && (

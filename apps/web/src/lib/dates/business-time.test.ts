@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_TZ, dayjs, formatDate, formatDateTime } from './business-time';
+import { dayjs, formatDate, formatDateTime } from './business-time';
+import { businessTimeZone, setBusinessTimeZone } from './time-zone';
 
 describe('dates', () => {
   it('shows instants in the business time zone (Buenos Aires, UTC-3)', () => {
@@ -14,7 +15,7 @@ describe('dates', () => {
       ).toISOString();
       for (const pattern of ['DD-MM-YYYY HH:mm', 'DD/MM/YYYY HH:mm', 'DD/MM/YYYY']) {
         expect(formatDateTime(iso, pattern), `${iso} ${pattern}`).toBe(
-          dayjs(iso).tz(BUSINESS_TZ).format(pattern),
+          dayjs(iso).tz(businessTimeZone()).format(pattern),
         );
       }
     }
@@ -26,5 +27,21 @@ describe('dates', () => {
   it('shows nothing for a missing or invalid date', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('no-es-fecha')).toBe('');
+  });
+});
+
+describe('the business time zone the server names', () => {
+  it('shows every date in the zone GET /api/me named, remembers it, and ignores an unknown name', () => {
+    try {
+      setBusinessTimeZone('Asia/Tokyo');
+      expect(businessTimeZone()).toBe('Asia/Tokyo');
+      expect(formatDateTime('2026-03-01T02:30:00.000Z')).toBe('01-03-2026 11:30');
+      expect(localStorage.getItem('panel-time-zone')).toBe('Asia/Tokyo');
+      setBusinessTimeZone('Marte/Olympus_Mons');
+      expect(businessTimeZone()).toBe('Asia/Tokyo');
+    } finally {
+      setBusinessTimeZone('America/Argentina/Buenos_Aires');
+    }
+    expect(formatDateTime('2026-03-01T02:30:00.000Z')).toBe('28-02-2026 23:30');
   });
 });

@@ -1,15 +1,12 @@
-import { DEFAULT_TIMEZONE } from '@panel/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { businessTimeZone } from './time-zone';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.locale('es');
-
-/** The business time zone (DECISIONS §4): it defines "today", weeks and months. */
-export const BUSINESS_TZ = DEFAULT_TIMEZONE;
 
 /** An ISO instant shown in the business time zone; posts use dd-MM-yyyy HH:mm (spec §9). */
 export function formatDateTime(iso: string | null | undefined, pattern = 'DD-MM-YYYY HH:mm'): string {
@@ -21,17 +18,21 @@ export function formatDateTime(iso: string | null | undefined, pattern = 'DD-MM-
     return pattern.replace(/YYYY|MM|DD|HH|mm/g, (token) => parts[token as keyof typeof parts]);
   }
   const d = dayjs(iso);
-  return d.isValid() ? d.tz(BUSINESS_TZ).format(pattern) : '';
+  return d.isValid() ? d.tz(businessTimeZone()).format(pattern) : '';
 }
 
 // Lists show a hundred dates at a time: dayjs' tz() builds an Intl formatter per call (about 0.2 ms
 // each), so numeric patterns use one cached formatter instead. Other patterns go through dayjs.
 const NUMERIC_PATTERN = /^(?:YYYY|MM|DD|HH|mm|[-/ :.,])+$/;
 let numericFormat: Intl.DateTimeFormat | undefined;
+let numericZone = '';
 
 function numericParts(ms: number) {
+  const zone = businessTimeZone();
+  if (numericZone !== zone) numericFormat = undefined;
+  numericZone = zone;
   numericFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: BUSINESS_TZ,
+    timeZone: zone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -1,4 +1,5 @@
-import { BUSINESS_TZ, dayjs } from './business-time';
+import { dayjs } from './business-time';
+import { businessTimeZone } from './time-zone';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,7 +17,7 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minuto', 'minutos');
   if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hora', 'horas');
   if (elapsed < 7 * DAY) return plural(Math.floor(elapsed / DAY), 'día', 'días');
-  return dayjs(then).tz(BUSINESS_TZ).locale('es').format('D MMM YYYY').replace('.', '');
+  return dayjs(then).tz(businessTimeZone()).locale('es').format('D MMM YYYY').replace('.', '');
 }
 
 const plural = (n: number, one: string, many: string) => `Hace ${n} ${n === 1 ? one : many}`;

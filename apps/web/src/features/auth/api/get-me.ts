@@ -1,9 +1,12 @@
-import type { TUser } from '@panel/shared';
+import type { TMeResponse, TUser } from '@panel/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { setBusinessTimeZone } from '../../../lib/dates/time-zone';
 
+/** The signed-in user; the answer also names the business time zone, which every date follows. */
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<TUser> {
-  const res = await apiRequest<{ data: TUser }>('/me', { signal });
+  const res = await apiRequest<TMeResponse>('/me', { signal });
+  if (res.meta?.time_zone) setBusinessTimeZone(res.meta.time_zone);
   return res.data;
 }
 

@@ -1,4 +1,5 @@
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
+import { dayjs } from '../../../lib/dates/business-time';
+import { businessTimeZone } from '../../../lib/dates/time-zone';
 
 /**
  * FullCalendar runs in its 'UTC' zone with wall-clock times of the business time zone, which needs
@@ -6,19 +7,19 @@ import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
  * last days are read back as Buenos Aires midnights.
  */
 export function toCalendarWallTime(iso: string): string {
-  return dayjs(iso).tz(BUSINESS_TZ).format('YYYY-MM-DDTHH:mm:ss');
+  return dayjs(iso).tz(businessTimeZone()).format('YYYY-MM-DDTHH:mm:ss');
 }
 
 /** The grid's [start, end) days (UTC dates in FullCalendar) as business-time-zone instants for the API. */
 export function visibleRange(start: Date, end: Date): { from: string; to: string } {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   return {
-    from: dayjs.tz(day(start), BUSINESS_TZ).toISOString(),
-    to: dayjs.tz(day(end), BUSINESS_TZ).toISOString(),
+    from: dayjs.tz(day(start), businessTimeZone()).toISOString(),
+    to: dayjs.tz(day(end), businessTimeZone()).toISOString(),
   };
 }
 
 /** "Now" for the grid (the today button and highlight), as business-time-zone wall time. */
 export function businessNow(): string {
-  return dayjs().tz(BUSINESS_TZ).format('YYYY-MM-DDTHH:mm:ss');
+  return dayjs().tz(businessTimeZone()).format('YYYY-MM-DDTHH:mm:ss');
 }

@@ -2,7 +2,8 @@ import type { TEvent, TListResponse } from '@panel/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '../../../components/resource-list/use-list-params';
 import { apiRequest } from '../../../lib/api-client';
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
+import { dayjs } from '../../../lib/dates/business-time';
+import { businessTimeZone } from '../../../lib/dates/time-zone';
 
 /** The list's URL state: `from`/`to` are days (YYYY-MM-DD) of the business time zone, both included. */
 export type EventListQuery = ListQuery<'event_type_id' | 'branch_id' | 'from' | 'to'>;
@@ -11,7 +12,7 @@ export type EventListQuery = ListQuery<'event_type_id' | 'branch_id' | 'from' | 
 export function toApiQuery(query: EventListQuery): Record<string, string | number | undefined> {
   const day = (value: string | undefined) => {
     if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-    const d = dayjs.tz(value, BUSINESS_TZ);
+    const d = dayjs.tz(value, businessTimeZone());
     return d.isValid() ? d : undefined;
   };
   const from = day(query.from);

@@ -3,33 +3,33 @@ import { Box, Group, Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { DEFAULT_COLOR, type TEvent, type TEventValues, ZEventInput } from '@panel/shared';
 import { useCallback, useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
+import { DateTimeField } from '../../../components/date-time-field/date-time-field';
+import { withDateFields } from '../../../components/date-time-field/with-date-fields';
 import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { type TypeRow, TypeSelect } from '../../../components/selects/type-select';
 import { textOn } from '../../../lib/contrast';
-import { formatDateTime } from '../../../lib/dates/business-time';
-import { defaultEventRange, isoToLocalInput, localInputToIso } from '../../../lib/dates/date-input';
+import { formatDate, formatDateTime } from '../../../lib/dates/business-time';
+import { defaultEventRange, isInstant } from '../../../lib/dates/day-first';
+import { businessZoneName } from '../../../lib/dates/time-zone';
 import { useSaveEvent } from '../api/save-event';
 
-/** The form keeps dates as datetime-local values (business time zone); they become ISO instants to validate and send. */
+/** The dates are ISO instants (DateTimeField reads them as business wall time), as the API takes them. */
 interface FormValues {
   event_type_id: number | null;
   branch_id: number | null;
   title: string;
   description: string;
-  start_at: string;
-  end_at: string;
+  start_at: string | null;
+  end_at: string | null;
 }
 
-const zod = zodResolver(ZEventInput);
-const resolver: Resolver<FormValues, unknown, TEventValues> = (values, context, options) =>
-  (zod as unknown as Resolver<FormValues, unknown, TEventValues>)(
-    { ...values, start_at: localInputToIso(values.start_at), end_at: localInputToIso(values.end_at) },
-    context,
-    options,
-  );
+const resolver = withDateFields(
+  zodResolver(ZEventInput) as unknown as Resolver<FormValues, unknown, TEventValues>,
+  ['start_at', 'end_at'],
+);
 
 /** Spec §2.12, §9: a new event starts at the next full hour, ends 2 hours later, every branch, type 1. */
 function initialValues(event: TEvent | null): FormValues {
@@ -39,8 +39,8 @@ function initialValues(event: TEvent | null): FormValues {
     branch_id: event?.branch_id ?? null,
     title: event?.title ?? '',
     description: event?.description ?? '',
-    start_at: isoToLocalInput(event?.start_at ?? range.start),
-    end_at: isoToLocalInput(event?.end_at ?? range.end),
+    start_at: event?.start_at ?? range.start,
+    end_at: event?.end_at ?? range.end,
   };
 }
 
@@ -70,7 +70,7 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
     failure: 'Error al guardar el evento',
   });
   const { control } = dialog.form;
-  const [title, description, startLocal, endLocal] = useWatch({
+  const [title, description, start, end] = useWatch({
     control,
     name: ['title', 'description', 'start_at', 'end_at'],
   });
@@ -81,8 +81,8 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
     setTypeName(row.name);
   }, []);
 
-  const startIso = localInputToIso(startLocal);
-  const endIso = localInputToIso(endLocal);
+  const startIso = isInstant(start) ? start : '';
+  const endIso = isInstant(end) ? end : '';
 
   return (
     <FormDialog
@@ -114,11 +114,11 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
         maxRows={6}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <FormInput name="start_at" type="datetime-local" label="Inicio" withAsterisk />
-        <FormInput name="end_at" type="datetime-local" label="Fin" withAsterisk />
+        <FormField name="start_at" component={DateTimeField} label="Inicio" withAsterisk />
+        <FormField name="end_at" component={DateTimeField} label="Fin" withAsterisk />
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt={-4}>
-        Horario de Buenos Aires.
+        Día, mes y año, y la hora de 00:00 a 23:59, en horario de {businessZoneName()}.
       </Text>
       <Paper withBorder radius="md" p="sm" aria-label="Vista previa">
         <Text size="xs" c="dimmed" mb={6}>
@@ -139,7 +139,7 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
             <Text size="sm">
               {startIso ? formatDateTime(startIso, 'dddd D [de] MMMM, HH:mm') : '—'}
               {endIso
-                ? ` → ${formatDateTime(endIso, startIso.slice(0, 10) === endIso.slice(0, 10) ? 'HH:mm' : 'D [de] MMMM, HH:mm')}`
+                ? ` → ${formatDateTime(endIso, formatDate(startIso) === formatDate(endIso) ? 'HH:mm' : 'D [de] MMMM, HH:mm')}`
                 : ''}
             </Text>
             {typeName && (

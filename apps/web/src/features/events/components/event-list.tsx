@@ -1,6 +1,7 @@
-import { ColorSwatch, Group, Text, TextInput } from '@mantine/core';
+import { ColorSwatch, Group, Text } from '@mantine/core';
 import type { TEvent } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
+import { DateField } from '../../../components/date-time-field/date-time-field';
 import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { BranchSelect } from '../../../components/selects/branch-select';
@@ -97,17 +98,19 @@ export function EventList() {
               onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
               comboboxProps={{ withinPortal: false }}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Desde"
               value={filters.from}
-              onChange={(e) => params.setFilter('from', e.currentTarget.value)}
+              max={filters.to || null}
+              onChange={(day) => params.setFilter('from', day)}
+              withinPortal={false}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Hasta"
               value={filters.to}
-              onChange={(e) => params.setFilter('to', e.currentTarget.value)}
+              min={filters.from || null}
+              onChange={(day) => params.setFilter('to', day)}
+              withinPortal={false}
             />
           </>
         }

@@ -9,6 +9,7 @@ import {
 } from '@panel/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { memo, type ReactNode, useEffect, useState } from 'react';
+import { DateField } from '../../../components/date-time-field/date-time-field';
 import { PageHeader } from '../../../components/page-header';
 import { ListFilters } from '../../../components/resource-list/list-filters';
 import { ListSearch } from '../../../components/resource-list/list-search';
@@ -20,7 +21,6 @@ import { notify } from '../../../lib/notify';
 import { useExportTransactions } from '../api/export-transactions';
 import { useActionKeys } from '../api/get-action-keys';
 import { type TransactionFilterKey, useTransactions } from '../api/get-transactions';
-import { DayFilterInput } from './day-filter-input';
 import rowClasses from './transactions-page.module.css';
 import { TransactionsPager } from './transactions-pager';
 import { UserFilterSelect } from './user-filter-select';
@@ -132,20 +132,20 @@ export function TransactionsPage() {
             label="Buscar"
           />
           <ListFilters activeCount={params.activeFilterCount} onClear={params.clearFilters}>
-            <Group grow gap="xs">
-              <DayFilterInput
-                label="Desde"
-                value={filters.from}
-                maxDate={filters.to}
-                onChange={(day) => setFilter('from', day)}
-              />
-              <DayFilterInput
-                label="Hasta"
-                value={filters.to}
-                minDate={filters.from}
-                onChange={(day) => setFilter('to', day)}
-              />
-            </Group>
+            <DateField
+              label="Desde"
+              value={filters.from}
+              max={filters.to || null}
+              onChange={(day) => setFilter('from', day)}
+              withinPortal={false}
+            />
+            <DateField
+              label="Hasta"
+              value={filters.to}
+              min={filters.from || null}
+              onChange={(day) => setFilter('to', day)}
+              withinPortal={false}
+            />
             <UserFilterSelect
               label="Usuario"
               placeholder="Todos los usuarios"

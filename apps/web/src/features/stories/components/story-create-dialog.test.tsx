@@ -53,10 +53,20 @@ describe('StoryCreateDialog', { timeout: 20_000 }, () => {
     await user.upload(fileInput(), [file('historia.png')]);
     expect(screen.queryByText(MEDIA_MSG.storyImageTooLarge)).toBeNull();
     expect(await screen.findByRole('img', { name: 'Vista previa de historia.png' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Inicio (opcional)'), '2026-06-10T12:00');
-    await user.type(screen.getByLabelText('Fin (opcional)'), '2026-06-10T11:00');
+    await user.type(screen.getByRole('textbox', { name: 'Inicio (opcional)' }), '10/06/2026 12:00');
+    await user.type(screen.getByRole('textbox', { name: 'Fin (opcional)' }), '10/06/2026 11:00');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MEDIA_MSG.endsBeforeStart)).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('refuses an optional end that does not read as a date instead of saving the story without one', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText(/Título/), 'Lanzamiento');
+    await user.upload(fileInput(), [file('historia.png')]);
+    await user.type(screen.getByRole('textbox', { name: 'Fin (opcional)' }), '31/06/2026 10:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('El 31/06/2026 no existe')).toBeInTheDocument();
     expect(upload).not.toHaveBeenCalled();
   });
 
@@ -65,7 +75,8 @@ describe('StoryCreateDialog', { timeout: 20_000 }, () => {
     const { user, onClose } = renderDialog();
     await user.type(screen.getByLabelText(/Título/), '  Lanzamiento  ');
     await user.upload(fileInput(), [file('historia.png')]);
-    await user.type(screen.getByLabelText('Inicio (opcional)'), '2026-06-10T12:00');
+    // Day first, 24 hours, Buenos Aires wall time (UTC-3).
+    await user.type(screen.getByRole('textbox', { name: 'Inicio (opcional)' }), '10/06/2026 12:00');
     await user.click(screen.getByLabelText('Activa'));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
 

@@ -4,21 +4,22 @@ import { IMAGE_MAX_BYTES, MEDIA_MSG, STORY_LIFETIME_HOURS, ZStoryInput } from '@
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FieldErrors, type Resolver, type ResolverResult, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { DateTimeField } from '../../../components/date-time-field/date-time-field';
+import { withDateFields } from '../../../components/date-time-field/with-date-fields';
 import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormInput } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { UploadStatus, useUploadStatus } from '../../../components/upload-status';
-import { localInputToIso } from '../../../lib/dates/date-input';
 import { useCreateStory } from '../api/create-story';
 
-/** What the inputs hold: the dates as datetime-local values (business time zone), the chosen image. */
+/** What the inputs hold: the dates as instants (DateTimeField, business time zone), the chosen image. */
 interface StoryFormValues {
   title: string;
   image: File | null;
-  starts_at: string;
-  ends_at: string;
+  starts_at: string | null;
+  ends_at: string | null;
   active: boolean;
   branch_id: number | null;
 }
@@ -27,8 +28,8 @@ type StoryFormOutput = z.output<typeof ZStoryInput> & { image: File };
 const EMPTY: StoryFormValues = {
   title: '',
   image: null,
-  starts_at: '',
-  ends_at: '',
+  starts_at: null,
+  ends_at: null,
   active: true,
   branch_id: null,
 };
@@ -39,8 +40,8 @@ const zod = zodResolver(ZStoryInput) as unknown as Resolver<
   z.output<typeof ZStoryInput>
 >;
 
-/** The API's schema, given instants and 0 for every branch; and an image, which it does not see. */
-async function resolver(
+/** The API's schema, given 0 for every branch; and an image, which it does not see. */
+async function storyResolver(
   values: StoryFormValues,
   context: unknown,
   options: Parameters<Resolver<StoryFormValues>>[2],
@@ -50,8 +51,6 @@ async function resolver(
     {
       ...fields,
       branch_id: fields.branch_id ?? 0,
-      starts_at: localInputToIso(fields.starts_at) || null,
-      ends_at: localInputToIso(fields.ends_at) || null,
     } as Omit<StoryFormValues, 'image'>,
     context,
     options as never,
@@ -61,6 +60,11 @@ async function resolver(
   if (!image || Object.keys(errors).length > 0) return { values: {}, errors };
   return { values: { ...(result.values as z.output<typeof ZStoryInput>), image }, errors: {} };
 }
+
+const resolver = withDateFields(storyResolver as Resolver<StoryFormValues, unknown, StoryFormOutput>, [
+  'starts_at',
+  'ends_at',
+]);
 
 interface StoryCreateDialogProps {
   opened: boolean;
@@ -133,8 +137,20 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
         error={errors.image?.message}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <FormInput name="starts_at" type="datetime-local" label="Inicio (opcional)" disabled={busy} />
-        <FormInput name="ends_at" type="datetime-local" label="Fin (opcional)" disabled={busy} />
+        <FormField
+          name="starts_at"
+          component={DateTimeField}
+          label="Inicio (opcional)"
+          emptyText="Desde que se guarda"
+          disabled={busy}
+        />
+        <FormField
+          name="ends_at"
+          component={DateTimeField}
+          label="Fin (opcional)"
+          emptyText="24 horas después de creada"
+          disabled={busy}
+        />
       </SimpleGrid>
       <BranchField disabled={busy} />
       <Checkbox label="Activa" disabled={busy} {...register('active')} />

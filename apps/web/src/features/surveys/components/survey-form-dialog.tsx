@@ -1,57 +1,26 @@
-import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Center, Checkbox, Loader, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
-import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { SURVEY_MSG, type TSurveyInput, type TSurveyInputParsed, ZSurveyInput } from '@panel/shared';
 import { useEffect } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
+import { DateTimeField } from '../../../components/date-time-field/date-time-field';
+import { withDateFields } from '../../../components/date-time-field/with-date-fields';
 import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { useSurvey } from '../api/get-survey';
 import { useCreateSurvey, useUpdateSurvey } from '../api/save-survey';
 import { QuestionEditor } from './question-editor';
 import { emptySurveyValues, type SurveyFormValues, surveyToValues } from './survey-form-values';
 
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-/** The picker shows and edits wall-clock time in the business time zone (DECISIONS §4). */
-const toPicker = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).tz(BUSINESS_TZ).format(PICKER_FORMAT) : null;
-const fromPicker = (value: string | null) => (value ? dayjs.tz(value, BUSINESS_TZ).toISOString() : null);
-
-// The picker's placeholder is a text node (not ::placeholder): it needs text contrast (4.5:1).
-const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
-
-type InstantPickerProps = Omit<DateTimePickerProps, 'value' | 'onChange'> & {
-  value: string | null | undefined;
-  onChange: (iso: string | null) => void;
-};
-
-/** An optional start or end, as an ISO instant (the survey's own value), picked as business wall time. */
-function InstantPicker({ value, onChange, ...props }: InstantPickerProps) {
-  return (
-    <DateTimePicker
-      valueFormat="DD/MM/YYYY HH:mm"
-      clearable
-      value={toPicker(value)}
-      onChange={(v) => onChange(fromPicker(v))}
-      popoverProps={{ withinPortal: true }}
-      styles={PICKER_STYLES}
-      {...props}
-    />
-  );
-}
-
-const resolver = zodResolver(ZSurveyInput) as unknown as Resolver<
-  SurveyFormValues,
-  unknown,
-  TSurveyInputParsed
->;
+// The dates are ISO instants, typed or picked as business wall time (DateTimeField).
+const resolver = withDateFields(
+  zodResolver(ZSurveyInput) as unknown as Resolver<SurveyFormValues, unknown, TSurveyInputParsed>,
+  ['start_date', 'end_date'],
+);
 
 interface SurveyFormDialogProps {
   opened: boolean;
@@ -116,43 +85,41 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
         ) : undefined
       }
     >
-      <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-        <FormInput name="title" label="Título" withAsterisk data-autofocus />
-        <FormInput name="description" component={Textarea} label="Descripción" rows={3} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <BranchField allLabel="Todas" comboboxProps={{ withinPortal: true }} />
-          <Controller
-            control={control}
-            name="points_reward"
-            render={({ field }) => (
-              <NumberInput
-                label="Puntos de recompensa"
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
-                value={field.value ?? ''}
-                onChange={(v) => field.onChange(typeof v === 'number' ? v : null)}
-                onBlur={field.onBlur}
-                error={errors.points_reward?.message}
-              />
-            )}
-          />
-          <FormField
-            name="start_date"
-            component={InstantPicker}
-            label="Fecha de inicio"
-            placeholder="Sin fecha de inicio"
-          />
-          <FormField
-            name="end_date"
-            component={InstantPicker}
-            label="Fecha de fin"
-            placeholder="Sin fecha de fin"
-          />
-        </SimpleGrid>
-        <Checkbox label="Activa" {...register('active')} />
-        <QuestionEditor />
-      </DatesProvider>
+      <FormInput name="title" label="Título" withAsterisk data-autofocus />
+      <FormInput name="description" component={Textarea} label="Descripción" rows={3} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <BranchField allLabel="Todas" comboboxProps={{ withinPortal: true }} />
+        <Controller
+          control={control}
+          name="points_reward"
+          render={({ field }) => (
+            <NumberInput
+              label="Puntos de recompensa"
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              value={field.value ?? ''}
+              onChange={(v) => field.onChange(typeof v === 'number' ? v : null)}
+              onBlur={field.onBlur}
+              error={errors.points_reward?.message}
+            />
+          )}
+        />
+        <FormField
+          name="start_date"
+          component={DateTimeField}
+          label="Fecha de inicio"
+          emptyText="Sin fecha de inicio"
+        />
+        <FormField
+          name="end_date"
+          component={DateTimeField}
+          label="Fecha de fin"
+          emptyText="Sin fecha de fin"
+        />
+      </SimpleGrid>
+      <Checkbox label="Activa" {...register('active')} />
+      <QuestionEditor />
     </FormDialog>
   );
 }

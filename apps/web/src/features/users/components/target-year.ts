@@ -1,7 +1,8 @@
-import { BUSINESS_TZ, dayjs } from '../../../lib/dates/business-time';
+import { dayjs } from '../../../lib/dates/business-time';
+import { businessTimeZone } from '../../../lib/dates/time-zone';
 
 /** The current year in the business time zone. */
-export const currentYear = () => dayjs().tz(BUSINESS_TZ).year();
+export const currentYear = () => dayjs().tz(businessTimeZone()).year();
 
 /** Spec §2.5: a blank (or unusable) year falls back to the current year. */
 export function effectiveYear(input: string | number): number {
