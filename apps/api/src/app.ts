@@ -1,6 +1,6 @@
 import '@panel/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { BODY_LIMIT_BYTES, clientErrorHandler, httpServerLimits } from './lib/limits.ts';
@@ -14,6 +14,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
 import { preconditionsPlugin } from './plugins/preconditions.ts';
 import { type PushPluginOptions, pushPlugin } from './plugins/push.ts';
+import { usePutAwareValidator } from './plugins/put-presence.ts';
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticCommunityPlugin } from './plugins/static-community.ts';
@@ -82,7 +83,8 @@ export async function buildApp({
     // One line per API answer instead of two per request (logRequests below).
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Zod schemas validate; every PUT body also refuses required fields sent null or blank.
+  usePutAwareValidator(app);
   // Compiled once per route from the zod response schemas (lib/response-serializer.ts).
   app.setSerializerCompiler(serializerCompiler);
 

@@ -47,11 +47,15 @@ export const zOneOf = <const T extends readonly number[]>(values: T, message: st
   >;
 
 export const FIELD_REQUIRED = 'Este campo es obligatorio al modificar';
+/** A PUT that sends a required field as null or blank (spaces, tab, NBSP, U+3000…). */
+export const FIELD_BLANK = 'Este campo es obligatorio al modificar y no puede ir vacío ni en null';
 
 /**
  * PUT replaces a record: a field whose absence would mean a default on create (a type, a branch,
  * points, limits, a colour) must be sent, so a forgotten field never resets the record silently.
- * Sending it blank still means the default, as the forms do. Only routes that say so are PATCH-like.
+ * Null or blank is not "missing" either: `presentOnPut` (applied by the API to every PUT body)
+ * refuses them, unless the field says that empty is one of its values (`emptyMeans`).
+ * Only routes that say so are PATCH-like.
  */
 export function requiredOnPut<S extends z.ZodRawShape, K extends keyof S & string>(
   schema: z.ZodObject<S>,
@@ -67,6 +71,77 @@ export function requiredOnPut<S extends z.ZodRawShape, K extends keyof S & strin
     ]),
   ) as unknown as { [P in K]: S[P] };
   return schema.extend(required);
+}
+
+/**
+ * Blank: null, or text of nothing but white space (every Unicode space: tab, NBSP U+00A0,
+ * U+3000, line and paragraph separators, BOM) and invisible characters (zero-width space and
+ * joiners, word joiner, soft hyphen).
+ */
+export function isBlank(value: unknown): boolean {
+  return (
+    value === null || (typeof value === 'string' && /^[\s\u200B-\u200D\u2060\u00AD\u180E]*$/u.test(value))
+  );
+}
+
+/** Fields whose empty value (null, or '' from a form) is a value of its own, such as "sin límite". */
+const emptyValues = z.registry<{ emptyMeans: string }>();
+
+/** Marks a field whose null or '' is a value of its own ("sin límite", "todas las sucursales"). */
+export function emptyMeans<T extends z.ZodType>(schema: T, meaning: string): T {
+  emptyValues.add(schema, { emptyMeans: meaning });
+  return schema;
+}
+
+type Def = { type?: string; in?: z.ZodType; out?: z.ZodType; innerType?: z.ZodType; schema?: z.ZodType };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema and the ones it wraps (preprocess, pipes, defaults, optional), a few levels deep. */
+function* layers(schema: z.ZodType, depth = 0): Generator<z.ZodType> {
+  yield schema;
+  if (depth >= 6) return;
+  const def = defOf(schema);
+  for (const inner of [def.in, def.out, def.innerType, def.schema])
+    if (inner) yield* layers(inner, depth + 1);
+}
+
+/** The object shape of a body schema, through refinements, preprocess and pipes. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | null {
+  for (const layer of layers(schema)) if (layer instanceof z.ZodObject) return layer.shape;
+  return null;
+}
+
+const presentChecked = new WeakSet<z.ZodType>();
+
+/**
+ * A PUT body's rule, applied once by the API to every PUT (and POST with `_method=PUT`): a field
+ * that must be sent (its schema refuses it absent) must also carry a value. Null or blank text
+ * that the field would otherwise take as its default (the event's "every branch", type 1, colour
+ * #FF0000, 10 points) is a 400 naming the field. A field whose schema refuses null or blank keeps
+ * its own message; fields marked with `emptyMeans` keep their empty value.
+ */
+export function presentOnPut<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>, z.input<T>> {
+  const same = schema as unknown as z.ZodType<z.output<T>, z.input<T>>;
+  if (presentChecked.has(schema)) return same;
+  const shape = objectShape(schema);
+  if (!shape) return same;
+  const guarded = Object.entries(shape).filter(
+    ([, field]) =>
+      !field.safeParse(undefined).success && ![...layers(field)].some((layer) => emptyValues.has(layer)),
+  );
+  if (guarded.length === 0) return same;
+  const wrapped = z.preprocess((value, ctx) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    for (const [key, field] of guarded) {
+      const sent = (value as Record<string, unknown>)[key];
+      if (sent !== undefined && isBlank(sent) && field.safeParse(sent).success) {
+        ctx.addIssue({ code: 'custom', path: [key], message: FIELD_BLANK, input: sent });
+      }
+    }
+    return value;
+  }, schema);
+  presentChecked.add(wrapped);
+  return wrapped as unknown as z.ZodType<z.output<T>, z.input<T>>;
 }
 
 /** Path parameter `{id}`: a positive integer within int4, written in decimal. */

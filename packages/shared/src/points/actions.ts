@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  emptyMeans,
   makeListQuery,
+  presentOnPut,
   requiredOnPut,
   zOptionalText,
   zQueryBool,
@@ -62,7 +64,10 @@ export function normalizeActionKey(value: string): string {
 const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 const zMinOne = (message: string) =>
-  z.preprocess(emptyToNull, z.number({ error: message }).int(message).min(1, message).nullable());
+  emptyMeans(
+    z.preprocess(emptyToNull, z.number({ error: message }).int(message).min(1, message).nullable()),
+    'sin límite',
+  );
 
 /** The editable fields; the key is only read on create. */
 const fields = {
@@ -113,12 +118,9 @@ export interface TPointActionCreate {
  * PUT: the same fields, and the ones with a default on create must be sent (no silent reset);
  * a `key` sent along is ignored (the key is fixed after creation).
  */
-export const ZPointActionUpdate = requiredOnPut(z.object(fields), [
-  'points',
-  'active',
-  'daily_limit',
-  'cooldown_seconds',
-]);
+export const ZPointActionUpdate = presentOnPut(
+  requiredOnPut(z.object(fields), ['points', 'active', 'daily_limit', 'cooldown_seconds']),
+);
 export type TPointActionUpdate = Omit<TPointActionCreate, 'key'>;
 
 export const ZPointActionToggle = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  emptyMeans,
   INT4_MAX,
   MAX_PER_PAGE,
   makeListQuery,
@@ -131,14 +132,17 @@ const ZSurveyFields = z.object({
     .max(200, SURVEY_MSG.titleTooLong),
   description: zOptionalText(2000),
   active: z.boolean().default(false),
-  /** null (or 0) = every branch. */
-  branch_id: z
-    .number()
-    .int()
-    .min(0)
-    .max(2_147_483_647)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  /** null (or 0) = every branch: the panel sends null for "Todas las sucursales". */
+  branch_id: emptyMeans(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    'todas las sucursales',
+  ),
   points_reward: z
     .number({ error: SURVEY_MSG.pointsInteger })
     .int(SURVEY_MSG.pointsInteger)

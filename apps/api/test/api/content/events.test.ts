@@ -61,10 +61,18 @@ describe('event types', () => {
     const post = await ctx.asAdminForm(
       'POST',
       `/api/event-types/${type.id}`,
-      urlencoded({ _method: 'PUT', name: 'Curso', color: '' }),
+      urlencoded({ _method: 'PUT', name: 'Curso', color: '#ff0000' }),
     );
     expect(post.statusCode).toBe(200);
     expect(post.json().data).toMatchObject({ name: 'Curso', color: '#FF0000' });
+    // A blank colour on an edit is refused, not reset to #FF0000 (issue 20, item 12).
+    const blank = await ctx.asAdminForm(
+      'POST',
+      `/api/event-types/${type.id}`,
+      urlencoded({ _method: 'PUT', name: 'Curso', color: '' }),
+    );
+    expect(blank.statusCode).toBe(400);
+    expect(Object.keys(blank.json().errors)).toEqual(['color']);
     const list = await ctx.asAdmin('GET', '/api/event-types?q=reunion');
     expect(list.json().data.map((t: { name: string }) => t.name)).toEqual(['Reunión comercial']);
     expect(

@@ -78,8 +78,8 @@ describe('notification types', () => {
     expect(res.json().data).toMatchObject({ id: type.id, name: 'Urgente', color: '#E03131', icon: '7.png' });
     const missing = await ctx.asAdmin('PUT', '/api/notification-types/999999', {
       name: 'x',
-      color: '',
-      icon: '',
+      color: '#000000',
+      icon: '1.png',
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(NOTIFICATION_MSG.typeNotFound);

@@ -75,14 +75,21 @@ describe('PUT requires the fields that have a default on create', () => {
     const res = await ctx.asAdmin('PUT', `/api/events/${created.json().data.id}`, rest);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['branch_id', 'event_type_id']);
-    // Sent blank on purpose (as the form does for "every branch"), it still means the default.
+    // Sent blank it is refused too (issue 20, item 12): "every branch" is 0, as the form sends it.
     const blank = await ctx.asAdminForm(
       'POST',
       `/api/events/${created.json().data.id}`,
       urlencoded({ ...rest, event_type_id: type.id, branch_id: '', _method: 'PUT' }),
     );
-    expect(blank.statusCode).toBe(200);
-    expect(blank.json().data.branch_id).toBeNull();
+    expect(blank.statusCode).toBe(400);
+    expect(Object.keys(blank.json().errors)).toEqual(['branch_id']);
+    const everyBranch = await ctx.asAdminForm(
+      'POST',
+      `/api/events/${created.json().data.id}`,
+      urlencoded({ ...rest, event_type_id: type.id, branch_id: 0, _method: 'PUT' }),
+    );
+    expect(everyBranch.statusCode).toBe(200);
+    expect(everyBranch.json().data.branch_id).toBeNull();
   });
 
   it('a notification type keeps its colour and icon unless they are sent', async () => {
