@@ -1,6 +1,7 @@
 import { FIELD_BLANK } from '@panel/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createPost } from '../../../src/testing/factories.ts';
 import { urlencoded } from '../../../src/testing/form-body.ts';
 import { tableChecksums } from '../../../src/testing/table-checksums.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
@@ -25,7 +26,15 @@ interface PutCase {
   create(): Promise<string>;
   /** A PUT body that the API accepts as it is. */
   body: Record<string, unknown>;
+  /** Who may make it (the admin unless said). */
+  seller?: boolean;
 }
+
+/** A JSON call as the seller or as the admin. */
+const asUser = (seller: boolean | undefined, method: 'POST' | 'PUT', url: string, payload: object) =>
+  seller
+    ? ctx.app.inject({ method, url, payload, headers: bearer(ctx.seller.token) })
+    : ctx.asAdmin(method, url, payload);
 
 const ok = (res: { statusCode: number; body: string }, status = 201) => {
   expect(res.statusCode, res.body).toBe(status);
@@ -134,6 +143,15 @@ function putCases(
       create: async () => `/api/admin/surveys/${await made('/api/admin/surveys', survey)}`,
       body: { ...survey, branch_id: branchId },
     },
+    'PUT /api/app/comments/{id}': {
+      create: async () => {
+        const post = await createPost(ctx.db, ctx.admin.id);
+        const comment = await asUser(true, 'POST', `/api/app/posts/${post.id}/comments`, { content: 'Hola' });
+        return `/api/app/comments/${ok(comment).id}`;
+      },
+      body: { content: 'Hola, corregido' },
+      seller: true,
+    },
   };
 }
 
@@ -181,14 +199,14 @@ describe('PUT: a required field sent null or blank is a 400 naming it, never its
     expect(Object.keys(cases).sort()).toEqual(puts.sort());
 
     const guarded: string[] = [];
-    for (const [key, { create, body }] of Object.entries(cases)) {
+    for (const [key, { create, body, seller }] of Object.entries(cases)) {
       const url = await create();
-      ok(await ctx.asAdmin('PUT', url, body), 200);
+      ok(await asUser(seller, 'PUT', url, body), 200);
       // Required: the API refuses the PUT without it.
       const required: string[] = [];
       for (const field of Object.keys(body)) {
         const { [field]: _left, ...rest } = body;
-        if ((await ctx.asAdmin('PUT', url, rest)).statusCode === 400) required.push(field);
+        if ((await asUser(seller, 'PUT', url, rest)).statusCode === 400) required.push(field);
       }
       const before = await tableChecksums(ctx.db);
       for (const field of required) {
@@ -196,7 +214,7 @@ describe('PUT: a required field sent null or blank is a 400 naming it, never its
         guarded.push(`${key} ${field}`);
         await fc.assert(
           fc.asyncProperty(blank, async (value) => {
-            const json = await ctx.asAdmin('PUT', url, { ...body, [field]: value });
+            const json = await asUser(seller, 'PUT', url, { ...body, [field]: value });
             expect(json.statusCode, `${key} ${field}=${JSON.stringify(value)}: ${json.body}`).toBe(400);
             expect(json.json().errors?.[field], json.body).toBeDefined();
             // Spanish, naming the field ("El nombre es obligatorio", or `El campo "branch_id": …`).
@@ -205,11 +223,19 @@ describe('PUT: a required field sent null or blank is a 400 naming it, never its
             ).toBeNull();
             if (value === null || Object.values(body).some((v) => typeof v === 'object' && v !== null))
               return;
-            const form = await ctx.asAdminForm(
-              'POST',
-              url,
-              urlencoded({ ...(body as Record<string, string>), [field]: value, _method: 'PUT' }),
-            );
+            const fields = urlencoded({
+              ...(body as Record<string, string>),
+              [field]: value,
+              _method: 'PUT',
+            });
+            const form = seller
+              ? await ctx.app.inject({
+                  method: 'POST',
+                  url,
+                  payload: fields.payload,
+                  headers: { ...bearer(ctx.seller.token), 'content-type': fields.contentType },
+                })
+              : await ctx.asAdminForm('POST', url, fields);
             expect(form.statusCode, `${key} (form) ${field}=${JSON.stringify(value)}: ${form.body}`).toBe(
               400,
             );
@@ -232,6 +258,7 @@ describe('PUT: a required field sent null or blank is a 400 naming it, never its
         'PUT /api/admin/point-actions/{id} points',
         'PUT /api/events/{id} title',
         'PUT /api/branches/{id} name',
+        'PUT /api/app/comments/{id} content',
       ]),
     );
   });
