@@ -14,7 +14,7 @@ export interface AuditActor {
 
 interface AuditScope {
   tx: Tx;
-  afterCommit: (() => void)[];
+  afterCommit: (() => void | Promise<void>)[];
 }
 
 const scope = new AsyncLocalStorage<AuditScope>();
@@ -31,7 +31,7 @@ export function currentAuditTransaction(): Tx | undefined {
  * so nested `app.db.transaction(...)` calls become savepoints of it. A rollback leaves no audit row.
  */
 export async function runAudited<T>(db: Db, actor: AuditActor, work: () => Promise<T>): Promise<T> {
-  const afterCommit: (() => void)[] = [];
+  const afterCommit: (() => void | Promise<void>)[] = [];
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT
       set_config('app.actor_id', ${String(actor.userId)}, true),
@@ -41,16 +41,18 @@ export async function runAudited<T>(db: Db, actor: AuditActor, work: () => Promi
       set_config('app.route', ${actor.route}, true)`);
     return scope.run({ tx, afterCommit }, work);
   });
-  for (const run of afterCommit) run();
+  // In order, before the answer goes out (a revocation waits here until every instance forgot).
+  for (const run of afterCommit) await run();
   return result;
 }
 
 /**
- * Side effects that must see the write committed (waking the push worker): deferred to the commit
- * of the audited transaction, dropped if it rolls back; run at once outside one.
+ * Side effects that must see the write committed (waking the push worker, revoking cached
+ * sessions): deferred to the commit of the audited transaction and awaited before its answer,
+ * dropped if it rolls back; run at once outside one (the caller awaits what is returned).
  */
-export function afterCommit(run: () => void): void {
+export async function afterCommit(run: () => void | Promise<void>): Promise<void> {
   const store = scope.getStore();
   if (store) store.afterCommit.push(run);
-  else run();
+  else await run();
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { afterCommit } from '../db/audit-context.ts';
 import { forbidden, unauthenticated } from '../lib/http-errors.ts';
 import { listenForInvalidations, SessionCache } from '../services/auth/session-cache.ts';
 import { type ActiveSession, resolveSession, type SessionRow } from '../services/auth/sessions.ts';
@@ -26,6 +27,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolved sessions, kept briefly; the database's invalidations clear them (session-cache.ts). */
     sessionCache: SessionCache<SessionRow>;
+    /**
+     * Call after revoking sessions or changing users (deactivation, password, role): once the write
+     * has committed (the audited transaction's, or at once outside one) this instance forgets their
+     * cached sessions and waits until every instance has. Await it before answering.
+     */
+    sessionsRevoked(userIds: readonly number[]): Promise<void>;
     /** Every API route as registered, "METHOD /api/path/:id"; the docs test compares it to OpenAPI. */
     apiRoutes: { method: string; url: string; access: Access; schema: RouteOptions['schema'] }[];
   }
@@ -43,10 +50,23 @@ export const authPlugin = fp(
     app.decorate('apiRoutes', []);
     const cache = new SessionCache<SessionRow>();
     app.decorate('sessionCache', cache);
-    const stopListening = await listenForInvalidations(app.database, cache, (error) =>
+    const invalidations = await listenForInvalidations(app.database, cache, (error) =>
       app.log.warn({ err: error }, 'Sesiones: se perdió la escucha de invalidaciones; caché desactivada'),
     );
-    app.addHook('onClose', stopListening);
+    app.addHook('onClose', () => invalidations.stop());
+    app.decorate('sessionsRevoked', (userIds: readonly number[]) =>
+      afterCommit(async () => {
+        for (const id of userIds) cache.invalidate(id);
+        try {
+          await invalidations.sync();
+        } catch (error) {
+          app.log.warn(
+            { err: error },
+            'Sesiones: no todas las instancias confirmaron la revocación; la verán al llegarles el aviso',
+          );
+        }
+      }),
+    );
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const config = (route.config ?? {}) as NonNullable<RouteOptions['config']>;

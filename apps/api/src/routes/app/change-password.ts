@@ -44,6 +44,8 @@ export const appChangePasswordRoute: FastifyPluginAsyncZod = async (app) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id, app.now(), sessionId);
       });
+      // After the commit: no instance serves the other sessions once this answers.
+      await app.sessionsRevoked([user.id]);
       return reply.code(204).send(null);
     },
   );

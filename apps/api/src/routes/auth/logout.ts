@@ -17,8 +17,8 @@ export const logoutRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { sessionId, user } = requireAuth(request);
       await revokeSession(app.db, sessionId, app.now());
-      // The database notifies every instance after the commit; this one forgets at once.
-      app.sessionCache.invalidate(user.id);
+      // Forgotten here and confirmed by every instance before the answer.
+      await app.sessionsRevoked([user.id]);
       return reply.code(204).send();
     },
   );

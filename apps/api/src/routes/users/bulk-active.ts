@@ -44,8 +44,8 @@ export const bulkActiveRoute: FastifyPluginAsyncZod = async (app) => {
         }
         return rows.length;
       });
-      // The database notifies every instance after the commit; this one forgets at once.
-      for (const id of ids) app.sessionCache.invalidate(id);
+      // After the commit: forgotten here and confirmed by every instance before the answer.
+      await app.sessionsRevoked(ids);
       return { data: { updated } };
     },
   );

@@ -37,8 +37,8 @@ export const resetPasswordRoute: FastifyPluginAsyncZod = async (app) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
         await revokeUserSessions(tx, id, app.now(), id === auth.user.id ? auth.sessionId : undefined);
       });
-      // The database notifies every instance after the commit; this one forgets at once.
-      app.sessionCache.invalidate(id);
+      // After the commit: forgotten here and confirmed by every instance before the answer.
+      await app.sessionsRevoked([id]);
       return { data: { generated_password: generated } };
     },
   );

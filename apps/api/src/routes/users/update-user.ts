@@ -62,8 +62,8 @@ export const updateUserRoute: FastifyPluginAsyncZod = async (app) => {
         if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
         if (endSessions) await revokeUserSessions(tx, id, app.now(), isSelf ? auth.sessionId : undefined);
       });
-      // The database notifies every instance after the commit; this one forgets at once.
-      app.sessionCache.invalidate(id);
+      // After the commit: forgotten here and confirmed by every instance before the answer.
+      await app.sessionsRevoked([id]);
       return { data: (await findUser(app.db, id))! };
     },
   );
