@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { serverProcess } from '../scripts/lib/server-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = fileURLToPath(new URL('../.artifacts/e2e-data', import.meta.url));
+// E2E_DATA_DIR: another run at the same time (npm test's Node 26 smoke) keeps its own.
+const dataDir = process.env.E2E_DATA_DIR ?? fileURLToPath(new URL('../.artifacts/e2e-data', import.meta.url));
 rmSync(dataDir, { recursive: true, force: true });
 
 const env = {

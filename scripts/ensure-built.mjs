@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the panel, the community app and the API when their output is missing or older than their sources,
-// so `npm start` works on a fresh clone and stays instant on a built one.
+// so `npm start` works on a fresh clone and stays instant on a built one. One line per build: the tools'
+// own output (asset tables, progress) is kept and shown only when a build fails (`npm run build` shows it all).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ function newest(paths) {
 const targets = [
   {
     name: '@panel/web',
+    label: 'el panel',
     output: 'apps/web/dist/index.html',
     inputs: [
       'apps/web/src',
@@ -42,6 +44,7 @@ const targets = [
   },
   {
     name: '@panel/community',
+    label: 'la app de vendedores (/comunidad/)',
     output: 'apps/community/dist/index.html',
     inputs: [
       'apps/community/src',
@@ -54,6 +57,7 @@ const targets = [
   },
   {
     name: '@panel/api',
+    label: 'la API',
     output: 'apps/api/dist/server.js',
     inputs: ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'packages/shared/src'],
   },
@@ -63,10 +67,19 @@ for (const t of targets) {
   const out = join(root, t.output);
   const stale = !existsSync(out) || statSync(out).mtimeMs < newest(t.inputs);
   if (!stale) continue;
-  console.log(`[build] ${t.name} ...`);
-  const r = spawnSync('npm', ['run', 'build', '-w', t.name], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(`Compilando ${t.label}…`);
+  const started = Date.now();
+  const r = spawnSync('npm', ['run', 'build', '--silent', '-w', t.name], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   if (r.status !== 0) {
-    console.error(`[build] ${t.name} failed`);
+    process.stdout.write(' falló:\n');
+    process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `${r.error.message}\n` : ''}`);
     process.exit(r.status ?? 1);
   }
+  const seconds = ((Date.now() - started) / 1000).toLocaleString('es-AR', { maximumFractionDigits: 1 });
+  process.stdout.write(` listo en ${seconds} s\n`);
 }

@@ -1,104 +1,301 @@
 #!/usr/bin/env node
-// `npm test`: everything CI runs, in order, then one closing line "N passed, N failed".
-//   1. check      format, lint and typecheck (counted as one test)
-//   2. unit/API   vitest in packages/shared, apps/api (PGlite and PostgreSQL), apps/web, apps/community
-//   3. browser    Playwright in Debian's Chromium against the built product
-// Pass suite names to run only some: `npm test -- api web`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: everything CI runs, then one closing line "N passed, N failed".
+//
+// Suites run side by side (TEST_JOBS at once, 3 by default) where they share nothing: each API run
+// makes its own databases, each browser run its own server on a free port with its own data
+// directory, and the build they need runs once, before any of them. On the 2-core project machine
+// most suites leave a core idle (vitest runs one worker there), so running three at once roughly
+// halves the wall time. Each suite's output goes to .artifacts/test-logs/<suite>.log; a failing
+// suite prints its failed tests and the end of its log.
+//
+//   check            format, lint and typecheck (counted as one test)
+//   shared, web, community   vitest (unit and component tests)
+//   api:pglite       vitest in apps/api: unit tests and the API tests on PGlite
+//   api:postgres     the API tests on PostgreSQL
+//   e2e              Playwright in Debian's Chromium against the built product
+//   node26:api       the API tests (PGlite and PostgreSQL) on Node 26 (scripts/lib/node26.mjs)
+//   node26:smoke     a browser smoke (panel and app) against the built server on Node 26
+//   production       the lean production install (scripts/production-install.test.mjs)
+//
+// Pass suite names (or their prefix before ':') to run only some: `npm test -- api web`.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode26 } from './lib/node26.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, '.artifacts');
-mkdirSync(out, { recursive: true });
+const logs = join(out, 'test-logs');
+mkdirSync(logs, { recursive: true });
+const VITEST = join(root, 'node_modules/vitest/vitest.mjs');
+const PLAYWRIGHT = join(root, 'node_modules/@playwright/test/cli.js');
+const JOBS = Math.max(1, Number(process.env.TEST_JOBS ?? 3));
 
-const vitest = (name, dir) => ({
-  name,
-  run() {
-    const file = join(out, `vitest-${name}.json`);
-    rmSync(file, { force: true });
-    const r = spawnSync(
-      'npx',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
-      {
-        cwd: join(root, dir),
-        stdio: 'inherit',
-      },
-    );
-    if (!existsSync(file))
-      return { passed: 0, failed: 1, skipped: 0, note: `vitest exited ${r.status} without a report` };
-    const j = JSON.parse(readFileSync(file, 'utf8'));
-    // A suite that fails to load has no tests but is a failure.
-    const failedSuites = (j.testResults ?? []).filter(
-      (s) => s.status === 'failed' && s.assertionResults?.length === 0,
-    ).length;
-    return {
-      passed: j.numPassedTests,
-      failed:
-        j.numFailedTests +
-        failedSuites +
-        (r.status !== 0 && j.numFailedTests === 0 && failedSuites === 0 ? 1 : 0),
-      skipped: j.numPendingTests + j.numTodoTests,
-    };
-  },
+/** Runs a command with its output appended to the suite's log; resolves with its exit status. */
+function run(log, command, args, { cwd = root, env = process.env } = {}) {
+  return new Promise((resolve) => {
+    log.write(`\n$ ${command} ${args.join(' ')}\n`);
+    // Plain text in the logs (FORCE_COLOR, even 0, turns colours on in vitest and overrides NO_COLOR).
+    const { FORCE_COLOR: _, ...plain } = env;
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...plain, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', (error) => {
+      log.write(`${error.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const once = (fn) => {
+  let promise;
+  return (...args) => (promise ??= fn(...args));
+};
+
+/** The panel, the app and the API, built once for every suite that runs the built product. */
+const build = once(async () => {
+  const log = createWriteStream(join(logs, 'build.log'));
+  const status = await run(log, process.execPath, ['scripts/ensure-built.mjs']);
+  log.end();
+  return status === 0;
 });
 
-const suites = [
-  {
-    name: 'check',
-    run() {
-      const r = spawnSync('npm', ['run', 'check'], { cwd: root, stdio: 'inherit' });
-      return r.status === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
-    },
-  },
-  vitest('shared', 'packages/shared'),
-  vitest('api', 'apps/api'),
-  vitest('web', 'apps/web'),
-  vitest('community', 'apps/community'),
-  {
-    name: 'e2e',
-    run() {
-      const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], {
-        cwd: root,
-        stdio: 'inherit',
-      });
-      if (built.status !== 0) return { passed: 0, failed: 1, skipped: 0, note: 'build failed' };
-      const file = join(out, 'playwright.json');
+/** `{ passed, failed, skipped, failures }` from vitest's JSON report. */
+function vitestResult(file, status) {
+  if (!existsSync(file))
+    return { passed: 0, failed: 1, skipped: 0, note: `vitest exited ${status} without a report` };
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  // A suite that fails to load has no tests but is a failure.
+  const broken = (j.testResults ?? []).filter(
+    (s) => s.status === 'failed' && s.assertionResults?.length === 0,
+  );
+  const failures = [
+    ...broken.map((s) => `${s.name}: ${s.message ?? 'no se pudo cargar'}`),
+    ...(j.testResults ?? []).flatMap((s) =>
+      (s.assertionResults ?? [])
+        .filter((a) => a.status === 'failed')
+        .map((a) => `${s.name.replace(root, '')} > ${a.fullName}: ${(a.failureMessages ?? [''])[0]}`),
+    ),
+  ];
+  const unexplained = status !== 0 && j.numFailedTests === 0 && broken.length === 0 ? 1 : 0;
+  return {
+    passed: j.numPassedTests,
+    failed: j.numFailedTests + broken.length + unexplained,
+    skipped: j.numPendingTests + j.numTodoTests,
+    failures,
+    note: unexplained ? `vitest exited ${status}` : undefined,
+  };
+}
+
+function vitest(
+  name,
+  dir,
+  { args = [], node = process.execPath, env = process.env, needsBuild = false } = {},
+) {
+  return {
+    name,
+    async run(log) {
+      if (needsBuild && !(await build())) return { passed: 0, failed: 1, skipped: 0, note: 'build failed' };
+      const file = join(out, `vitest-${name.replace(':', '-')}.json`);
       rmSync(file, { force: true });
-      const r = spawnSync('npx', ['playwright', 'test', '--reporter=list,json'], {
-        cwd: join(root, 'e2e'),
-        stdio: 'inherit',
-        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-      });
+      const status = await run(
+        log,
+        node,
+        [VITEST, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+        { cwd: join(root, dir), env },
+      );
+      return vitestResult(file, status);
+    },
+  };
+}
+
+/** Playwright against the built server on a free port with its own data and output directories. */
+function playwright(name, { args = [], node = process.execPath, env = process.env } = {}) {
+  return {
+    name,
+    async run(log) {
+      if (!(await build())) return { passed: 0, failed: 1, skipped: 0, note: 'build failed' };
+      const file = join(out, `playwright-${name.replace(':', '-')}.json`);
+      rmSync(file, { force: true });
+      const status = await run(
+        log,
+        node,
+        [
+          PLAYWRIGHT,
+          'test',
+          '--reporter=list,json',
+          `--output=${join(out, `results-${name.replace(':', '-')}`)}`,
+          ...args,
+        ],
+        {
+          cwd: join(root, 'e2e'),
+          env: {
+            ...env,
+            PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+            E2E_PORT:
+              process.env.E2E_PORT && name === 'e2e' ? process.env.E2E_PORT : String(await freePort()),
+            E2E_DATA_DIR: join(out, `data-${name.replace(':', '-')}`),
+          },
+        },
+      );
       if (!existsSync(file))
-        return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${r.status} without a report` };
-      const { stats, errors } = JSON.parse(readFileSync(file, 'utf8'));
+        return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${status} without a report` };
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      const failures = [];
+      const walk = (suite, path) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status === 'unexpected') {
+              const error = t.results?.at(-1)?.error?.message ?? '';
+              failures.push(`${path}${spec.title} [${t.projectName}]: ${error}`);
+            }
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child, `${path}${child.title} > `);
+      };
+      for (const suite of report.suites ?? []) walk(suite, '');
+      const { stats, errors } = report;
       return {
         passed: stats.expected + stats.flaky,
         failed: stats.unexpected + (errors?.length ? 1 : 0),
         skipped: stats.skipped,
+        failures: [...failures, ...(errors ?? []).map((e) => e.message ?? String(e))],
+        note: stats.flaky ? `${stats.flaky} flaky` : undefined,
       };
     },
+  };
+}
+
+/** Node 26's directory first on PATH, so `node` in every child process is Node 26 too. */
+const node26 = once(() => ensureNode26());
+const onNode26 = (suite) => ({
+  name: suite.name,
+  async run(log) {
+    let bin;
+    try {
+      bin = await node26();
+    } catch (error) {
+      return { passed: 0, failed: 1, skipped: 0, note: `Node 26: ${error.message}` };
+    }
+    const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` };
+    return suite.with({ node: join(bin, 'node'), env }).run(log);
   },
+});
+
+// The longest first: with TEST_JOBS slots, the short ones fill in around them.
+const suites = [
+  vitest('api:pglite', 'apps/api', { args: ['--project', 'unit', '--project', 'pglite'] }),
+  playwright('e2e'),
+  vitest('api:postgres', 'apps/api', { args: ['--project', 'postgres'] }),
+  onNode26({
+    name: 'node26:api',
+    with: (o) =>
+      vitest('node26:api', 'apps/api', { args: ['--project', 'pglite', '--project', 'postgres'], ...o }),
+  }),
+  {
+    name: 'check',
+    async run(log) {
+      const status = await run(log, 'npm', ['run', 'check']);
+      return status === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+    },
+  },
+  vitest('web', 'apps/web'),
+  onNode26({
+    name: 'node26:smoke',
+    with: (o) =>
+      playwright('node26:smoke', {
+        args: [
+          'tests/platform/built-server.spec.ts',
+          'tests/identity/auth.spec.ts',
+          'tests/platform/navigation.spec.ts',
+          'tests/community/auth.spec.ts',
+          'tests/community/feed.spec.ts',
+        ],
+        ...o,
+      }),
+  }),
+  vitest('production', '.', { args: ['--config', 'scripts/vitest.config.mjs'], needsBuild: true }),
+  vitest('community', 'apps/community'),
+  vitest('shared', 'packages/shared'),
 ];
 
 const wanted = process.argv.slice(2);
+const chosen = suites.filter(
+  (s) => !wanted.length || wanted.some((w) => s.name === w || s.name.startsWith(`${w}:`)),
+);
+const unknown = wanted.filter((w) => !suites.some((s) => s.name === w || s.name.startsWith(`${w}:`)));
+if (unknown.length) {
+  console.error(`Suites desconocidas: ${unknown.join(', ')} (hay: ${suites.map((s) => s.name).join(', ')})`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const results = new Map();
+const queue = [...chosen];
+console.log(
+  `${chosen.length} suites, ${Math.min(JOBS, chosen.length)} a la vez; registros en .artifacts/test-logs/`,
+);
+async function worker() {
+  for (let suite = queue.shift(); suite; suite = queue.shift()) {
+    const begun = Date.now();
+    console.log(`▶ ${suite.name}`);
+    const log = createWriteStream(join(logs, `${suite.name.replace(':', '-')}.log`));
+    let r;
+    try {
+      r = await suite.run(log);
+    } catch (error) {
+      r = { passed: 0, failed: 1, skipped: 0, note: error.message };
+    }
+    await new Promise((resolve) => log.end(resolve));
+    r.ms = Date.now() - begun;
+    results.set(suite.name, r);
+    console.log(
+      `${r.failed ? '✗' : '✓'} ${suite.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped` +
+        ` (${minutes(r.ms)})${r.note ? `, ${r.note}` : ''}`,
+    );
+    if (r.failed) {
+      for (const f of (r.failures ?? []).slice(0, 20))
+        console.log(`    ${f.split('\n').slice(0, 4).join('\n      ')}`);
+      const file = join(logs, `${suite.name.replace(':', '-')}.log`);
+      const tail = readFileSync(file, 'utf8').split('\n').slice(-40).join('\n');
+      console.log(`  --- final de ${file} ---\n${tail}\n  ---`);
+    }
+  }
+}
+await Promise.all(Array.from({ length: Math.min(JOBS, chosen.length) }, worker));
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const lines = [];
-for (const suite of suites) {
-  if (wanted.length && !wanted.includes(suite.name)) continue;
-  console.log(`\n=== ${suite.name} ===`);
-  const r = suite.run();
+console.log('\n=== summary ===');
+for (const suite of chosen) {
+  const r = results.get(suite.name);
   totals.passed += r.passed;
   totals.failed += r.failed;
   totals.skipped += r.skipped;
-  lines.push(
-    `${suite.name.padEnd(7)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`,
+  console.log(
+    `${suite.name.padEnd(13)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped (${minutes(r.ms)})` +
+      `${r.note ? ` (${r.note})` : ''}`,
   );
 }
-console.log('\n=== summary ===');
-for (const l of lines) console.log(l);
+console.log(`whole run: ${minutes(Date.now() - started)}`);
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );

@@ -1,8 +1,22 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // The panel's build step that writes .br and .gz copies, which the server sends as they are.
 import { precompress } from '../web/precompress.ts';
+
+/**
+ * vite-plugin-pwa 2.0 bundles the service worker with Rollup's `inlineDynamicImports: true`, which Vite 8's
+ * Rolldown reports as deprecated on every build; this passes the same setting under its new name.
+ */
+function workerInOneFile(): Plugin {
+  return {
+    name: 'panel:sw-in-one-file',
+    outputOptions({ inlineDynamicImports: _, ...options }) {
+      return { ...options, codeSplitting: false };
+    },
+  };
+}
 
 /** Brand teal of the panel (apps/web/src/app/theme.ts, shade 7). */
 const THEME_COLOR = '#0b6c72';
@@ -23,6 +37,7 @@ export default defineConfig({
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        buildPlugins: { vite: [workerInOneFile()] },
       },
       manifest: {
         id: '/comunidad/',

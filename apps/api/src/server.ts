@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from './demo/seed.ts';
 import { assertSafeToListen, ensureFirstAdmin } from './services/auth/first-admin.ts';
 import { ensureBuiltInPointActions } from './services/points/built-in-actions.ts';
 import { sweepOrphanUploads } from './services/storage/sweep-orphans.ts';
+import { bannerLines, publicDemoAccounts, readyRecord, type StartupFacts } from './startup-banner.ts';
 
 /**
  * A first start leaves about 500 MB of garbage behind: PGlite's first-time initdb (its own WASM
@@ -47,11 +48,13 @@ async function main() {
     }
   }
 
+  // A terminal gets readable lines and a banner; anything else (a pipe, a service manager) JSON lines.
+  const pretty = process.stdout.isTTY === true;
   let db: Database;
   let app: App;
   try {
     db = await openDatabase(config.database);
-    app = await buildApp({ config, db, logger: await loggerOptions(config.logLevel) });
+    app = await buildApp({ config, db, logger: await loggerOptions(config.logLevel, pretty) });
   } catch (error) {
     console.error(`No se pudo iniciar: ${(error as Error).message}`);
     lock?.release();
@@ -96,39 +99,60 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    log.info(
+    // What the banner sums up is logged at debug level on its own; the ready record (or, on a
+    // terminal, the banner) carries it.
+    log.debug(
       { database: config.database.kind, dataDir: config.dataDir },
       config.database.kind === 'pglite'
         ? `Base de datos embebida (PGlite) en ${config.database.dataDir}`
         : 'Base de datos PostgreSQL (DATABASE_URL)',
     );
+    let migrations = { applied: 0, total: 0 };
+    let seeded: StartupFacts['seeded'] = null;
     await withStartupLock(db, async () => {
-      const migrations = await applyMigrations(db);
-      log.info(
+      migrations = await applyMigrations(db);
+      log.debug(
         migrations,
         `Migraciones al día (${migrations.applied} aplicadas ahora, ${migrations.total} en total)`,
       );
       const actions = await ensureBuiltInPointActions(db.db);
-      if (actions > 0) log.info({ created: actions }, 'Acciones de puntos predefinidas creadas');
+      if (actions > 0) log.debug({ created: actions }, 'Acciones de puntos predefinidas creadas');
       await ensureFirstAdmin(db.db, config, log);
       if (!config.seedDemo) return;
-      const seeded = await seedDemoIfEmpty(db.db, new Date(), app.storage);
-      if (seeded.seeded) {
-        log.info(
-          seeded,
-          'Datos de demostración cargados (vendedor de ejemplo: vendedor@demo.local / vendedor-demo-2026)',
-        );
+      const result = await seedDemoIfEmpty(db.db, new Date(), app.storage);
+      if (result.seeded) {
+        seeded = { branches: result.branches ?? 0, sellers: result.sellers ?? 0 };
+        log.debug(seeded, 'Datos de demostración cargados');
       }
     });
     await sweepUploads();
     collectStartupGarbage();
     await assertSafeToListen(db.db, config.host);
-    await app.listen({ port: config.port, host: config.host });
+    // On a terminal the banner below says where it listens; Fastify's own line would repeat it.
+    if (pretty) log.level = 'warn';
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `Servidor escuchando en ${address}`,
+    });
+    log.level = config.logLevel;
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const readyMs = Math.round(process.uptime() * 1000);
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    log.info({ readyMs }, `Listo en ${readyMs} ms desde el inicio del proceso: http://${host}:${port}`);
+    const facts: StartupFacts = {
+      readyMs: Math.round(process.uptime() * 1000),
+      origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      migrations,
+      seeded,
+      demoAccounts: await publicDemoAccounts(db.db),
+    };
+    if (pretty) process.stdout.write(`${bannerLines(config, facts).join('\n')}\n`);
+    else {
+      log.info(
+        readyRecord(config, facts),
+        `Listo en ${facts.readyMs} ms desde el inicio del proceso: ${facts.origin}/ (app de vendedores en /comunidad/)`,
+      );
+    }
   } catch (error) {
     log.fatal({ err: error }, 'No se pudo iniciar el servidor');
     await app.close().catch(() => {});
@@ -140,17 +164,26 @@ async function main() {
 
 /**
  * JSON lines (pino) for machines; readable lines (pino-pretty, loaded only then) when stdout is a
- * terminal, such as `npm start` by hand. The JSON lines are written asynchronously: under load the
- * lines that pile up while one write is under way leave together in the next, instead of one
- * blocking write per API answer (a sixth of the CPU of a health check). pino flushes what is left
- * when the process exits.
+ * terminal, such as `npm start` by hand: one line per record, an API answer as "GET /api/… 200 (3.1 ms)".
+ * The JSON lines are written asynchronously: under load the lines that pile up while one write is
+ * under way leave together in the next, instead of one blocking write per API answer (a sixth of the
+ * CPU of a health check). pino flushes what is left when the process exits.
  */
-async function loggerOptions(level: AppConfig['logLevel']) {
-  if (!process.stdout.isTTY) return { level, stream: pino.destination({ dest: 1, sync: false }) };
-  const { default: pretty } = await import('pino-pretty');
+async function loggerOptions(level: AppConfig['logLevel'], pretty: boolean) {
+  if (!pretty) return { level, stream: pino.destination({ dest: 1, sync: false }) };
+  const { default: prettyStream } = await import('pino-pretty');
   return {
     level,
-    stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' }),
+    stream: prettyStream({
+      colorize: true,
+      singleLine: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,reqId,method,url,status,ms',
+      messageFormat: (record: Record<string, unknown>, messageKey: string) =>
+        typeof record.method === 'string' && typeof record.url === 'string'
+          ? `${record.method} ${record.url} ${record.status} (${record.ms} ms)`
+          : String(record[messageKey] ?? ''),
+    }),
   };
 }
 

@@ -43,11 +43,8 @@ export async function ensureFirstAdmin(
 
   if (config.database.kind === 'pglite') {
     await insertUser(db, { ...DEMO_ADMIN, role: 'admin' });
-    log.warn(
-      { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-      `Administrador de demostración creado: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}. ` +
-        'Cambiá la contraseña o definí ADMIN_EMAIL y ADMIN_PASSWORD antes de usarlo en serio.',
-    );
+    // The start-up banner lists the demo accounts (server.ts); no password goes into a log record.
+    log.debug({ email: DEMO_ADMIN.email }, `Administrador de demostración creado: ${DEMO_ADMIN.email}`);
     return 'created-demo';
   }
 

@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Tests of the repository's own scripts (`npm test -- production`): slow, one file at a time. */
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['scripts/**/*.test.mjs'],
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    fileParallelism: false,
+  },
+});
