@@ -4,8 +4,8 @@ import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { applyMigrations, withStartupLock } from './db/migrate.ts';
-import { seedDemoIfEmpty } from './demo/seed.ts';
-import { assertSafeToListen, ensureFirstAdmin } from './services/auth/first-admin.ts';
+import { DEMO_SELLER, seedDemoIfEmpty } from './demo/seed.ts';
+import { assertSafeToListen, DEMO_ADMIN, ensureFirstAdmin } from './services/auth/first-admin.ts';
 import { ensureBuiltInPointActions } from './services/points/built-in-actions.ts';
 import { sweepOrphanUploads } from './services/storage/sweep-orphans.ts';
 import { bannerLines, publicDemoAccounts, readyRecord, type StartupFacts } from './startup-banner.ts';
@@ -144,7 +144,10 @@ async function main() {
       origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       migrations,
       seeded,
-      demoAccounts: await publicDemoAccounts(db.db),
+      demoAccounts: await publicDemoAccounts(db.db, [
+        { ...DEMO_ADMIN, role: 'admin' },
+        { ...DEMO_SELLER, role: 'seller' },
+      ]),
     };
     if (pretty) process.stdout.write(`${bannerLines(config, facts).join('\n')}\n`);
     else {

@@ -2,8 +2,6 @@ import { inArray } from 'drizzle-orm';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema/users.ts';
-import { DEMO_SELLER } from './demo/seed.ts';
-import { DEMO_ADMIN } from './services/auth/first-admin.ts';
 import { verifyPassword } from './services/auth/passwords.ts';
 
 /** What the operator needs once the server is up (README, "Start"). */
@@ -18,12 +16,10 @@ export interface StartupFacts {
   demoAccounts: { email: string; password: string; role: 'admin' | 'seller' }[];
 }
 
+type DemoAccount = StartupFacts['demoAccounts'][number];
+
 /** The demo accounts whose public password still works (none once they were changed or disabled). */
-export async function publicDemoAccounts(db: Db): Promise<StartupFacts['demoAccounts']> {
-  const demo = [
-    { ...DEMO_ADMIN, role: 'admin' },
-    { ...DEMO_SELLER, role: 'seller' },
-  ] as const;
+export async function publicDemoAccounts(db: Db, demo: readonly DemoAccount[]): Promise<DemoAccount[]> {
   const rows = await db
     .select({ email: users.email, hash: users.passwordHash, role: users.role, active: users.active })
     .from(users)
@@ -39,9 +35,7 @@ export async function publicDemoAccounts(db: Db): Promise<StartupFacts['demoAcco
       return row?.active === true && row.role === account.role && verifyPassword(account.password, row.hash);
     }),
   );
-  return demo
-    .filter((_, i) => stillPublic[i])
-    .map(({ email, password, role }) => ({ email, password, role }));
+  return demo.filter((_, i) => stillPublic[i]);
 }
 
 /** The database and where the data lives, in one line; a PostgreSQL URL without its password. */
