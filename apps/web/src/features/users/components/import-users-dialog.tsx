@@ -10,7 +10,7 @@ import {
 } from '@panel/shared';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { previewImport, useCommitImport } from '../api/import-users';
@@ -55,6 +55,11 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
+  // Empties the browser's file input once a file is read: a browser fires no change for the file it
+  // already holds, so the corrected file, chosen again under the same name, would not be read.
+  const resetFileInput = useRef<() => void>(null);
+  // Each choice is numbered: the preview of a file chosen before the last one is dropped.
+  const choice = useRef(0);
   const commit = useCommitImport();
 
   useEffect(() => {
@@ -65,10 +70,12 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
   }, [opened]);
 
   const choose = async (chosen: File | null) => {
+    const current = ++choice.current;
     setFile(chosen);
     setFileError(null);
     setStep({ kind: 'pick' });
     if (!chosen) return;
+    resetFileInput.current?.();
     if (chosen.size > IMPORT_MAX_BYTES) {
       setFileError(`El archivo supera los ${Math.round(IMPORT_MAX_BYTES / 1024)} KB.`);
       return;
@@ -77,11 +84,12 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
     try {
       // The bytes as they are: the server reads UTF-8 and also Excel's Windows-1252 (Latin-1).
       const bytes = await chosen.arrayBuffer();
-      setStep({ kind: 'preview', file: chosen, bytes, preview: await previewImport(bytes) });
+      const preview = await previewImport(bytes);
+      if (current === choice.current) setStep({ kind: 'preview', file: chosen, bytes, preview });
     } catch (error) {
-      setFileError(errorMessage(error, 'No se pudo leer el archivo'));
+      if (current === choice.current) setFileError(errorMessage(error, 'No se pudo leer el archivo'));
     } finally {
-      setReading(false);
+      if (current === choice.current) setReading(false);
     }
   };
 
@@ -159,6 +167,7 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
               leftSection={<IconFileTypeCsv size={18} aria-hidden />}
               value={file}
               onChange={choose}
+              resetRef={resetFileInput}
               clearable
               clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
               disabled={busy}
