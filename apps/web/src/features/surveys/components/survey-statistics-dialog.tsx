@@ -38,6 +38,39 @@ export function responseRateLabel(rate: TSurveyStatistics['response_rate']): str
   return `${percent.format(rate.rate)} (${rate.respondents} de ${rate.eligible} ${sellers})`;
 }
 
+/**
+ * What each figure counts, in words (issue 21, item 12): the responses are every person who answered;
+ * the rate counts only the survey's eligible sellers (active sellers of its branch, or all) who did.
+ */
+export function figureNotes(
+  data: Pick<TSurveyStatistics, 'total_responses' | 'questions_count' | 'response_rate'>,
+  branchName: string | null,
+) {
+  const { respondents, eligible } = data.response_rate;
+  const where = branchName ? `de ${branchName}` : 'de todas las sucursales';
+  const others = Math.max(0, data.total_responses - respondents);
+  return {
+    responses:
+      data.total_responses === 1
+        ? 'Una persona respondió la encuesta (cada persona responde una vez).'
+        : `${data.total_responses} personas respondieron la encuesta (cada persona responde una vez).`,
+    questions: 'Preguntas que tiene la encuesta.',
+    rate:
+      eligible === 0
+        ? `No hay vendedores activos ${where} que puedan responderla hoy.`
+        : eligible === 1
+          ? `El único vendedor activo ${where}, quien puede responderla hoy, ${respondents ? 'respondió' : 'no respondió'}.`
+          : `De los ${eligible} vendedores activos ${where}, quienes pueden responderla hoy, ` +
+            `${respondents === 1 ? 'respondió 1' : `respondieron ${respondents}`}.`,
+    others:
+      others === 0
+        ? null
+        : others === 1
+          ? '1 respuesta es de alguien que hoy no está entre esos vendedores (desactivado, de otra sucursal o administrador): cuenta en las respuestas, no en la tasa.'
+          : `${others} respuestas son de personas que hoy no están entre esos vendedores (desactivadas, de otra sucursal o administradores): cuentan en las respuestas, no en la tasa.`,
+  };
+}
+
 /** The bars of a closed question, labelled for people: "Sí"/"No", "1".."5", the options. */
 export function distributionBars(question: TSurveyQuestionStatistics): DistributionBar[] {
   return Object.entries(question.distribution).map(([value, count]) => ({
@@ -80,11 +113,7 @@ export function SurveyStatisticsDialog({ opened, survey, onClose }: SurveyStatis
         </Center>
       ) : (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Figure label="Respuestas totales" value={String(data.total_responses)} />
-            <Figure label="Preguntas" value={String(data.questions_count)} />
-            <Figure label="Tasa de respuesta" value={responseRateLabel(data.response_rate)} />
-          </SimpleGrid>
+          <FigureGrid data={data} branchName={survey?.branch?.name ?? null} />
           {data.question_statistics.map((question, i) => (
             <Paper key={question.question_id} withBorder p="md" radius="md" data-testid="question-statistics">
               <Stack gap="xs">
@@ -134,7 +163,25 @@ export function SurveyStatisticsDialog({ opened, survey, onClose }: SurveyStatis
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function FigureGrid({ data, branchName }: { data: TSurveyStatistics; branchName: string | null }) {
+  const notes = figureNotes(data, branchName);
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Figure label="Respuestas totales" value={String(data.total_responses)} note={notes.responses} />
+        <Figure label="Preguntas" value={String(data.questions_count)} note={notes.questions} />
+        <Figure label="Tasa de respuesta" value={responseRateLabel(data.response_rate)} note={notes.rate} />
+      </SimpleGrid>
+      {notes.others && (
+        <Text size="sm" c="dimmed" data-testid="responses-outside-rate">
+          {notes.others}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note: string }) {
   return (
     <Paper withBorder p="sm" radius="md">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -142,6 +189,9 @@ function Figure({ label, value }: { label: string; value: string }) {
       </Text>
       <Text size="lg" fw={700}>
         {value}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        {note}
       </Text>
     </Paper>
   );
