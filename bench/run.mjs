@@ -3,13 +3,16 @@
 //   1. PostgreSQL, a large tenant (bench/api/data.mjs), every hot call against a raw ceiling;
 //   2. the embedded default (PGlite) with the demo data: start-up, memory, the same calls.
 // BENCH_SCALE shrinks the tenant, BENCH_DURATION the seconds per run, BENCH_ONLY (a regexp) picks calls,
-// BENCH_TARGETS=postgres|pglite runs one part. Exit code 1 when a budget fails.
+// BENCH_TARGETS=postgres|pglite|push runs one part (push: a notification to 10 000 devices, bench/push/).
+// Exit code 1 when a budget fails.
 // The older sequential list timings at 200 000 sellers are `npm run bench:lists` (bench/lists.mjs).
 import { summary } from './api/lib.mjs';
 import { benchPglite } from './api/pglite.mjs';
 import { benchPostgres } from './api/postgres.mjs';
+import { benchPush } from './push/fanout.mjs';
 
-const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
+const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite,push').split(',');
 if (targets.includes('postgres')) await benchPostgres();
 if (targets.includes('pglite')) await benchPglite();
+if (targets.includes('push')) await benchPush();
 process.exit(summary() ? 1 : 0);

@@ -46,6 +46,8 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** The VAPID JWT is signed for 12 h and reused per push service until 1 h before it expires. */
 const VAPID_VALID_SECONDS = 12 * 60 * 60;
 const VAPID_RENEW_SECONDS = 60 * 60;
+/** How long a push service host's checked address is reused. */
+const ADDRESS_TTL_MS = 60_000;
 
 export interface PushSenderOptions {
   policy: PushTargetPolicy;
@@ -73,6 +75,7 @@ export class PushSender {
     http: new http.Agent({ keepAlive: true, scheduling: 'lifo', maxFreeSockets: 256 }),
   };
   private readonly jwts = new Map<string, { header: string; renewAt: number }>();
+  private readonly addresses = new Map<string, { address: Promise<LookupAddress>; until: number }>();
 
   constructor(private readonly o: PushSenderOptions) {}
 
@@ -93,6 +96,26 @@ export class PushSender {
     if (this.jwts.size > 1000) this.jwts.clear();
     this.jwts.set(key, { header, renewAt: now + VAPID_VALID_SECONDS - VAPID_RENEW_SECONDS });
     return header;
+  }
+
+  /**
+   * The checked address for a push service host, kept for a minute: one resolution per host and
+   * minute instead of one per push (10 000 pushes go to one or two hosts). What is kept was checked,
+   * and connections go to it, so a later DNS answer can still not reach another address.
+   */
+  private address(hostname: string): Promise<LookupAddress> {
+    const now = Date.now();
+    const cached = this.addresses.get(hostname);
+    if (cached && cached.until > now) return cached.address;
+    const address = resolvePushAddress(hostname, {
+      lookup: this.o.lookup,
+      localTestService: this.o.policy.localTestService,
+    });
+    if (this.addresses.size > 1000) this.addresses.clear();
+    this.addresses.set(hostname, { address, until: now + ADDRESS_TTL_MS });
+    // A failure is not kept: the next push asks again.
+    address.catch(() => this.addresses.delete(hostname));
+    return address;
   }
 
   async send(target: PushTarget, payload: string | Buffer, vapid: Vapid): Promise<PushOutcome> {
@@ -126,13 +149,7 @@ export class PushSender {
     const deadline = AbortSignal.timeout(this.o.timeoutMs);
     let pinned: LookupAddress;
     try {
-      pinned = await raceAbort(
-        resolvePushAddress(url.hostname, {
-          lookup: this.o.lookup,
-          localTestService: this.o.policy.localTestService,
-        }),
-        deadline,
-      );
+      pinned = await raceAbort(this.address(url.hostname), deadline);
     } catch (error) {
       if (error instanceof RefusedTargetError) return refused(error.reason, error.message);
       if (error instanceof SendTimeout) return timeout(this.o.timeoutMs);
