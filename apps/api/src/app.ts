@@ -12,6 +12,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { preconditionsPlugin } from './plugins/preconditions.ts';
 import { type PushPluginOptions, pushPlugin } from './plugins/push.ts';
 import { usePutAwareValidator } from './plugins/put-presence.ts';
@@ -31,6 +32,7 @@ import { eventTypesRoutes } from './routes/event-types/routes.ts';
 import { eventsRoutes } from './routes/events/routes.ts';
 import { filesRoutes } from './routes/files/routes.ts';
 import { healthRoutes } from './routes/health/routes.ts';
+import { metricsRoutes } from './routes/metrics/routes.ts';
 import { notificationTypesRoutes } from './routes/notification-types/routes.ts';
 import { notificationsRoutes } from './routes/notifications/routes.ts';
 import { pointActionsRoutes } from './routes/point-actions/routes.ts';
@@ -111,6 +113,8 @@ export async function buildApp({
   // Every admin write runs in one audited transaction (before the routes, which it wraps).
   await app.register(auditPlugin);
   await app.register(storagePlugin, { storage });
+  // Before push: its worker reports each job's outcome to the metrics.
+  await app.register(metricsPlugin);
   await app.register(pushPlugin, push ?? {});
   await app.register(collectPutRoutes);
   await app.register(strictQueryPlugin);
@@ -138,6 +142,7 @@ export async function buildApp({
   await app.register(surveysRoutes);
   await app.register(pointsRoutes);
   await app.register(auditRoutes);
+  await app.register(metricsRoutes);
   // The community app's API (/api/app/*), for sellers.
   await app.register(appRoutes);
 

@@ -66,6 +66,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes METRICS_TOKEN of 32+ visible characters, and refuses a short or spaced one in Spanish', () => {
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({ DATA_DIR: tmp() }).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: 'corto' })).toThrow(
+      /METRICS_TOKEN: debe tener al menos 32 caracteres/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: `${token} b` })).toThrow(/sin espacios/);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: ' ', DATA_DIR: tmp() });
     expect(config.port).toBe(3000);

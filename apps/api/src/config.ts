@@ -51,6 +51,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'debe tener al menos 32 caracteres')
+    .regex(/^[\x21-\x7e]+$/, 'solo caracteres visibles, sin espacios')
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `debe ser uno de: ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().optional(),
@@ -161,6 +166,8 @@ export interface AppConfig {
   appSecret: string;
   redisUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Bearer token that lets a scraper read GET /api/metrics (an admin session can too). */
+  metricsToken?: string;
   /**
    * Passed to Fastify's `trustProxy` (proxy-addr): `false`, a hop count (how many proxies stand in
    * front; 1 = the balancer), the proxies' addresses/CIDRs, or `true` (every hop: unsafe, warned).
@@ -264,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     communityDistDir: e.COMMUNITY_DIST_DIR ? resolve(cwd, e.COMMUNITY_DIST_DIR) : defaultCommunityDistDir,

@@ -17,7 +17,14 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database =
-  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
+  | {
+      kind: 'pglite';
+      db: Db;
+      client: PGlite;
+      close(): Promise<void>;
+      /** Queries and transactions handed to the embedded database and not finished: one runs, the rest wait. */
+      pending(): number;
+    }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> };
 
 export const pgliteExtensions = { pg_trgm, unaccent };
@@ -46,11 +53,26 @@ export async function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}
     ...options,
     extensions: pgliteExtensions,
   });
+  // PGlite runs one operation at a time; counting what was handed to it shows its queue (/api/metrics).
+  let pending = 0;
+  const track = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async function tracked(...args: A): Promise<R> {
+      pending++;
+      try {
+        return await run(...args);
+      } finally {
+        pending--;
+      }
+    };
+  client.query = track(client.query.bind(client)) as PGlite['query'];
+  client.exec = track(client.exec.bind(client)) as PGlite['exec'];
+  client.transaction = track(client.transaction.bind(client)) as PGlite['transaction'];
   return {
     kind: 'pglite',
     db: drizzlePglite({ client }) as unknown as Db,
     client,
     close: () => client.close(),
+    pending: () => pending,
   };
 }
 

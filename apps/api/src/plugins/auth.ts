@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterCommit } from '../db/audit-context.ts';
@@ -11,8 +12,9 @@ import { type ActiveSession, resolveSession, type SessionRow } from '../services
  * - session: any signed-in user (seller or admin);
  * - app:     the community app's calls (/api/app/*), sellers and admins;
  * - admin:   the panel; sellers get 403.
+ * - metrics: GET /api/metrics: a scraper with METRICS_TOKEN as its bearer token, or an admin session.
  */
-export const ACCESS_LEVELS = ['public', 'session', 'app', 'admin'] as const;
+export const ACCESS_LEVELS = ['public', 'session', 'app', 'admin', 'metrics'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
@@ -102,17 +104,25 @@ export const authPlugin = fp(
       if (!access || access === 'public') return done();
       authenticate(request, access).then(() => done(), done);
     });
+    const metricsToken = app.config.metricsToken;
     const authenticate = async (request: FastifyRequest, access: Access) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthenticated();
+      if (access === 'metrics' && metricsToken && sameSecret(token, metricsToken)) return;
       const session = await resolveSession(app.db, token, app.now(), cache);
       if (!session) throw unauthenticated();
-      if (access === 'admin' && session.user.role !== 'admin') throw forbidden();
+      if ((access === 'admin' || access === 'metrics') && session.user.role !== 'admin') throw forbidden();
       request.auth = session;
     };
   },
   { name: 'auth', dependencies: ['db'] },
 );
+
+/** Compares two secrets in a time that does not depend on where they differ. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
 
 function bearerToken(header: string | undefined): string | null {
   if (!header) return null;

@@ -20,7 +20,8 @@ export const docsPlugin = fp(
           description:
             'API del panel y de la app de la comunidad. Cada operación declara su nivel de acceso en ' +
             '`x-access`: `public`, `session` (cualquier sesión), `app` (vendedores y administradores) o ' +
-            '`admin` (solo administradores; un vendedor recibe 403).\n\n' +
+            '`admin` (solo administradores; un vendedor recibe 403) o `metrics` (un recolector con `METRICS_TOKEN` ' +
+            'como token, o un administrador).\n\n' +
             limitsDescription(requestTimeoutMs),
           version: '1.0.0',
         },

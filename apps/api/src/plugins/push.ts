@@ -66,6 +66,7 @@ export const pushPlugin = fp<PushPluginOptions>(
       concurrency: settings.concurrency,
       // A claimed job must not be claimed again while its send may still be waiting for an answer.
       leaseMs: Math.max(60_000, 2 * settings.timeoutMs + 10_000),
+      onOutcome: (outcome) => app.metrics.pushOutcome(outcome),
       vapid: async () => {
         const { publicKey, privateKey } = await loadKeys();
         return { subject: (await loadSubject()).subject, publicKey, privateKey };
@@ -91,5 +92,5 @@ export const pushPlugin = fp<PushPluginOptions>(
       sender.close();
     });
   },
-  { name: 'push', dependencies: ['db'] },
+  { name: 'push', dependencies: ['db', 'metrics'] },
 );

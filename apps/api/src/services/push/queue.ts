@@ -89,6 +89,8 @@ export interface PushQueueOptions {
   /** Back-off: base × 2^(attempt − 1), capped. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** Told each job's outcome as it ends (the metrics' panel_push_jobs_total). */
+  onOutcome?: (outcome: keyof DrainResult) => void;
 }
 
 export interface DrainResult {
@@ -151,6 +153,7 @@ export class PushQueue {
       maxAttempts: 8,
       backoffBaseMs: 30_000,
       backoffMaxMs: 60 * 60_000,
+      onOutcome: () => {},
       ...options,
     };
   }
@@ -253,6 +256,7 @@ export class PushQueue {
             void this.deliver(job, vapid!)
               .then((verdict) => {
                 total[verdict] += 1;
+                this.o.onOutcome(verdict);
               })
               .catch((err) =>
                 this.o.log.error({ err, jobId: job.id }, 'error al enviar una notificación push'),

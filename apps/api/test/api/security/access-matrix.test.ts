@@ -17,16 +17,18 @@ import { type Operation, readOperations, seedRouteRows } from './route-fixtures.
  * - app:     the community app (/api/app/*): sellers, and admins too (DECISIONS §2: "need a
  *            seller or admin session");
  * - admin:   the panel: 401 without a valid session, 403 for a seller.
+ * - metrics: GET /api/metrics: as admin for sessions (its METRICS_TOKEN: test/api/platform/metrics.test.ts).
  *
  * A route in the document without an entry here fails the suite, and so does an entry whose
  * route is gone: a new route cannot ship without someone deciding who may call it.
  */
-type Who = 'public' | 'session' | 'app' | 'admin';
+type Who = 'public' | 'session' | 'app' | 'admin' | 'metrics';
 
 const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/openapi.json': 'public',
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
+  'GET /api/metrics': 'metrics',
   'POST /api/login': 'public',
   'GET /api/files/{key}': 'public',
 
@@ -178,7 +180,7 @@ const INVALID: Identity[] = ['anonymous', 'revoked', 'expired', 'idle', 'deactiv
 function expectedFor(who: Who, identity: Identity): 'allowed' | 401 | 403 {
   if (who === 'public') return 'allowed';
   if (INVALID.includes(identity)) return 401;
-  if (who === 'admin' && identity === 'seller') return 403;
+  if ((who === 'admin' || who === 'metrics') && identity === 'seller') return 403;
   return 'allowed';
 }
 
