@@ -6,7 +6,7 @@
 //   ready       a CSS selector that is on screen once the page shows its data;
 //   budget      { jsGzipKB, cssGzipKB }: every JS / CSS file fetched until the network is idle, gzip-sized;
 //   lighthouse  { mobile: { performance }, desktop: { performance, accessibility, 'best-practices' } }
-//               minimum scores (0-100); leave it out to skip Lighthouse for the route;
+//               minimum scores (0-100), and `lcpMs` a maximum LCP; leave it out to skip Lighthouse for the route;
 //   longTasks   { maxMs, rows }: the page is opened with `rows` rows per page, and the longest task while it
 //               renders and while the user hovers, sorts and pages it must stay under maxMs.
 // Timings never go in tests: this file is read only by the bench.
@@ -60,11 +60,13 @@ export const routes = [
     longTasks: { maxMs: 200, rows: 100 },
   },
   {
-    // The sellers' app on a phone: the feed is its first screen (issue 14's budgets).
+    // The sellers' app on a phone: the feed is its first screen (issue 23's budgets; issue 14 had 120 KB
+    // and mobile 90). What issue 23 added beyond the feed (search, install guide, quiet hours, password
+    // reset) must load only when used, so it is not counted here.
     path: '/comunidad/',
     session: sellerSession,
     ready: 'main article',
-    budget: { jsGzipKB: 120 },
-    lighthouse: { mobile: { performance: 90, accessibility: 95 } },
+    budget: { jsGzipKB: 85 },
+    lighthouse: { mobile: { performance: 97, accessibility: 100, lcpMs: 2000 } },
   },
 ];

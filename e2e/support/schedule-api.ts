@@ -14,13 +14,13 @@ export const createNotification = (
   input: { title: string; message: string; notification_type_id?: number; branch_id?: number },
 ) => apiCreate<TNotification>(request, token, '/api/notifications', input);
 
-const createEventType = (
+export const createEventType = (
   request: APIRequestContext,
   token: string,
   input: { name: string; color?: string },
 ) => apiCreate<TEventType>(request, token, '/api/event-types', input);
 
-const createEvent = (
+export const createEvent = (
   request: APIRequestContext,
   token: string,
   input: { title: string; start_at: string; end_at: string; event_type_id?: number; description?: string },

@@ -1,8 +1,8 @@
-import type { TAppAgenda } from '@panel/shared';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { unique } from '../../support/api.ts';
-import { appGet, newSeller, openAppAs } from '../../support/community.ts';
-import { createTypedEvent } from '../../support/schedule-api.ts';
+import { newSeller, openAppAs } from '../../support/community.ts';
+import { buenosAires, createEvent, createEventType, createTypedEvent } from '../../support/schedule-api.ts';
 
 /** YYYY-MM-DD in Buenos Aires, `days` from today. */
 const dayFromToday = (days: number) =>
@@ -10,19 +10,21 @@ const dayFromToday = (days: number) =>
     new Date(Date.now() + days * 86_400_000),
   );
 
-test("Agenda shows this week's and the coming events with their type's colour, and adds one to the calendar", async ({
+test('Agenda opens on today and what comes next, with the ended events under "Anteriores", readable (4.5:1), and adds one to the calendar', async ({
   page,
   request,
 }) => {
   const { seller, admin } = await newSeller(request);
-  const soon = `Reunión ${unique()}`;
+  const running = `Capacitación ${unique()}`;
   const later = `Feria ${unique()}`;
-  const a = await createTypedEvent(request, admin, {
-    title: soon,
-    color: '#2f7d32',
-    day: dayFromToday(0),
-    from: '23:00',
-    to: '23:30',
+  const ended = `Reunión ${unique()}`;
+  const type = await createEventType(request, admin, { name: `Tipo ${unique()}`, color: '#2f7d32' });
+  // Began yesterday and ends tomorrow: today's, whatever the hour the test runs.
+  await createEvent(request, admin, {
+    title: running,
+    event_type_id: type.id,
+    start_at: buenosAires(dayFromToday(-1), '10:00'),
+    end_at: buenosAires(dayFromToday(1), '10:00'),
   });
   const b = await createTypedEvent(request, admin, {
     title: later,
@@ -31,21 +33,38 @@ test("Agenda shows this week's and the coming events with their type's colour, a
     from: '10:00',
     to: '12:00',
   });
-  const { data } = await appGet<{ data: TAppAgenda }>(request, seller.token, '/api/app/agenda');
-  const inWeek = (id: number) => data.this_week.some((e) => e.id === id);
-  expect(data.coming.some((e) => e.id === b.id)).toBe(true);
+  await createTypedEvent(request, admin, {
+    title: ended,
+    color: '#1864ab',
+    day: dayFromToday(-1),
+    from: '09:00',
+    to: '10:00',
+  });
 
   await openAppAs(page, seller, 'agenda');
   await expect(page.getByRole('heading', { name: 'Agenda', level: 1 })).toBeVisible();
-  const week = page.getByRole('region', { name: 'Esta semana' });
+  // Today comes first, then what comes next, then the ended ones.
+  await expect(page.getByRole('heading', { name: 'Anteriores', level: 2 })).toBeVisible();
+  const titles = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(titles.map((t) => t.split(' ')[0])).toEqual(['Hoy', 'Próximos', 'Anteriores']);
+  const today = page.getByRole('region', { name: /^Hoy/ });
   const coming = page.getByRole('region', { name: 'Próximos' });
-  const soonCard = (inWeek(a.id) ? week : coming).getByRole('listitem').filter({ hasText: soon });
-  await expect(soonCard).toBeVisible();
-  await expect(soonCard).toHaveCSS('border-left-color', 'rgb(47, 125, 50)');
+  const past = page.getByRole('region', { name: 'Anteriores' });
+  const runningCard = today.getByRole('listitem').filter({ hasText: running });
+  await expect(runningCard).toHaveCSS('border-left-color', 'rgb(47, 125, 50)');
   const laterCard = coming.getByRole('listitem').filter({ hasText: later });
   await expect(laterCard).toHaveCSS('border-left-color', 'rgb(166, 30, 77)');
   await expect(laterCard).toContainText('10:00 a 12:00');
   await expect(laterCard).toContainText('Todas las sucursales');
+
+  // Yesterday's is this week's (shown at once) or an older week's (on request): under Anteriores either way, once.
+  await past.getByRole('button', { name: 'Ver eventos anteriores' }).click();
+  const endedCard = past.getByRole('listitem').filter({ hasText: ended });
+  await expect(endedCard).toHaveCount(1);
+  await expect(endedCard).toContainText('Terminado');
+  await expect(endedCard.getByRole('button', { name: 'Agregar al calendario' })).toHaveCount(0);
+  const contrast = await new AxeBuilder({ page }).include('main').withRules(['color-contrast']).analyze();
+  expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
 
   const download = page.waitForEvent('download');
   await laterCard.getByRole('button', { name: 'Agregar al calendario' }).click();

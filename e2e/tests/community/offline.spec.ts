@@ -201,3 +201,47 @@ test('a replay whose session expired asks to sign in again and keeps the queue, 
     })
     .toBe(1);
 });
+
+test.describe('"Sin conexión" follows what the requests did, not navigator.onLine', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('requests that fail while navigator.onLine is true show the bar, and the first one that succeeds hides it', async ({
+    page,
+    request,
+  }) => {
+    const { seller } = await newSeller(request);
+    await openAppAs(page, seller);
+    await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible();
+    const bar = page.getByRole('status').filter({ hasText: 'Sin conexión.' });
+    await expect(bar).toHaveCount(0);
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await visit(page, 'puntos');
+    await expect(bar).toBeVisible();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await page.unroute('**/api/**');
+    await visit(page, 'encuestas');
+    await expect(page.getByRole('heading', { name: 'Encuestas', level: 1 })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+  });
+});
+
+test('offline emulation shows the bar; back online, it goes at the first request that gets through', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  await openAppAs(page, seller);
+  await waitForServiceWorker(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible();
+  const bar = page.getByRole('status').filter({ hasText: 'Sin conexión.' });
+  await context.setOffline(true);
+  await expect(bar).toBeVisible();
+  // A reload offline: the worker answers with its saved copies, and the bar stays.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible();
+  await expect(bar).toBeVisible();
+  await context.setOffline(false);
+  await expect(bar).toHaveCount(0);
+});

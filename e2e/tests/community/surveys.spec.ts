@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { SURVEY_MSG, type TAppSurvey } from '@panel/shared';
 import { expect, test } from '@playwright/test';
 import { unique } from '../../support/api.ts';
@@ -59,7 +60,7 @@ test('answers a survey with the four question types: required marks, "+N puntos"
   await expect(page.getByRole('link').filter({ hasText: title })).toContainText('Respondida');
 });
 
-test('a survey answered before (on another device) shows as done and offers no form', async ({
+test('a survey answered before (on another device) shows as done, readable at 4.5:1, and offers no form', async ({
   page,
   request,
 }) => {
@@ -82,8 +83,14 @@ test('a survey answered before (on another device) shows as done and offers no f
   expect(res.status()).toBe(201);
 
   await openAppAs(page, seller, 'encuestas');
-  await expect(page.getByRole('link').filter({ hasText: title })).toContainText('Respondida');
-  await page.getByRole('link').filter({ hasText: title }).click();
+  const done = page.getByRole('link').filter({ hasText: title });
+  await expect(done).toContainText('Respondida');
+  const contrast = await new AxeBuilder({ page })
+    .include('.survey-card--done')
+    .withRules(['color-contrast'])
+    .analyze();
+  expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  await done.click();
   await expect(page.getByText('Ya respondiste esta encuesta.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enviar respuestas' })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 
 // Every screen in its own chunk: the feed's first load carries only the shell and the feed.
 export const FeedPage = lazy(() => import('../features/feed/feed-page'));
+export const SearchPage = lazy(() => import('../features/feed/search-page'));
 export const PostPage = lazy(() => import('../features/post/post-page'));
 export const ComposePage = lazy(() => import('../features/compose/compose-page'));
 export const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));

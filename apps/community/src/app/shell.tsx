@@ -2,6 +2,7 @@ import { IconBell, IconClipboardCheck, IconHome, IconPlus, IconStar } from '@tab
 import { Suspense, useEffect } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { ConnectionBanner } from '../components/connection-banner';
+import { InstallOffer } from '../components/install-offer';
 import { Spinner } from '../components/spinner';
 import { Toasts } from '../components/toasts';
 import { UpdateBanner } from '../components/update-banner';
@@ -17,6 +18,7 @@ import {
   PointsPage,
   PostPage,
   ProfilePage,
+  SearchPage,
   SurveyPage,
   SurveysPage,
 } from './screens';
@@ -33,7 +35,7 @@ interface Tab {
 
 // Agenda and Perfil sit in every screen's top bar; these are the five daily places.
 const TABS: Tab[] = [
-  { href: '/', label: 'Inicio', icon: IconHome, also: /^\/publicacion\// },
+  { href: '/', label: 'Inicio', icon: IconHome, also: /^\/(publicacion\/|buscar)/ },
   { href: '/encuestas', label: 'Encuestas', icon: IconClipboardCheck, also: /^\/encuestas\// },
   { href: '/publicar', label: 'Publicar', icon: IconPlus, compose: true },
   { href: '/notificaciones', label: 'Avisos', icon: IconBell, also: /^\/notificaciones\// },
@@ -124,6 +126,7 @@ export function Shell() {
       <Suspense fallback={<Spinner label="Cargando…" />}>
         <Switch>
           <Route path="/" component={FeedPage} />
+          <Route path="/buscar" component={SearchPage} />
           <Route path="/publicacion/:id" component={PostPage} />
           <Route path="/publicar" component={ComposePage} />
           <Route path="/notificaciones" component={NotificationsPage} />
@@ -136,6 +139,7 @@ export function Shell() {
           <Route component={NotFound} />
         </Switch>
       </Suspense>
+      <InstallOffer />
       <Toasts />
       <TabBar />
     </div>

@@ -1,5 +1,6 @@
 import type { TLoginResponse } from '@panel/shared';
 import { apiRequest } from './api';
+import { offerInstallAfterSignIn } from './install-prompt';
 import { isSeller, PANEL_URL, signIn } from './session';
 
 /** The panel's persisted session (spec §3, zustand's persist format), so an administrator lands signed in. */
@@ -26,6 +27,7 @@ export async function signInWithPassword(email: string, password: string): Promi
     handToPanel(answer);
     return false;
   }
+  offerInstallAfterSignIn();
   signIn({ token: answer.token, user: answer.user });
   return true;
 }

@@ -7,37 +7,33 @@ export interface FeedPage {
   meta: { per_page: number; next_cursor: string | null };
 }
 
-/** Changes one post wherever it is cached: in the feed's pages and on its own screen. */
-export function patchPost(queryClient: QueryClient, postId: number, patch: Partial<TAppPost>) {
-  queryClient.setQueryData<InfiniteData<FeedPage>>(qk.feed, (feed) =>
-    feed
+/** Applies `change` to one post in every list of posts cached under ['feed'] (the feed and its searches). */
+function patchLists(queryClient: QueryClient, postId: number, change: (post: TAppPost) => TAppPost) {
+  queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: qk.feed }, (list) =>
+    list?.pages
       ? {
-          ...feed,
-          pages: feed.pages.map((page) => ({
+          ...list,
+          pages: list.pages.map((page) => ({
             ...page,
-            data: page.data.map((post) => (post.id === postId ? { ...post, ...patch } : post)),
+            data: page.data.map((post) => (post.id === postId ? change(post) : post)),
           })),
         }
-      : feed,
+      : list,
   );
+}
+
+/** Changes one post wherever it is cached: in the feed's pages, in a search's and on its own screen. */
+export function patchPost(queryClient: QueryClient, postId: number, patch: Partial<TAppPost>) {
+  patchLists(queryClient, postId, (post) => ({ ...post, ...patch }));
   queryClient.setQueryData<{ data: TAppPost }>(qk.post(postId), (one) =>
     one ? { ...one, data: { ...one.data, ...patch } } : one,
   );
 }
 
-/** One more comment on a post in the feed's pages (its own screen refetches). */
-export function bumpComments(queryClient: QueryClient, postId: number) {
-  queryClient.setQueryData<InfiniteData<FeedPage>>(qk.feed, (feed) =>
-    feed
-      ? {
-          ...feed,
-          pages: feed.pages.map((page) => ({
-            ...page,
-            data: page.data.map((post) =>
-              post.id === postId ? { ...post, comments_count: post.comments_count + 1 } : post,
-            ),
-          })),
-        }
-      : feed,
-  );
+/** One comment more (or less) on a post in the lists (its own screen refetches). */
+export function bumpComments(queryClient: QueryClient, postId: number, delta = 1) {
+  patchLists(queryClient, postId, (post) => ({
+    ...post,
+    comments_count: Math.max(0, post.comments_count + delta),
+  }));
 }

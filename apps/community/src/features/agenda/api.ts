@@ -1,5 +1,5 @@
 import type { TAppAgenda, TAppEvent } from '@panel/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, NETWORK_ERROR } from '../../lib/api';
 import { qk } from '../../lib/query-keys';
 import { getSession } from '../../lib/session';
@@ -8,6 +8,23 @@ export function useAgenda() {
   return useQuery({
     queryKey: qk.events,
     queryFn: () => apiRequest<{ data: TAppAgenda }>('/app/agenda'),
+  });
+}
+
+interface EventPage {
+  data: TAppEvent[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+}
+
+/** Ended events, the latest first, paged: Agenda's "Anteriores" once the seller asks for older ones. */
+export function usePastEvents(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...qk.events, 'past'],
+    queryFn: ({ pageParam }) =>
+      apiRequest<EventPage>('/app/events', { query: { period: 'past', page: pageParam, per_page: 10 } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
+    enabled,
   });
 }
 

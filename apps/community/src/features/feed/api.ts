@@ -1,16 +1,54 @@
-import type { TAppStory } from '@panel/shared';
+import type { TAppPost, TAppStory } from '@panel/shared';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import type { FeedPage } from '../../lib/post-cache';
 import { qk } from '../../lib/query-keys';
 
+/**
+ * The feed. It does not refetch by itself when the app comes back to the foreground: newer posts are
+ * offered by the "Nuevas publicaciones" pill (useNewerPosts), so the list never jumps under the finger.
+ */
 export function useFeed() {
   return useInfiniteQuery({
     queryKey: qk.feed,
     queryFn: ({ pageParam }) => apiRequest<FeedPage>('/app/feed', { query: { cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
+    refetchOnWindowFocus: false,
   });
+}
+
+/** Inicio's search: the same posts as the feed, by text or author (GET /api/app/feed?q=). */
+export function useFeedSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: qk.search(q),
+    queryFn: ({ pageParam }) => apiRequest<FeedPage>('/app/feed', { query: { q, cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
+    enabled: q !== '',
+  });
+}
+
+/** Checked when the app returns to the foreground and every minute while it is visible. */
+export const NEWER_POSTS_CHECK_MS = 60_000;
+
+/** Whether a post newer than `newest` (the feed's first) exists: the newest one, fetched alone. */
+export function useNewerPosts(newest: TAppPost | undefined) {
+  const head = useQuery({
+    queryKey: qk.feedHead,
+    queryFn: () => apiRequest<FeedPage>('/app/feed', { query: { per_page: 1 } }),
+    enabled: newest !== undefined,
+    // What the feed just loaded is the first answer: no second request when Inicio opens.
+    initialData: newest ? { data: [newest], meta: { per_page: 1, next_cursor: null } } : undefined,
+    refetchOnMount: false,
+    staleTime: 0,
+    refetchInterval: NEWER_POSTS_CHECK_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+  });
+  const top = head.data?.data[0];
+  if (!top || !newest || top.id === newest.id) return false;
+  return Date.parse(top.created_at) >= Date.parse(newest.created_at);
 }
 
 interface StoryList {

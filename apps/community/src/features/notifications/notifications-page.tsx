@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { LoadState } from '../../components/load-state';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { PushToggle } from '../../components/push-toggle';
 import { TopBar } from '../../components/top-bar';
 import { timeAgo } from '../../lib/time-ago';
@@ -75,33 +76,35 @@ export default function NotificationsPage() {
   return (
     <main className="screen">
       <TopBar title="Notificaciones" />
-      <PushToggle compact />
-      <LoadState
-        isPending={list.isPending}
-        error={list.isError && !list.data ? list.error : null}
-        fallback="Error al cargar las notificaciones"
-        onRetry={() => void list.refetch()}
-      />
-      {list.isSuccess && items.length === 0 && (
-        <div className="empty">
-          <p>No tenés notificaciones.</p>
-        </div>
-      )}
-      <ul className="list">
-        {items.map((n) => (
-          <NotificationItem key={n.id} notification={n} />
-        ))}
-      </ul>
-      {list.hasNextPage && (
-        <button
-          type="button"
-          className="button button--block"
-          onClick={() => void list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-        >
-          {list.isFetchingNextPage ? 'Cargando…' : 'Ver más'}
-        </button>
-      )}
+      <PullToRefresh onRefresh={() => list.refetch()}>
+        <PushToggle compact />
+        <LoadState
+          isPending={list.isPending}
+          error={list.isError && !list.data ? list.error : null}
+          fallback="Error al cargar las notificaciones"
+          onRetry={() => void list.refetch()}
+        />
+        {list.isSuccess && items.length === 0 && (
+          <div className="empty">
+            <p>No tenés notificaciones.</p>
+          </div>
+        )}
+        <ul className="list">
+          {items.map((n) => (
+            <NotificationItem key={n.id} notification={n} />
+          ))}
+        </ul>
+        {list.hasNextPage && (
+          <button
+            type="button"
+            className="button button--block"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? 'Cargando…' : 'Ver más'}
+          </button>
+        )}
+      </PullToRefresh>
     </main>
   );
 }

@@ -39,3 +39,13 @@ export function useComments(id: number, commentsCount: number | undefined) {
     getPreviousPageParam: (first) => (first.meta.page > 1 ? first.meta.page - 1 : undefined),
   });
 }
+
+/** Changes the seller's own comment (needs a connection: edits are not queued). */
+export function editComment(id: number, content: string) {
+  return apiRequest<{ data: TAppCommentItem }>(`/app/comments/${id}`, { method: 'PUT', body: { content } });
+}
+
+/** Deletes the seller's own comment (needs a connection). */
+export function deleteComment(id: number) {
+  return apiRequest<void>(`/app/comments/${id}`, { method: 'DELETE' });
+}

@@ -11,10 +11,10 @@ import { Spinner } from '../../components/spinner';
 import { BackBar } from '../../components/top-bar';
 import { submitAction } from '../../lib/outbox';
 import { useSessionState } from '../../lib/session';
-import { timeAgo } from '../../lib/time-ago';
 import { showToast } from '../../lib/toast';
 import { usePendingActions } from '../../lib/use-outbox';
 import { useComments, usePost } from './api';
+import { CommentItem } from './comment-item';
 
 /** Publicación: the post, its comments (newest last, older ones on request) and the comment box. */
 export default function PostPage() {
@@ -107,16 +107,7 @@ export default function PostPage() {
             )}
             <ol className="comments__list">
               {list.map((c) => (
-                <li key={c.id} className="comment">
-                  <Avatar name={c.user_name} url={c.user_avatar} size={32} />
-                  <div className="comment__bubble">
-                    <div className="comment__head">
-                      <strong>{c.mine ? 'Vos' : c.user_name}</strong>{' '}
-                      <time dateTime={c.created_at}>{timeAgo(c.created_at)}</time>
-                    </div>
-                    <p>{c.content}</p>
-                  </div>
-                </li>
+                <CommentItem key={c.id} comment={c} canChange={waiting.length === 0} />
               ))}
               {waiting.map((a) => (
                 <li key={a.id} className="comment comment--pending">

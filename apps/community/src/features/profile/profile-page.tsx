@@ -4,10 +4,12 @@ import { Avatar } from '../../components/avatar';
 import { PushToggle } from '../../components/push-toggle';
 import { TopBar } from '../../components/top-bar';
 import { signOutOnServer } from '../../lib/auth';
+import { isStandalone, useInstallWay } from '../../lib/install-prompt';
 import { clearOfflineData } from '../../lib/offline-cache';
 import { outbox } from '../../lib/outbox';
 import { getSession, signOut, useSessionState } from '../../lib/session';
 import { usePendingActions } from '../../lib/use-outbox';
+import InstallGuide from '../install/install-guide';
 import { ChangePassword } from './change-password';
 
 /** Perfil: who is signed in, push notifications on this phone, the password, and signing out. */
@@ -15,6 +17,7 @@ export default function ProfilePage() {
   const { session } = useSessionState();
   const pending = usePendingActions();
   const [confirming, setConfirming] = useState(false);
+  const installWay = useInstallWay();
   if (!session) return null;
   const { user } = session;
 
@@ -38,6 +41,18 @@ export default function ProfilePage() {
         </div>
       </section>
 
+      {installWay ? (
+        <InstallGuide way={installWay} />
+      ) : (
+        !isStandalone() && (
+          <section className="card install" aria-labelledby="install-title">
+            <h2 id="install-title">Instalá la app</h2>
+            <p className="muted">
+              Abrí el menú del navegador y elegí «Instalar app» o «Agregar a la pantalla principal».
+            </p>
+          </section>
+        )
+      )}
       <PushToggle />
       <ChangePassword />
 

@@ -1,0 +1,89 @@
+import type { TAppPost } from '@panel/shared';
+import { APP_MSG } from '@panel/shared';
+import { expect, test } from '@playwright/test';
+import { auth, pngImage } from '../../support/api.ts';
+import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+
+test('a seller edits and deletes their own comment (marked "editado"; the counts follow), and cannot touch another’s', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const { seller: other } = await newSeller(request);
+  const post = await createAppPost(request, seller.token, 'Para comentar', [await pngImage('#1f959c')]);
+  for (const [token, content] of [
+    [other.token, 'Comentario de otra persona'],
+    [seller.token, 'Mi comentario con eror'],
+  ] as const) {
+    const res = await request.post(`/api/app/posts/${post.id}/comments`, {
+      headers: auth(token),
+      data: { content },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await openAppAs(page, seller, `publicacion/${post.id}`);
+  const comments = page.locator('.comments__list > li');
+  await expect(comments).toHaveCount(2);
+  const theirs = comments.filter({ hasText: 'Comentario de otra persona' });
+  await expect(theirs.getByRole('button', { name: 'Editar' })).toHaveCount(0);
+  await expect(theirs.getByRole('button', { name: 'Borrar' })).toHaveCount(0);
+
+  const mine = comments.filter({ hasText: 'Vos' });
+  await mine.getByRole('button', { name: 'Editar' }).click();
+  const field = mine.getByLabel('Editar tu comentario');
+  await field.fill('   ');
+  await mine.getByRole('button', { name: 'Guardar' }).click();
+  await expect(mine.getByRole('alert')).toHaveText(APP_MSG.commentRequired);
+  await field.fill('Mi comentario corregido');
+  await mine.getByRole('button', { name: 'Guardar' }).click();
+  await expect(mine).toContainText('Mi comentario corregido');
+  await expect(mine).toContainText('editado');
+
+  await mine.getByRole('button', { name: 'Borrar' }).click();
+  await mine
+    .getByRole('group', { name: '¿Borrar este comentario?' })
+    .getByRole('button', { name: 'Borrar' })
+    .click();
+  await expect(comments).toHaveCount(1);
+  await expect(comments.first()).toContainText('Comentario de otra persona');
+  const { data } = await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`);
+  expect(data.comments_count).toBe(1);
+  // Inicio's card follows.
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ hasText: 'Para comentar' })
+      .getByRole('link', { name: 'Comentarios (1)' }),
+  ).toBeVisible();
+});
+
+test('an edit the server cannot receive says so and keeps the text as it was', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const post = await createAppPost(request, seller.token, 'Sin señal al editar', [await pngImage('#c2410c')]);
+  const res = await request.post(`/api/app/posts/${post.id}/comments`, {
+    headers: auth(seller.token),
+    data: { content: 'Texto original' },
+  });
+  expect(res.status()).toBe(201);
+  await openAppAs(page, seller, `publicacion/${post.id}`);
+  const mine = page.locator('.comments__list > li').filter({ hasText: 'Vos' });
+  await expect(mine).toContainText('Texto original');
+  await mine.getByRole('button', { name: 'Editar' }).click();
+  await mine.getByLabel('Editar tu comentario').fill('Texto nuevo');
+  await context.route('**/api/app/comments/*', (route) => route.abort('internetdisconnected'));
+  await mine.getByRole('button', { name: 'Guardar' }).click();
+  await expect(mine.getByRole('alert')).toContainText('Sin conexión');
+  await mine.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(mine).toContainText('Texto original');
+  const list = await appGet<{ data: { content: string }[] }>(
+    request,
+    seller.token,
+    `/api/app/posts/${post.id}/comments`,
+  );
+  expect(list.data.map((c) => c.content)).toEqual(['Texto original']);
+});

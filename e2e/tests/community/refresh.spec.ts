@@ -1,0 +1,124 @@
+import { expect, type Page, test } from '@playwright/test';
+import { pngImage, unique } from '../../support/api.ts';
+import { createAppPost, createFourTypeSurvey, newSeller, openAppAs, swipe } from '../../support/community.ts';
+import { createNotification, createTypedEvent } from '../../support/schedule-api.ts';
+
+/** A finger dragging the page down from near its top. */
+const pullDown = (page: Page) => swipe(page, { x: 195, y: 180 }, { x: 195, y: 560 });
+
+const dayFromToday = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+
+test('pulling Inicio, Avisos, Agenda and Encuestas down shows what was added since they opened', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { seller, admin } = await newSeller(request);
+  await openAppAs(page, seller);
+  await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const post = `Recién publicado ${unique()}`;
+  await createAppPost(request, seller.token, post, [await pngImage('#2f7d32')]);
+  await expect(page.getByRole('article').filter({ hasText: post })).toHaveCount(0);
+  await pullDown(page);
+  await expect(page.getByRole('article').filter({ hasText: post })).toBeVisible();
+
+  const screens: { tab: string; heading: string; add: () => Promise<string> }[] = [
+    {
+      tab: 'Avisos',
+      heading: 'Notificaciones',
+      add: async () => {
+        const title = `Aviso ${unique()}`;
+        await createNotification(request, admin, { title, message: 'Nuevo aviso para todos' });
+        return title;
+      },
+    },
+    {
+      tab: 'Encuestas',
+      heading: 'Encuestas',
+      add: async () => {
+        const title = `Encuesta ${unique()}`;
+        await createFourTypeSurvey(request, admin, title, 5);
+        return title;
+      },
+    },
+  ];
+  for (const screen of screens) {
+    await page
+      .getByRole('navigation', { name: 'Secciones' })
+      .getByRole('link', { name: new RegExp(`^${screen.tab}`) })
+      .click();
+    await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    const text = await screen.add();
+    await expect(page.getByText(text)).toHaveCount(0);
+    await pullDown(page);
+    await expect(page.getByText(text)).toBeVisible();
+  }
+
+  await page.getByRole('link', { name: 'Agenda' }).click();
+  await expect(page.getByRole('heading', { name: 'Agenda', level: 1 })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const event = `Evento ${unique()}`;
+  await createTypedEvent(request, admin, {
+    title: event,
+    color: '#1864ab',
+    day: dayFromToday(3),
+    from: '10:00',
+    to: '11:00',
+  });
+  await expect(page.getByText(event)).toHaveCount(0);
+  await pullDown(page);
+  await expect(page.getByText(event)).toBeVisible();
+});
+
+test('"Nuevas publicaciones" appears when the app comes back with newer posts, and a tap shows them at the top', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  for (let i = 0; i < 4; i++)
+    await createAppPost(request, seller.token, `Anterior ${i} ${unique()}`, [await pngImage('#c2410c')]);
+  await openAppAs(page, seller);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.mouse.wheel(0, 900);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  const pill = page.getByRole('button', { name: 'Nuevas publicaciones' });
+  await expect(pill).toHaveCount(0);
+
+  const post = `Novedad ${unique()}`;
+  await createAppPost(request, seller.token, post, [await pngImage('#1f959c')]);
+  // The app returns to the foreground (the check also runs every minute while visible).
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+  await expect(pill).toBeVisible();
+  // The list did not move under the seller's finger meanwhile.
+  await expect(page.getByRole('article').filter({ hasText: post })).toHaveCount(0);
+  await pill.click();
+  await expect(page.getByRole('article').first()).toContainText(post);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(pill).toHaveCount(0);
+});
+
+test('a pull while the server cannot be reached keeps the feed and says "Sin conexión"', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const post = `Se queda ${unique()}`;
+  await createAppPost(request, seller.token, post, [await pngImage('#2f7d32')]);
+  await openAppAs(page, seller);
+  await expect(page.getByRole('article').filter({ hasText: post })).toBeVisible();
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await pullDown(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Sin conexión.' })).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: post })).toBeVisible();
+});
