@@ -435,7 +435,13 @@ async function runLighthouse(route, preset, minimums) {
     const a = lhr.audits;
     const ms = (id) => Math.round(a[id]?.numericValue ?? 0);
     record('lighthouse', `${route.path} ${preset} FCP`, ms('first-contentful-paint'), 'ms');
-    record('lighthouse', `${route.path} ${preset} LCP`, ms('largest-contentful-paint'), 'ms', minimums?.lcpMs);
+    record(
+      'lighthouse',
+      `${route.path} ${preset} LCP`,
+      ms('largest-contentful-paint'),
+      'ms',
+      minimums?.lcpMs,
+    );
     record('lighthouse', `${route.path} ${preset} TBT`, ms('total-blocking-time'), 'ms');
     record(
       'lighthouse',
