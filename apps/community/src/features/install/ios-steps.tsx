@@ -72,11 +72,11 @@ export function AddToHomePicture() {
       {row(72, 46)}
       {/* Agregar a inicio */}
       <rect x="16" y="88" width="88" height="22" rx="6" fill="#fff" stroke={MARK} strokeWidth="2.5" />
-      <text x="24" y="103" fontSize="8.5" fontFamily="system-ui, sans-serif" fill={INK}>
+      <text x="22" y="102.5" fontSize="7.4" fontFamily="system-ui, sans-serif" fill={INK}>
         Agregar a inicio
       </text>
-      <rect x="85" y="93" width="12" height="12" rx="2.5" fill="none" stroke={MARK} strokeWidth="1.8" />
-      <path d="M91 96v6m-3-3h6" stroke={MARK} strokeWidth="1.8" strokeLinecap="round" />
+      <rect x="88" y="93" width="11" height="11" rx="2.5" fill="none" stroke={MARK} strokeWidth="1.8" />
+      <path d="M93.5 95.5v6m-3-3h6" stroke={MARK} strokeWidth="1.8" strokeLinecap="round" />
       {row(116, 30)}
     </svg>
   );
