@@ -188,11 +188,7 @@ describe('the first start on a terminal', () => {
     });
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
     const plain = () => output.replace(/\x1b\[[0-9;]*m/g, '').replace(/\r/g, '');
-    // Until the push engineer's change (no VAPID_SUBJECT warning on a local demo) lands, that one line is expected.
-    const lines = plain()
-      .trimEnd()
-      .split('\n')
-      .filter((line) => !line.includes('WARN: VAPID_SUBJECT no está definida'));
+    const lines = plain().trimEnd().split('\n');
     expect(lines.length, plain()).toBeLessThanOrEqual(9);
     expect(plain()).toContain(`App de vendedores   http://127.0.0.1:${port}/comunidad/`);
     expect(plain()).toContain(`PGlite (embebida); datos, clave e imágenes en ${dataDir}`);
