@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiRoot } from './lib/paths.ts';
 
@@ -10,8 +11,16 @@ afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-function startServer(dataDir: string, host = '127.0.0.1') {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/**
+ * The server from its sources on a fresh DATA_DIR. On a terminal (script(1) gives it a pseudo-terminal, as
+ * `npm start` in a shell has) it prints the banner instead of JSON lines; `listening` reads the port from either.
+ */
+function startServer(dataDir: string, host = '127.0.0.1', { terminal = false } = {}) {
+  const command = [process.execPath, '--import', 'tsx', 'src/server.ts'];
+  const [file, args] = terminal
+    ? ['script', ['-qfec', command.join(' '), '/dev/null']]
+    : [command[0]!, command.slice(1)];
+  const child = spawn(file, args, {
     cwd: apiRoot,
     env: {
       ...process.env,
@@ -28,9 +37,13 @@ function startServer(dataDir: string, host = '127.0.0.1') {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = terminal ? /Registro de solicitudes/ : /Servidor escuchando en/;
+  const port = terminal
+    ? /Panel +http:\/\/127\.0\.0\.1:(\d+)\//
+    : /Servidor escuchando en http:\/\/[\d.]+:(\d+)/;
   const listening = new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
-      const match = /Servidor escuchando en http:\/\/[\d.]+:(\d+)/.exec(output);
+      const match = ready.test(output) && port.exec(output);
       if (match) {
         clearInterval(timer);
         resolve(Number(match[1]));
@@ -154,40 +167,9 @@ describe('listening on the network with the demo password', () => {
 describe('the first start on a terminal', () => {
   it("prints only the banner (URLs of the panel and the sellers' app, database, demo accounts), then readable lines", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'panel-server-tty-'));
-    // script(1) gives the server a pseudo-terminal, as `npm start` in a shell has.
-    const child = spawn('script', ['-qfec', `${process.execPath} --import tsx src/server.ts`, '/dev/null'], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    started.push(child);
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match =
-          /Registro de solicitudes/.test(output) && /Panel +http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
-        if (match) {
-          clearInterval(timer);
-          resolve(Number(match[1]));
-        }
-      }, 50);
-      void exited.then(() => {
-        clearInterval(timer);
-        reject(new Error(`exited before the banner:\n${output}`));
-      });
-    });
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
-    const plain = () => output.replace(/\x1b\[[0-9;]*m/g, '').replace(/\r/g, '');
+    const { child, exited, listening, output } = startServer(dataDir, '127.0.0.1', { terminal: true });
+    const port = await listening;
+    const plain = () => stripVTControlCharacters(output()).replace(/\r/g, '');
     const lines = plain().trimEnd().split('\n');
     expect(lines.length, plain()).toBeLessThanOrEqual(9);
     expect(plain()).toContain(`App de vendedores   http://127.0.0.1:${port}/comunidad/`);
