@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { TEvent, TListResponse, TStory, TSurveyDetail } from '@panel/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, pngImage, unique } from '../../support/api.ts';
@@ -64,6 +65,16 @@ test('an event typed as 03/04/2027 09:30 and 03/04/2027 18:00 is stored as those
   await edit.getByRole('button', { name: 'Elegir fecha y hora' }).first().click();
   const picker = page.getByRole('dialog', { name: 'Elegir fecha y hora' });
   await expect(picker.getByRole('button', { name: 'sábado 3 de abril de 2027' })).toBeFocused();
+  // The picker and the form around it: no serious or critical accessibility violation.
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Enter');
   await expect(field(edit, 'Inicio')).toHaveValue('02/04/2027 09:30');

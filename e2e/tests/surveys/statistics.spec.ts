@@ -87,11 +87,11 @@ test('a survey nobody outside the rate answered says nothing more, and a failed 
   await page.getByRole('button', { name: `Estadísticas de ${title}` }).click();
   const stats = page.getByRole('dialog', { name: `Estadísticas: ${title}` });
   await expect(
-    stats.getByText('0 personas respondieron la encuesta (cada persona responde una vez).'),
+    stats.getByText('Nadie respondió la encuesta todavía (cada persona responde una vez).'),
   ).toBeVisible();
   await expect(
     stats.getByText(
-      /vendedores activos de todas las sucursales, quienes pueden responderla hoy, respondieron 0\./,
+      /vendedores activos de todas las sucursales, quienes pueden responderla hoy, ninguno respondió todavía\./,
     ),
   ).toBeVisible();
   await expect(stats.getByTestId('responses-outside-rate')).toHaveCount(0);

@@ -3,6 +3,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { DatePicker, TimePicker } from '@mantine/dates';
 import { useEffect, useRef, useState } from 'react';
 import { dayjs } from '../../lib/dates/business-time';
+import classes from './date-picker-panel.module.css';
 
 interface DatePickerPanelProps {
   mode: 'date' | 'datetime';
@@ -32,6 +33,8 @@ export default function DatePickerPanel({
   onDone,
 }: DatePickerPanelProps) {
   const today = dayjs().tz(zone).format('YYYY-MM-DD');
+  // With nothing chosen, the calendar opens on today's month, or on the nearest month it allows.
+  const start = day ?? (minDay && today < minDay ? minDay : maxDay && today > maxDay ? maxDay : today);
   const [shownTime, setShownTime] = useState(time ?? '');
   const hoursRef = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -48,7 +51,8 @@ export default function DatePickerPanel({
         locale="es"
         firstDayOfWeek={1}
         value={day}
-        defaultDate={day ?? today}
+        defaultDate={start}
+        classNames={{ day: classes.day }}
         minDate={minDay}
         maxDate={maxDay}
         onChange={(picked) => {
@@ -59,7 +63,7 @@ export default function DatePickerPanel({
         getDayAriaLabel={(d) => dayjs(d).locale('es').format('dddd D [de] MMMM [de] YYYY')}
         getDayProps={(d) => ({
           ...(d === today ? { 'aria-current': 'date' as const } : {}),
-          ...(d === (day ?? today) ? { 'data-autofocus': true } : {}),
+          ...(d === start ? { 'data-autofocus': true } : {}),
         })}
         ariaLabels={{
           previousMonth: 'Mes anterior',
@@ -84,7 +88,7 @@ export default function DatePickerPanel({
             onChange={(next) => {
               setShownTime(next);
               const hhmm = /^(\d{2}):(\d{2})/.exec(next);
-              if (hhmm) onPick(day ?? today, `${hhmm[1]}:${hhmm[2]}`);
+              if (hhmm) onPick(day ?? start, `${hhmm[1]}:${hhmm[2]}`);
             }}
             style={{ flex: 1 }}
           />

@@ -1,15 +1,6 @@
 import { ActionIcon, Center, Group, Loader, Popover, TextInput } from '@mantine/core';
 import { IconCalendar, IconX } from '@tabler/icons-react';
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useState,
-} from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import {
   DATE_PLACEHOLDER,
   DATE_TIME_PLACEHOLDER,

@@ -38,7 +38,7 @@ interface Bounds {
 // 28/11/2026, 28-11-26, 28.11.2026 or 28112026; then, for a time, 09:30, 9.30, 0930 (an optional "hs").
 const DATE_PART = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(\d{2})(\d{2})(\d{4})`;
 const TIME_PART = String.raw`(\d{1,2})[:.h](\d{2})|(\d{2})(\d{2})`;
-const DATE_ONLY = new RegExp(String.raw`^(?:${DATE_PART})$`);
+const DATE_ONLY = new RegExp(`^(?:${DATE_PART})$`);
 const DATE_TIME = new RegExp(
   String.raw`^(?:${DATE_PART})(?:\s*,\s*|\s+|T)(?:${TIME_PART})(?:\s*hs?\.?)?$`,
   'i',

@@ -24,6 +24,10 @@ describe('what each statistics figure counts', () => {
     const notes = figureNotes(stats(1, 1, 1), 'Córdoba');
     expect(notes.responses).toBe('Una persona respondió la encuesta (cada persona responde una vez).');
     expect(notes.rate).toBe('El único vendedor activo de Córdoba, quien puede responderla hoy, respondió.');
+    expect(figureNotes(stats(0, 0, 7), null).responses).toBe(
+      'Nadie respondió la encuesta todavía (cada persona responde una vez).',
+    );
+    expect(figureNotes(stats(0, 0, 7), null).rate).toMatch(/, ninguno respondió todavía\.$/);
     expect(figureNotes(stats(0, 0, 0), 'Salta').rate).toBe(
       'No hay vendedores activos de Salta que puedan responderla hoy.',
     );

@@ -51,9 +51,11 @@ export function figureNotes(
   const others = Math.max(0, data.total_responses - respondents);
   return {
     responses:
-      data.total_responses === 1
-        ? 'Una persona respondió la encuesta (cada persona responde una vez).'
-        : `${data.total_responses} personas respondieron la encuesta (cada persona responde una vez).`,
+      data.total_responses === 0
+        ? 'Nadie respondió la encuesta todavía (cada persona responde una vez).'
+        : data.total_responses === 1
+          ? 'Una persona respondió la encuesta (cada persona responde una vez).'
+          : `${data.total_responses} personas respondieron la encuesta (cada persona responde una vez).`,
     questions: 'Preguntas que tiene la encuesta.',
     rate:
       eligible === 0
@@ -61,7 +63,7 @@ export function figureNotes(
         : eligible === 1
           ? `El único vendedor activo ${where}, quien puede responderla hoy, ${respondents ? 'respondió' : 'no respondió'}.`
           : `De los ${eligible} vendedores activos ${where}, quienes pueden responderla hoy, ` +
-            `${respondents === 1 ? 'respondió 1' : `respondieron ${respondents}`}.`,
+            `${respondents === 0 ? 'ninguno respondió todavía' : respondents === 1 ? 'respondió 1' : `respondieron ${respondents}`}.`,
     others:
       others === 0
         ? null
