@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import { createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
 import { loginAsAdmin } from '../../support/ui.ts';
@@ -23,9 +24,13 @@ test('shows a Spanish month grid of 6 weeks from Monday, with events in their ty
   const event = page.locator(`td[data-date="${day}"] .fc-event`).filter({ hasText: title });
   await expect(event).toBeVisible({ timeout: 20_000 });
   await expect(event).toHaveCSS('background-color', 'rgb(95, 61, 196)');
-  await expect(event).not.toContainText('09:00');
+  // Its time and its whole title (wrapped, not cut).
+  await expect(event).toContainText(`09:00 ${title}`);
+  await expect(event.getByText(title)).toHaveCSS('white-space', 'normal');
 
-  const heading = page.locator('.fc-toolbar-title');
+  // The panel's own buttons, not FullCalendar's toolbar.
+  await expect(page.locator('.fc-button')).toHaveCount(0);
+  const heading = page.getByRole('heading', { level: 2, name: / de 20\d\d$/ });
   const thisMonth = (await heading.textContent()) ?? '';
   await page.getByRole('button', { name: 'Mes siguiente' }).click();
   await expect(heading).not.toHaveText(thisMonth);
@@ -69,4 +74,98 @@ test('shows a spinner while loading and an error banner when loading fails', asy
   await page.unroute('**/api/events?**');
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Error al cargar eventos' })).toBeHidden();
+});
+
+const openCalendar = async (page: Page) => {
+  await loginAsAdmin(page);
+  await page.goto('/calendar');
+  // FullCalendar is the panel's largest screen chunk: give a busy machine room.
+  await expect(page.getByRole('heading', { name: 'Calendario de Eventos', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+};
+
+test('an event opens with the keyboard or a click, shows its details, and "Editar" edits it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const title = `Visita ${unique()}`;
+  const day = currentMonthDay(14);
+  await createTypedEvent(request, token, { title, color: '#1C7ED6', day, from: '15:30', to: '17:00' });
+  await openCalendar(page);
+  const event = page.locator(`td[data-date="${day}"] a.fc-event`).filter({ hasText: title });
+  await expect(event).toBeVisible({ timeout: 20_000 });
+
+  // Reachable with Tab from the toolbar, and Enter opens it.
+  await page.getByRole('button', { name: 'Hoy', exact: true }).focus();
+  for (let i = 0; i < 80 && !(await event.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(event).toBeFocused();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: title });
+  await expect(details).toContainText('Cuándo');
+  await expect(details).toContainText(/\d+ de \w+, 15:30 a 17:00/);
+  await expect(details).toContainText('Todas las sucursales');
+  await expect(details).toContainText('Sin descripción');
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await details.getByRole('button', { name: 'Cerrar' }).last().click();
+  await expect(details).toBeHidden();
+
+  // A click opens it too; "Editar" opens the event form, and the calendar shows the change.
+  await event.click();
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Editar' }).click();
+  const form = page.getByRole('dialog', { name: 'Editar evento' });
+  await expect(form.getByRole('textbox', { name: 'Inicio', exact: true })).toHaveValue(
+    `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} 15:30`,
+  );
+  await form.getByLabel('Título').fill(`${title} (movida)`);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Evento actualizado correctamente')).toBeVisible();
+  await expect(page.locator(`td[data-date="${day}"]`).getByText(`${title} (movida)`)).toBeVisible();
+});
+
+test("every text of the month reads at 4.5:1 or more, the neighbouring months' days too (axe)", async ({
+  page,
+}) => {
+  await openCalendar(page);
+  await expect(page.locator('.fc-day-other').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando eventos...' })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+  const results = await new AxeBuilder({ page }).include('.fc').withRules(['color-contrast']).analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => `${n.target} ${n.failureSummary}`))).toEqual(
+    [],
+  );
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('lists the month day by day, with the time and title of each event, and opens it', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const title = `Feria regional de proveedores de limpieza ${unique()}`;
+    const day = currentMonthDay(20);
+    await createTypedEvent(request, token, { title, color: '#2F9E44', day, from: '08:00', to: '12:30' });
+    await openCalendar(page);
+    await expect(page.locator('.fc-list')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.fc-daygrid-day')).toHaveCount(0);
+    const row = page.locator('.fc-list-event').filter({ hasText: title });
+    await expect(row).toContainText('08:00 - 12:30');
+    await expect(row).toContainText(title);
+    // No page scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await row.getByText(title).click();
+    await expect(
+      page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Editar' }),
+    ).toBeVisible();
+  });
 });

@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'calendar',
                 handle: SCREENS.calendar,
-                lazy: page(() => import('../features/calendar/components/calendar-page')),
+                lazy: page(() => import('../features/events/components/calendar-page')),
               },
               {
                 path: 'point-actions',
