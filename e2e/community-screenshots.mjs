@@ -141,7 +141,8 @@ await runScreenshots(
       [390, 844],
       [768, 1024],
     ]) {
-      const context = await browser.newContext({
+      // A phone below 700 px, a tablet above; Buenos Aires; no service worker (the shots need no cache).
+      const device = {
         viewport: { width, height },
         hasTouch: true,
         isMobile: width < 700,
@@ -149,7 +150,8 @@ await runScreenshots(
         locale: 'es-AR',
         timezoneId: 'America/Argentina/Buenos_Aires',
         serviceWorkers: 'block',
-      });
+      };
+      const context = await browser.newContext(device);
       const page = await context.newPage();
       await page.goto(`${base}/comunidad/`);
       await page.getByRole('button', { name: 'Ingresar' }).waitFor();
@@ -184,13 +186,7 @@ await runScreenshots(
 
       // Safari on an iPhone or iPad: the two drawn steps, after a sign-in and in Perfil.
       const ios = await browser.newContext({
-        viewport: { width, height },
-        hasTouch: true,
-        isMobile: width < 700,
-        deviceScaleFactor: 2,
-        locale: 'es-AR',
-        timezoneId: 'America/Argentina/Buenos_Aires',
-        serviceWorkers: 'block',
+        ...device,
         userAgent:
           width < 700
             ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1'
