@@ -65,6 +65,8 @@ test('dismissed once, the offer is remembered on this device: the next sign-in d
   await expect(offer(page)).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Perfil' }).click();
+  // The end of Perfil, above the tab bar (the install card made it longer than the screen).
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();
   await signIn(page, seller);

@@ -92,13 +92,22 @@ test('"Nuevas publicaciones" appears when the app comes back with newer posts, a
   const post = `Novedad ${unique()}`;
   await createAppPost(request, seller.token, post, [await pngImage('#1f959c')]);
   // The app returns to the foreground (the check also runs every minute while visible).
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-  });
-  await expect(pill).toBeVisible();
+  const backToForeground = () =>
+    page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+  await expect
+    .poll(
+      async () => {
+        await backToForeground();
+        return pill.isVisible();
+      },
+      { timeout: 20_000, intervals: [1_000, 2_000, 4_000] },
+    )
+    .toBe(true);
   // The list did not move under the seller's finger meanwhile.
   await expect(page.getByRole('article').filter({ hasText: post })).toHaveCount(0);
   await pill.click();

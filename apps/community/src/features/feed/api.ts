@@ -38,10 +38,11 @@ export function useNewerPosts(newest: TAppPost | undefined) {
     queryKey: qk.feedHead,
     queryFn: () => apiRequest<FeedPage>('/app/feed', { query: { per_page: 1 } }),
     enabled: newest !== undefined,
-    // What the feed just loaded is the first answer: no second request when Inicio opens.
+    // What the feed just loaded is the first answer, fresh for a minute: no second request when Inicio
+    // opens (the focus check ignores freshness, 'always').
     initialData: newest ? { data: [newest], meta: { per_page: 1, next_cursor: null } } : undefined,
     refetchOnMount: false,
-    staleTime: 0,
+    staleTime: NEWER_POSTS_CHECK_MS,
     refetchInterval: NEWER_POSTS_CHECK_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',
