@@ -3,6 +3,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import { MEDIA_MSG, MSG } from '@panel/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { z } from 'zod';
 import { HttpError } from '../lib/http-errors.ts';
 import { MULTIPART_LIMITS } from '../lib/limits.ts';
 import { removeTempFile, streamToTempFile, type UploadedFile } from '../services/storage/uploads.ts';
@@ -22,6 +23,8 @@ export interface UploadRule {
   maxFiles: number;
   tooMany: string;
   tooLarge: string;
+  /** The text fields sent with the files, which the handler validates (routes/media-form.ts); for the OpenAPI document. */
+  form?: z.ZodType;
 }
 
 declare module 'fastify' {

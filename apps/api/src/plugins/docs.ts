@@ -1,9 +1,11 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_TITLE } from '@panel/shared';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { limitsDescription } from '../lib/limits.ts';
+import { finishDocument } from './openapi/finish-document.ts';
+import { createRouteTransform } from './openapi/route-transform.ts';
 
 /**
  * OpenAPI 3.1 generated from the route schemas (zod → JSON Schema 2020-12), served at
@@ -31,8 +33,10 @@ export const docsPlugin = fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      // Our own zod → JSON Schema, named components and the document pass (openapi/).
+      transform: createRouteTransform(() => app.apiRoutes.map((r) => r.schema)) as SwaggerTransform,
+      transformObject: (document) =>
+        finishDocument((document as { openapiObject: Record<string, unknown> }).openapiObject) as never,
     });
 
     await app.register(swaggerUi, {
@@ -42,7 +46,14 @@ export const docsPlugin = fp(
 
     app.get(
       '/api/openapi.json',
-      { config: { access: 'public' }, schema: { tags: ['docs'], summary: 'Documento OpenAPI 3.1' } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['docs'],
+          summary: 'Documento OpenAPI 3.1',
+          response: { 200: z.looseObject({ openapi: z.string() }).describe('Este documento') },
+        },
+      },
       async () => app.swagger(),
     );
   },

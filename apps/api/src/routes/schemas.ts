@@ -14,6 +14,7 @@ export const errorResponses = {
   404: described('No existe'),
   409: described('Conflicto: duplicado o en uso'),
   429: described('Demasiados intentos'),
+  503: described('El servicio no está disponible: la base de datos no responde'),
 } as const;
 
 type Code = keyof typeof errorResponses;

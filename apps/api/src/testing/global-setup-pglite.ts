@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { contractCachePath } from './contract.ts';
 import './provided.ts';
 
 /**
@@ -19,5 +20,8 @@ export default async function setup(project: TestProject) {
   const path = join(tmpdir(), `panel-api-pglite-template-${process.pid}-${Date.now()}.tar`);
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplatePath', path);
-  return () => rmSync(path, { force: true });
+  return () => {
+    rmSync(path, { force: true });
+    rmSync(contractCachePath(path), { force: true });
+  };
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { contractCachePath } from './contract.ts';
 import { databaseUrl, quoteIdent, withAdminClient } from './pg-admin.ts';
 import './provided.ts';
 
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgRunPrefix', prefix);
 
   return async () => {
+    rmSync(contractCachePath(prefix), { force: true });
     await withAdminClient(serverUrl, async (client) => {
       const { rows } = await client.query<{ datname: string }>(
         'SELECT datname FROM pg_database WHERE datname LIKE $1',

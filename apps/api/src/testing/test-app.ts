@@ -9,6 +9,7 @@ import { type AppConfig, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { setScryptParams } from '../services/auth/passwords.ts';
 import { ensureBuiltInPointActions } from '../services/points/built-in-actions.ts';
+import { checkContract } from './contract.ts';
 import { bearer, createAdmin, createUser, tokenFor, type UserFixture } from './factories.ts';
 import { openTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -73,6 +74,8 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
     rateLimit: { prefix: `test:${randomBytes(6).toString('hex')}:`, ...options.rateLimit },
   });
   await app.ready();
+  // Every answer this app gives through inject is checked against its OpenAPI document.
+  const contract = checkContract(app);
   const db = testDb.database.db;
 
   const ctx: TestContext = {
@@ -95,6 +98,7 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
       await seedUsers();
     },
     async close() {
+      if (process.env.CONTRACT_STATS === '1') console.error(`contract: ${JSON.stringify(contract.stats())}`);
       await app.close();
       await testDb.close();
       // The data directory testConfig made for this file (uploads, the secret); not one the test chose.

@@ -39,6 +39,36 @@ export interface RequestOptions {
 
 let onUnauthorized: () => void = clearSession;
 
+/**
+ * The version an edit dialog read (RFC 9110 `If-Match`; docs/decisions/2026-11-26-record-versions.md),
+ * sent once: on the first edit (`PUT`, `PATCH`, or a form `POST` with `_method=PUT`) made while
+ * `withIfMatch` runs. The dialog's own API call needs no change (components/form-dialog).
+ */
+export interface Precondition {
+  ifMatch: string;
+  /** The path the edit went to, once sent: where the record is read again after a 412. */
+  sentTo?: string;
+}
+
+let precondition: Precondition | null = null;
+
+export async function withIfMatch<T>(condition: Precondition | null, run: () => Promise<T>): Promise<T> {
+  if (!condition) return run();
+  const outer = precondition;
+  precondition = condition;
+  try {
+    return await run();
+  } finally {
+    precondition = outer;
+  }
+}
+
+function isEdit(method: string, body: unknown): boolean {
+  if (method === 'PUT' || method === 'PATCH') return true;
+  if (method !== 'POST') return false;
+  return (body instanceof FormData || body instanceof URLSearchParams) && body.get('_method') === 'PUT';
+}
+
 /** Lets the app also clear its caches when the session ends with a 401. The guard then sends the user to /login. */
 export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
@@ -73,6 +103,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const token = options.token !== undefined ? options.token : useAuthStore.getState().token;
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (precondition && !precondition.sentTo && isEdit(method, body)) {
+    headers.set('If-Match', precondition.ifMatch);
+    precondition.sentTo = path;
+  }
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData || body instanceof URLSearchParams) {

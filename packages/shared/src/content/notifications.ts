@@ -49,9 +49,11 @@ export const ZNotificationTypeInput = z.object({
   color: zHexColor(NOTIFICATION_MSG.colorInvalid),
   icon: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? DEFAULT_NOTIFICATION_ICON : v),
-    z.string({ error: NOTIFICATION_MSG.iconInvalid }).refine((v) => NOTIFICATION_ICONS.includes(v), {
-      error: NOTIFICATION_MSG.iconInvalid,
-    }),
+    z
+      .string({ error: NOTIFICATION_MSG.iconInvalid })
+      .refine((v) => NOTIFICATION_ICONS.includes(v), { error: NOTIFICATION_MSG.iconInvalid })
+      // The OpenAPI document lists the icons (a refine is invisible there).
+      .meta({ enum: [...NOTIFICATION_ICONS] }),
   ),
 });
 /** PUT: the colour and the icon must be sent (absent would reset them). */

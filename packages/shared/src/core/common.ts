@@ -32,8 +32,8 @@ export function zInt(options: { min?: number; max?: number; message?: string } =
 
 /**
  * One of a few numbers (a page size, a top N), from a number or a decimal string; one message for
- * any other value. min/max as well, so the OpenAPI document states the bounds (a refine is
- * invisible there); they abort, so a value out of bounds gets the message once.
+ * any other value. The OpenAPI document lists them (`enum`: a refine is invisible there); min/max
+ * abort first, so a value out of bounds gets the message once.
  */
 export const zOneOf = <const T extends readonly number[]>(values: T, message: string) =>
   zDecimal(
@@ -41,10 +41,9 @@ export const zOneOf = <const T extends readonly number[]>(values: T, message: st
       .number({ error: message })
       .min(Math.min(...values), { error: message, abort: true })
       .max(Math.max(...values), { error: message, abort: true }),
-  ).refine((n) => (values as readonly number[]).includes(n), message) as unknown as z.ZodType<
-    T[number],
-    unknown
-  >;
+  )
+    .refine((n) => (values as readonly number[]).includes(n), message)
+    .meta({ enum: [...values] }) as unknown as z.ZodType<T[number], unknown>;
 
 export const FIELD_REQUIRED = 'Este campo es obligatorio al modificar';
 /** A PUT that sends a required field as null or blank (spaces, tab, NBSP, U+3000…). */

@@ -46,11 +46,15 @@ const zPositiveId = (message: string) =>
   zDecimal(z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));
 
 /** A business day (APP_TIMEZONE), as the date inputs send it (AAAA-MM-DD, a real calendar day). */
-export const zDay = z.string().refine((s) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}, POINTS_REPORTS_MSG.dateInvalid);
+export const zDay = z
+  .string()
+  .refine((s) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, POINTS_REPORTS_MSG.dateInvalid)
+  // The OpenAPI document says what the refine checks.
+  .meta({ format: 'date' });
 
 export const ZLeaderboardQuery = z.object({
   period: zPeriod.default('monthly'),

@@ -18,7 +18,7 @@ export const appCreatePostRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/app/posts',
     {
-      config: { access: 'app', uploads: POST_UPLOADS },
+      config: { access: 'app', uploads: { ...POST_UPLOADS, form: ZAppPostInput } },
       schema: {
         tags: [APP_TAG],
         summary: 'Publicar en mi sucursal',

@@ -2,7 +2,7 @@ import { MEDIA_MSG } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.ts';
-import { contentTypeOfKey, STORAGE_KEY_PATTERN } from '../../services/storage/storage.ts';
+import { contentTypeOfKey, IMAGE_MEDIA, STORAGE_KEY_PATTERN } from '../../services/storage/storage.ts';
 import { errors } from '../schemas.ts';
 
 /**
@@ -21,6 +21,7 @@ export const getFileRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'Público: la clave es el SHA-256 del contenido. Se sirve con su tipo real, `nosniff` y caché inmutable de un año.',
         params: z.object({ key: z.string().max(200) }),
+        produces: IMAGE_MEDIA,
         response: { 200: z.any().describe('La imagen'), ...errors(404) },
       },
     },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, SERVER_MSG } from '../../lib/http-errors.ts';
+import { errors } from '../schemas.ts';
 
 const ZHealth = z.object({ status: z.literal('ok') });
 const ZHealthQuery = z.object({ ready: z.enum(['1', 'true']).optional() });
@@ -29,7 +30,7 @@ export const getHealthRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Estado del servidor',
         description: 'No consulta la base de datos salvo con `ready=1` (igual que `/api/health/ready`).',
         querystring: ZHealthQuery,
-        response: { 200: ZHealth },
+        response: { 200: ZHealth, ...errors(400, 503) },
       },
     },
     async (request) => (request.query.ready ? ready() : { status: 'ok' as const }),
@@ -41,7 +42,7 @@ export const getHealthRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sistema'],
         summary: 'Disponibilidad: el servidor y la base de datos responden',
-        response: { 200: ZHealth },
+        response: { 200: ZHealth, ...errors(503) },
       },
     },
     ready,

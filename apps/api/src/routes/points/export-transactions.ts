@@ -59,8 +59,11 @@ export const exportTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
           'Los mismos filtros que el historial. CSV UTF-8 con BOM, separado por `;`; las celdas que empiezan con ' +
           "=, +, -, @, tabulación o retorno de carro llevan un `'` delante.",
         querystring: ZTransactionFilters,
+        produces: ['text/csv'],
         response: {
-          200: z.string().describe('text/csv; charset=utf-8'),
+          200: z
+            .string()
+            .describe('CSV: ID;Usuario ID;Usuario;Acción;Clave;Puntos;Descripción;Referencia;Fecha'),
           ...errors(400, 401, 403),
         },
       },

@@ -24,7 +24,7 @@ export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'admin',
-        uploads: POST_UPLOADS,
+        uploads: { ...POST_UPLOADS, form: ZPostInput },
       },
       schema: {
         tags: ['publicaciones'],

@@ -23,6 +23,7 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
           maxFiles: 1,
           tooMany: MEDIA_MSG.storyImageRequired,
           tooLarge: MEDIA_MSG.storyImageTooLarge,
+          form: ZStoryInput,
         },
       },
       schema: {

@@ -30,6 +30,9 @@ export const CONTENT_TYPE_BY_EXTENSION: Record<string, string> = {
   avif: 'image/avif',
 };
 
+/** The media types /api/files serves (and the OpenAPI document states). */
+export const IMAGE_MEDIA = Object.values(CONTENT_TYPE_BY_EXTENSION);
+
 export function contentTypeOfKey(key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1);
   return CONTENT_TYPE_BY_EXTENSION[ext] ?? 'application/octet-stream';

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select, TextInput } from '@mantine/core';
+import { MSG } from '@panel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { mockApi } from '../../testing/fetch-mock';
 import { renderWithApp } from '../../testing/render';
 import { FormDialog, type FormDialogProps } from './form-dialog';
 import { FormField, FormInput } from './form-field';
@@ -316,5 +318,99 @@ describe('FormDialog with useFormDialog', { timeout: 15_000 }, () => {
     expect(onClear).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Guardar metas' }));
     expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** A record the API versions, edited through the real API client (fetch mocked). */
+interface Versioned {
+  id: number;
+  name: string;
+  city: string;
+  version: number;
+}
+
+function VersionedHarness({ record, onClose }: { record: Versioned; onClose: () => void }) {
+  const dialog = useFormDialog({
+    opened: true,
+    onClose,
+    resolver: zodResolver(ZPlace),
+    record,
+    values: (place: Versioned) => ({ name: place.name, city: place.city }),
+    submit: (values) =>
+      apiRequest(`/places/${record.id}`, { method: 'PUT', body: values }).then(() =>
+        // A second write in the same save: If-Match goes only with the first.
+        apiRequest(`/places/${record.id}/log`, { method: 'PUT', body: {} }),
+      ),
+    success: 'Lugar guardado correctamente',
+    failure: 'Error al guardar el lugar',
+  });
+  return (
+    <FormDialog {...dialog} title="Lugar">
+      <FormInput name="name" label="Nombre" />
+      <FormInput name="city" label="Ciudad" />
+    </FormDialog>
+  );
+}
+
+describe('useFormDialog and record versions (If-Match, 412)', { timeout: 15_000 }, () => {
+  const read: Versioned = { id: 4, name: 'Norte', city: 'Rosario', version: 2 };
+  const stale = { message: MSG.staleRecord };
+
+  it('sends the version it was filled from as If-Match, once per save', async () => {
+    const { requests } = mockApi({
+      'PUT /api/places/4': () => ({ body: { data: { ...read, version: 3 } } }),
+      'PUT /api/places/4/log': () => ({ body: {} }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<VersionedHarness record={read} onClose={onClose} />);
+    await user.click(await screen.findByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Lugar guardado correctamente')).toBeInTheDocument();
+    expect(requests.map((r) => [r.url.pathname, r.headers.get('if-match')])).toEqual([
+      ['/api/places/4', '"2"'],
+      ['/api/places/4/log', null],
+    ]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('on 412 says so and offers "Recargar", which reads the record again and fills the form with it', async () => {
+    let saves = 0;
+    const { requests } = mockApi({
+      'PUT /api/places/4': () => (++saves === 1 ? { status: 412, body: stale } : { body: { data: read } }),
+      'PUT /api/places/4/log': () => ({ body: {} }),
+      'GET /api/places/4': () => ({
+        body: { data: { ...read, name: 'Norte (de otra persona)', version: 5 } },
+      }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<VersionedHarness record={read} onClose={onClose} />);
+    await user.clear(await screen.findByLabelText('Nombre'));
+    await user.type(screen.getByLabelText('Nombre'), 'Mi cambio');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MSG.staleRecord);
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Recargar' }));
+    await waitFor(() => expect(screen.getByLabelText('Nombre')).toHaveValue('Norte (de otra persona)'));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Lugar guardado correctamente')).toBeInTheDocument();
+    const puts = requests.filter((r) => r.url.pathname === '/api/places/4' && r.method === 'PUT');
+    expect(puts.map((r) => r.headers.get('if-match'))).toEqual(['"2"', '"5"']);
+  });
+
+  it('a record without a version sends no If-Match', async () => {
+    const { requests } = mockApi({
+      'PUT /api/places/4': () => ({ body: {} }),
+      'PUT /api/places/4/log': () => ({ body: {} }),
+    });
+    const { version: _v, ...plain } = read;
+    const { user } = renderWithApp(<VersionedHarness record={plain as Versioned} onClose={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Lugar guardado correctamente')).toBeInTheDocument();
+    expect(requests.every((r) => !r.headers.has('if-match'))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
+import type { EditConflict } from './use-form-dialog';
 
 export interface FormDialogProps<V extends FieldValues, O> {
   opened: boolean;
@@ -31,6 +32,8 @@ export interface FormDialogProps<V extends FieldValues, O> {
   footerStart?: ReactNode;
   /** Shown in place of the form and its buttons: a loader while the record loads, or a result. */
   instead?: ReactNode;
+  /** From `useFormDialog` after a 412: the message and "Recargar"; Guardar waits for the reload. */
+  conflict?: EditConflict;
   /** The fields. Mark the one to focus on open with `data-autofocus` (else the × would get it). */
   children: ReactNode;
 }
@@ -55,6 +58,7 @@ export function FormDialog<V extends FieldValues, O>({
   onCancel = onClose,
   footerStart,
   instead,
+  conflict,
   children,
 }: FormDialogProps<V, O>) {
   const buttons = (
@@ -63,11 +67,20 @@ export function FormDialog<V extends FieldValues, O>({
         {cancelLabel}
       </Button>
       {busyLabel === undefined ? (
-        <Button type="submit" loading={busy} disabled={submitDisabled} data-busy={busy || undefined}>
+        <Button
+          type="submit"
+          loading={busy}
+          disabled={submitDisabled || Boolean(conflict)}
+          data-busy={busy || undefined}
+        >
           {submitLabel}
         </Button>
       ) : (
-        <Button type="submit" disabled={busy || submitDisabled} data-busy={busy || undefined}>
+        <Button
+          type="submit"
+          disabled={busy || submitDisabled || Boolean(conflict)}
+          data-busy={busy || undefined}
+        >
           {busy ? busyLabel : submitLabel}
         </Button>
       )}
@@ -91,6 +104,26 @@ export function FormDialog<V extends FieldValues, O>({
           noValidate
         >
           <Stack gap={gap}>
+            {conflict && (
+              <Alert
+                color="yellow"
+                role="alert"
+                title="Registro modificado"
+                // The yellow title on yellow is under 4.5:1; the text colour is not.
+                styles={{ title: { color: 'var(--mantine-color-text)' } }}
+              >
+                <Text size="sm">{conflict.message}</Text>
+                <Button
+                  mt="sm"
+                  size="xs"
+                  variant="default"
+                  onClick={conflict.onReload}
+                  loading={conflict.reloading}
+                >
+                  Recargar
+                </Button>
+              </Alert>
+            )}
             {form ? <FormProvider {...form}>{children}</FormProvider> : children}
             <Group justify={footerStart ? 'space-between' : 'flex-end'} mt={gap === 'sm' ? 'md' : 0} gap="sm">
               {footerStart}

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type BaseSyntheticEvent, useEffect, useEffectEvent, useState } from 'react';
 import {
   type FieldValues,
@@ -6,6 +7,7 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
+import { ApiError, apiRequest, type Precondition, withIfMatch } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { setServerFieldErrors } from './server-field-errors';
 
@@ -46,6 +48,20 @@ export interface FormDialogState<V extends FieldValues, O> {
   onClose: () => void;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   busy: boolean;
+  /** After a 412: someone else saved the record meanwhile; `onReload` reads it again and resets the form. */
+  conflict?: EditConflict;
+}
+
+export interface EditConflict {
+  message: string;
+  onReload: () => void;
+  reloading: boolean;
+}
+
+/** `If-Match` for a record that carries its version (docs/decisions/2026-11-26-record-versions.md). */
+function preconditionOf(record: unknown): Precondition | null {
+  const version = (record as { version?: unknown } | null | undefined)?.version;
+  return typeof version === 'number' ? { ifMatch: `"${version}"` } : null;
 }
 
 /**
@@ -57,6 +73,12 @@ export function useFormDialog<V extends FieldValues, O, R = unknown, S = undefin
   options: UseFormDialogOptions<V, O, R, S>,
 ): FormDialogState<V, O> {
   const { opened, onClose, resolver, record, values, onReset, mode, reValidateMode } = options;
+  const queryClient = useQueryClient();
+  // The record as read again after a 412 (for this opening), and the conflict to show.
+  const [fresh, setFresh] = useState<{ of: S; record: S } | null>(null);
+  const [stale, setStale] = useState<{ path: string; message: string } | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const current = fresh && fresh.of === record ? fresh.record : record;
   // Computed once: later openings reset the form themselves.
   const [defaultValues] = useState(() => values(record as S));
   const form = useForm<V, unknown, O>({
@@ -67,11 +89,16 @@ export function useFormDialog<V extends FieldValues, O, R = unknown, S = undefin
   });
 
   // An Effect Event: reads the latest `values` and `onReset` without making them dependencies.
-  const resetForm = useEffectEvent((current: S) => {
-    const next = values(current);
+  const fill = (source: S) => {
+    const next = values(source);
     if (next === undefined) return;
     form.reset(next);
     onReset?.();
+  };
+  const resetForm = useEffectEvent((source: S) => {
+    setFresh(null);
+    setStale(null);
+    fill(source);
   });
   useEffect(() => {
     if (opened) resetForm(record as S);
@@ -80,17 +107,48 @@ export function useFormDialog<V extends FieldValues, O, R = unknown, S = undefin
   const onSubmit = form.handleSubmit(async (parsed) => {
     const { check, submit, success, failure, onSuccess, onError } = options;
     if (check && !check(parsed)) return;
+    // The version this form was filled from goes with the save, once (lib/api-client.ts).
+    const precondition = preconditionOf(current);
     try {
-      const result = await submit(parsed);
+      const result = await withIfMatch(precondition, () => submit(parsed));
       notify.success(success);
       if (onSuccess) onSuccess(result);
       else onClose();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 412 && precondition?.sentTo) {
+        setStale({ path: precondition.sentTo, message: error.message });
+        onError?.(error);
+        return;
+      }
       setServerFieldErrors(error, form.setError);
       notify.apiError(error, failure);
       onError?.(error);
     }
   });
 
-  return { form, opened, onClose, onSubmit, busy: form.formState.isSubmitting };
+  const reload = async () => {
+    if (!stale) return;
+    setReloading(true);
+    try {
+      const { data } = await apiRequest<{ data: S }>(stale.path);
+      setFresh({ of: record as S, record: data });
+      setStale(null);
+      fill(data);
+      // The list behind the dialog shows the other person's change too.
+      void queryClient.invalidateQueries();
+    } catch (error) {
+      notify.apiError(error, options.failure);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return {
+    form,
+    opened,
+    onClose,
+    onSubmit,
+    busy: form.formState.isSubmitting,
+    conflict: stale ? { message: stale.message, onReload: reload, reloading } : undefined,
+  };
 }
