@@ -171,7 +171,7 @@ describe('the first start on a terminal', () => {
     const port = await listening;
     const plain = () => stripVTControlCharacters(output()).replace(/\r/g, '');
     const lines = plain().trimEnd().split('\n');
-    expect(lines.length, plain()).toBeLessThanOrEqual(9);
+    expect(lines.length, plain()).toBeLessThanOrEqual(7);
     expect(plain()).toContain(`App de vendedores   http://127.0.0.1:${port}/comunidad/`);
     expect(plain()).toContain(`PGlite (embebida); datos, clave e imágenes en ${dataDir}`);
     expect(plain()).toMatch(/admin@demo\.local \/ panel-demo-2026 +\(administrador, panel\)/);

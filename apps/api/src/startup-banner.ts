@@ -54,7 +54,7 @@ function where(config: AppConfig): string {
 const seconds = (ms: number) => (ms / 1000).toLocaleString('es-AR', { maximumFractionDigits: 1 });
 const ROLE = { admin: 'administrador, panel', seller: 'vendedor, app' } as const;
 
-/** The lines printed on a terminal once the server listens (nine on the demo's first start). */
+/** The lines printed on a terminal once the server listens (eight on the demo's first start). */
 export function bannerLines(config: AppConfig, facts: StartupFacts): string[] {
   const news = [
     facts.migrations.applied > 0 ? `${facts.migrations.applied} migraciones aplicadas` : null,
@@ -63,7 +63,6 @@ export function bannerLines(config: AppConfig, facts: StartupFacts): string[] {
       : null,
   ].filter(Boolean);
   const lines = [
-    '',
     `Panel de Administración listo en ${seconds(facts.readyMs)} s${news.length ? `: ${news.join(', ')}` : ''}.`,
     `  Panel               ${facts.origin}/`,
     `  App de vendedores   ${facts.origin}/comunidad/`,
