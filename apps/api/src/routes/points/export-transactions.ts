@@ -91,7 +91,7 @@ export const exportTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
           }
         })(),
       );
-      csv.on('error', (err) => request.log.error({ err }, 'CSV export failed mid-stream'));
+      csv.on('error', (err) => request.log.error({ err }, 'La exportación CSV falló a mitad de camino'));
       const day = isoDay(localDay(app.now(), tz));
       return (
         reply
