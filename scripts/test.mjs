@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: everything CI runs, then one closing line "N passed, N failed".
 //
-// Suites run side by side (TEST_JOBS at once, 3 by default) where they share nothing: each API run
+// Suites run side by side (TEST_JOBS at once, 2 by default) where they share nothing: each API run
 // makes its own databases, each browser run its own server on a free port with its own data
 // directory, and the build they need runs once, before any of them. On the 2-core project machine
-// most suites leave a core idle (vitest runs one worker there), so running three at once roughly
-// halves the wall time. Each suite's output goes to .artifacts/test-logs/<suite>.log; a failing
-// suite prints its failed tests and the end of its log.
+// a vitest run uses one worker, so two suites at once keep both cores busy. Three at once made the
+// browser tests time out on a loaded machine (a browser suite then shares the cores with two API
+// runs), so two is the default. Each suite's output goes to .artifacts/test-logs/<suite>.log; a
+// failing suite prints its failed tests and the end of its log.
 //
 //   check            format, lint and typecheck (counted as one test)
 //   shared, web, community   vitest (unit and component tests)
@@ -31,7 +32,7 @@ const logs = join(out, 'test-logs');
 mkdirSync(logs, { recursive: true });
 const VITEST = join(root, 'node_modules/vitest/vitest.mjs');
 const PLAYWRIGHT = join(root, 'node_modules/@playwright/test/cli.js');
-const JOBS = Math.max(1, Number(process.env.TEST_JOBS ?? 3));
+const JOBS = Math.max(1, Number(process.env.TEST_JOBS ?? 2));
 
 /** Runs a command with its output appended to the suite's log; resolves with its exit status. */
 function run(log, command, args, { cwd = root, env = process.env } = {}) {
