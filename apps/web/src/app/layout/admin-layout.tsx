@@ -7,6 +7,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { useAuthStore } from '../../lib/auth-store';
 import { useBusinessTimeZone } from '../../lib/dates/time-zone';
 import classes from './admin-layout.module.css';
+import { rememberSearch } from './remembered-search';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useSignOut } from './use-sign-out';
@@ -41,7 +42,7 @@ export function AdminLayout() {
     getInitialValueInEffect: false,
   });
   const [drawerOpened, drawer] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigation = useNavigation();
   useFreshUser();
   useDocumentTitle();
@@ -51,6 +52,9 @@ export function AdminLayout() {
   // Stable, so the memoized top bar and menu skip a list's page, sort and filter changes.
   const toggleCollapsed = useCallback(() => setCollapsed((c) => !c), [setCollapsed]);
   const toggleDrawer = drawer.toggle;
+
+  // Each screen's last query, for the menu to bring the admin back to it as they left it.
+  useEffect(() => rememberSearch(pathname, search), [pathname, search]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile drawer on every navigation.
   useEffect(() => {

@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { searchableScreens } from './menu-items';
+import { rememberedPath } from './remembered-search';
 
 const normalize = (s: string) =>
   s
@@ -33,7 +34,7 @@ export function ScreenSearch() {
     close();
     setText('');
     setActive(0);
-    navigate(path);
+    navigate(rememberedPath(path));
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {

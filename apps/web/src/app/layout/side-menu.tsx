@@ -17,10 +17,10 @@ import {
 import { roleLabel } from '@panel/shared';
 import { IconLogout } from '@tabler/icons-react';
 import { memo, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { useDashboardSummary } from '../../features/dashboard/api/get-dashboard-summary';
 import { useAuthStore } from '../../lib/auth-store';
 import { isEntryActive, isLeafActive, MENU, type MenuEntry } from './menu-items';
+import { MenuLink } from './menu-link';
 import classes from './side-menu.module.css';
 import { useSignOut } from './use-sign-out';
 import { initials } from './user-initials';
@@ -88,7 +88,7 @@ function ExpandedEntry({
     return (
       <>
         <NavLink
-          component={Link}
+          component={MenuLink}
           to={entry.path}
           label={entry.label}
           leftSection={<Icon size={20} stroke={1.7} />}
@@ -120,7 +120,7 @@ function ExpandedEntry({
         return (
           <NavLink
             key={child.path}
-            component={Link}
+            component={MenuLink}
             to={child.path}
             label={child.label}
             active={childActive}
@@ -149,7 +149,7 @@ function RailEntry({ entry, pathname, upcoming }: { entry: MenuEntry; pathname: 
       <>
         <Tooltip label={entry.label} position="right">
           <UnstyledButton
-            component={Link}
+            component={MenuLink}
             to={entry.path}
             className={classes.railItem}
             data-active={active || undefined}
@@ -181,7 +181,7 @@ function RailEntry({ entry, pathname, upcoming }: { entry: MenuEntry; pathname: 
         {entry.children.map((child) => (
           <Menu.Item
             key={child.path}
-            component={Link}
+            component={MenuLink}
             to={child.path}
             className={classes.railMenuItem}
             data-active={isLeafActive(child, pathname) || undefined}

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin } from '../../support/ui.ts';
+
+// Issue 21: a list's search, filters, page, rows per page and sort live in the URL and come back
+// when the admin leaves the list through the menu and returns through it.
+
+test('Vendedores comes back through the menu as it was left: search, filter, sort, page size and page', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Menú principal' });
+  await nav.getByRole('link', { name: 'Vendedores', exact: true }).click();
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('a');
+  await expect(page).toHaveURL(/[?&]q=a(&|$)/);
+  await page.getByRole('button', { name: /^Filtros/ }).click();
+  await page.getByRole('combobox', { name: 'Rol' }).click();
+  await page.getByRole('option', { name: 'Vendedor' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Nombre' }).click();
+  await page.getByRole('button', { name: 'Nombre' }).click();
+  await page.getByLabel('Filas por página:').selectOption('10');
+  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await expect(page.getByText(/^11-20 de \d+$/)).toBeVisible();
+  const left = new URL(page.url());
+  expect(Object.fromEntries(left.searchParams)).toEqual({
+    q: 'a',
+    role: 'seller',
+    sort: '-name',
+    per_page: '10',
+    page: '2',
+  });
+  const firstRow = await page.locator('tbody tr[data-id]').first().getAttribute('data-id');
+
+  await nav.getByRole('link', { name: 'Sucursales', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sucursales', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/branches$/);
+  await nav.getByRole('link', { name: 'Vendedores', exact: true }).click();
+
+  await expect(page).toHaveURL(`${left.pathname}${left.search}`);
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('a');
+  await expect(page.getByRole('button', { name: 'Filtros (1 activo)' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Nombre' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByText(/^11-20 de \d+$/)).toBeVisible();
+  await expect(page.locator('tbody tr[data-id]').first()).toHaveAttribute('data-id', firstRow ?? '');
+});
+
+test('a list left without a query comes back without one, and the quick search restores a query too', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Menú principal' });
+  await page.goto('/branches?q=Centro');
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('Centro');
+  await page.getByRole('button', { name: 'Limpiar búsqueda' }).click();
+  await expect(page).toHaveURL(/\/branches$/);
+  await nav.getByRole('link', { name: 'Vendedores', exact: true }).click();
+  await nav.getByRole('link', { name: 'Sucursales', exact: true }).click();
+  await expect(page).toHaveURL(/\/branches$/);
+
+  await page.goto('/posts?sort=-likes_count');
+  await expect(page.getByRole('columnheader', { name: 'Me gusta' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await nav.getByRole('link', { name: 'Sucursales', exact: true }).click();
+  await page.getByRole('button', { name: 'Buscar pantalla' }).click();
+  await page.getByLabel('Nombre de la pantalla').fill('Publicaciones');
+  await page.getByLabel('Nombre de la pantalla').press('Enter');
+  await expect(page).toHaveURL(/\/posts\?sort=-likes_count$/);
+});
