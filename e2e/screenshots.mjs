@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `node e2e/screenshots.mjs [--readme] [outDir]`: builds what is not built yet, starts the product on a
-// fresh demo database and takes screenshots of the panel's screens at 1280 px and 390 px wide in
-// Debian's Chromium.
+// fresh demo database and takes screenshots of the panel's screens at 1280, 1024, 768 and 390 px wide
+// in Debian's Chromium.
 //
 // Every image goes to outDir, by default .artifacts/screenshots/ (ignored by git): for looking at, not
 // for keeping. Only the images README.md shows live in git (docs/screenshots/); `--readme` (or
@@ -24,9 +24,27 @@ const readmeImages = [
   ),
 ];
 
+/** A list's row (or card, below 768 px): `[data-id]`, the nth one or the one with `text`. */
+const rowOf = (page, which = 0) =>
+  typeof which === 'number'
+    ? page.locator('[data-id]').nth(which)
+    : page.locator('[data-id]').filter({ hasText: which });
+
+/**
+ * Clicks a row's action: its button when the row shows it (`button`: its accessible name), else the
+ * menu item `label` of the row's "Más acciones" menu (narrow tables and cards).
+ */
+async function rowAction(page, row, button, label = button) {
+  await row.waitFor();
+  const direct = row.getByRole('button', { name: button, exact: typeof button === 'string' });
+  if (await direct.count()) return direct.first().click();
+  await row.getByRole('button', { name: /^Más acciones/ }).click();
+  await page.getByRole('menuitem', { name: label, exact: true }).click();
+}
+
 /** The list screens and the dialogs shot from each, in the order they are visited. */
-const edit = (page) => page.getByRole('button', { name: 'Editar' }).first().click();
-const remove = (page) => page.getByRole('button', { name: 'Eliminar' }).first().click();
+const edit = (page) => rowAction(page, rowOf(page), 'Editar');
+const remove = (page) => rowAction(page, rowOf(page), 'Eliminar');
 const add = (page) => page.getByRole('button', { name: 'Agregar' }).click();
 const catalogLists = [
   ['/branches', 'branches', { 'branch-form': add, 'branch-delete': remove }],
@@ -86,7 +104,9 @@ async function takeShots(browser, base, outDir, label, viewport) {
   };
   /** The first row's picture, as a file to upload again. */
   const firstRowImage = async () =>
-    (await page.request.get(`${base}${await page.locator('tbody img').first().getAttribute('src')}`)).body();
+    (
+      await page.request.get(`${base}${await page.locator('[data-id] img').first().getAttribute('src')}`)
+    ).body();
 
   // Sign-in and Inicio.
   await page.goto(`${base}/login`);
@@ -105,19 +125,14 @@ async function takeShots(browser, base, outDir, label, viewport) {
 
   // The per-seller dialogs of Vendedores.
   await page.goto(`${base}/users?q=vendedor%40demo.local`);
-  const sellerRow = page.getByRole('row').filter({ hasText: 'vendedor@demo.local' });
+  const sellerRow = rowOf(page, 'vendedor@demo.local');
   for (const [button, name] of [
     ['Actividad', 'seller-activity'],
     ['Volumenes', 'seller-volumes'],
     ['Unidades', 'seller-units'],
   ]) {
-    if (label === '390') {
-      // Narrow screens fold the per-seller actions into a menu.
-      await sellerRow.getByRole('button', { name: /^Más acciones de / }).click();
-      await page.getByRole('menuitem', { name: button }).click();
-    } else {
-      await sellerRow.getByRole('button', { name: new RegExp(`^${button} de `) }).click();
-    }
+    // Where the row has no room for the labelled buttons they fold into "Más acciones de …".
+    await rowAction(page, sellerRow, new RegExp(`^${button} de `), button);
     await page.getByRole('dialog').waitFor();
     await page.waitForLoadState('networkidle');
     await shot(name);
@@ -138,21 +153,13 @@ async function takeShots(browser, base, outDir, label, viewport) {
   // Vendedores: the list, its dialogs, the selection bar and the import steps.
   await openList('/users');
   await shot('users');
-  await dialogShot('user-form', () =>
-    page
-      .getByRole('button', { name: /^Editar a / })
-      .nth(1)
-      .click(),
-  );
+  await dialogShot('user-form', () => rowAction(page, rowOf(page, 1), /^Editar a /, 'Editar'));
   await page.getByRole('button', { name: 'Filtros' }).click();
   await page.getByRole('dialog', { name: 'Filtros' }).waitFor();
   await shot('users-filters');
   await page.mouse.click(viewport.width - 10, viewport.height - 10);
   await page.getByRole('dialog', { name: 'Filtros' }).waitFor({ state: 'hidden' });
-  await page
-    .getByRole('button', { name: /^Restablecer la contraseña de / })
-    .nth(1)
-    .click();
+  await rowAction(page, rowOf(page, 1), /^Restablecer la contraseña de /, 'Restablecer contraseña');
   await page.getByRole('dialog', { name: 'Restablecer contraseña' }).waitFor();
   await page.getByLabel('Escribir la contraseña').check();
   await shot('user-reset-password');
@@ -250,14 +257,12 @@ async function takeShots(browser, base, outDir, label, viewport) {
   await openList('/stories');
   await page.waitForLoadState('networkidle');
   await shot('stories');
-  await dialogShot('story-viewers', () => page.getByRole('button', { name: 'Ver usuarios' }).nth(1).click(), {
+  await dialogShot('story-viewers', () => rowAction(page, rowOf(page, 1), 'Ver usuarios'), {
     ready: () => page.getByRole('dialog').getByRole('listitem').first().waitFor(),
   });
-  await dialogShot(
-    'story-viewers-empty',
-    () => page.getByRole('button', { name: 'Ver usuarios' }).first().click(),
-    { ready: () => page.getByText('Nadie ha visto esta historia aún').waitFor() },
-  );
+  await dialogShot('story-viewers-empty', () => rowAction(page, rowOf(page), 'Ver usuarios'), {
+    ready: () => page.getByText('Nadie ha visto esta historia aún').waitFor(),
+  });
   await add(page);
   const storyDialog = page.getByRole('dialog', { name: 'Nueva historia' });
   await storyDialog.waitFor();
@@ -286,7 +291,7 @@ async function takeShots(browser, base, outDir, label, viewport) {
       cooldown_seconds: 3600,
     }),
   });
-  const actionRow = (text) => page.getByRole('row').filter({ hasText: text });
+  const actionRow = (text) => rowOf(page, text);
   await openList('/point-actions?per_page=10');
   await shot('point-actions');
   await dialogShot('point-action-form', add, {
@@ -295,11 +300,9 @@ async function takeShots(browser, base, outDir, label, viewport) {
       await page.getByText('La clave es obligatoria').waitFor();
     },
   });
-  await dialogShot('point-action-edit', () =>
-    actionRow('like_post').getByRole('button', { name: 'Editar' }).click(),
-  );
+  await dialogShot('point-action-edit', () => rowAction(page, actionRow('like_post'), 'Editar'));
   await dialogShot('point-action-delete', () =>
-    actionRow(`asistir_capacitacion_${label}`).getByRole('button', { name: 'Eliminar' }).click(),
+    rowAction(page, actionRow(`asistir_capacitacion_${label}`), 'Eliminar'),
   );
 
   // Encuestas (/surveys): the grid, the form with every question type, the statistics.
@@ -376,6 +379,8 @@ await runScreenshots(
   { defaultOutDir: '.artifacts/screenshots', defaultPort: 3400, outArg },
   async ({ browser, base, outDir }) => {
     await takeShots(browser, base, outDir, '1280', { width: 1280, height: 800 });
+    await takeShots(browser, base, outDir, '1024', { width: 1024, height: 768 });
+    await takeShots(browser, base, outDir, '768', { width: 768, height: 1024 });
     await takeShots(browser, base, outDir, '390', { width: 390, height: 844 });
     if (refreshReadme) {
       mkdirSync(readmeDir, { recursive: true });

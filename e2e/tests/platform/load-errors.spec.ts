@@ -37,3 +37,42 @@ test('branches show the server message when loading fails, else "Error al cargar
   await page.goto('/branches?q=sin-red');
   await expect(page.getByText('Error al cargar sucursales')).toBeVisible();
 });
+
+test('a list that fails to load offers "Reintentar" next to its text, and the retry shows the rows', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  let fail = true;
+  await page.route('**/api/posts?*', (route) =>
+    fail ? route.fulfill({ status: 502, body: '<html>Bad gateway</html>' }) : route.fallback(),
+  );
+  await page.goto('/posts');
+  // After the query client's two retries (1 s + 2 s), on a busy machine later still.
+  await expect(page.getByRole('alert')).toHaveText('Error al cargar posts', { timeout: 15_000 });
+  fail = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.locator('tbody tr[data-id]').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toBeHidden();
+});
+
+test('a dialog that fails to load offers "Reintentar": Volumenes, then its months', async ({ page }) => {
+  await loginAsAdmin(page);
+  let fail = true;
+  await page.route('**/api/user/volume?*', (route) =>
+    fail
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Servicio en mantenimiento' }),
+        })
+      : route.fallback(),
+  );
+  await page.goto('/users?q=vendedor%40demo.local');
+  await page.getByRole('button', { name: /^Volumenes de / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Volumenes mensuales/ });
+  await expect(dialog.getByRole('alert')).toHaveText('Servicio en mantenimiento');
+  fail = false;
+  await dialog.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(dialog.getByLabel('Enero')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toBeHidden();
+});

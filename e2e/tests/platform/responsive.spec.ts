@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin } from '../../support/ui.ts';
 
+// A phone: below 768 px lists are cards and dialogs are full-screen (issue 21). Every screen's fit at
+// 1280, 1024, 768 and 390 px is checked by widths.spec.ts.
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** The page itself never scrolls sideways; wide tables scroll inside their own container. */
+/** The page itself never scrolls sideways. */
 async function expectNoHorizontalOverflow(page: Page) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -12,16 +14,9 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
-test('at 390 px login, dashboard and branches fit the screen', async ({ page }) => {
+test('at 390 px login fits the screen', async ({ page }) => {
   await page.goto('/login');
   await expectNoHorizontalOverflow(page);
-  await loginAsAdmin(page);
-  await expectNoHorizontalOverflow(page);
-  await page.goto('/branches');
-  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
-  await expectNoHorizontalOverflow(page);
-  // The row actions stay reachable without scrolling the table.
-  await expect(page.getByRole('button', { name: 'Editar' }).first()).toBeInViewport();
 });
 
 test('at 390 px the menu is a drawer opened from the top bar', async ({ page }) => {
@@ -35,17 +30,38 @@ test('at 390 px the menu is a drawer opened from the top bar', async ({ page }) 
   await expect(nav.getByRole('link', { name: 'Sucursales', exact: true })).toBeHidden();
 });
 
-test('at 390 px Vendedores keeps its rows usable: selection works and the seller actions sit in a menu', async ({
+test('at 390 px Vendedores is a card list: selection, paging, sorting and the actions menu work, and the dialog is full-screen', async ({
   page,
 }) => {
   await loginAsAdmin(page);
+  await page.goto('/users');
+  const cards = page.getByRole('list', { name: 'Lista de Vendedores' }).getByRole('listitem');
+  await expect(cards).toHaveCount(5);
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  // Selection: one card, then the whole page.
+  await cards.nth(1).getByRole('checkbox').check();
+  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toContainText('1 seleccionado');
+  await page.getByLabel('Seleccionar todas').check();
+  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toContainText('5 seleccionados');
+  await page.getByRole('button', { name: 'Quitar selección' }).click();
+
+  // Paging and sorting from the cards.
+  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await expect(page.getByText(/^6-10 de \d+$/)).toBeVisible();
+  await page.getByLabel('Ordenar por').selectOption('-name');
+  await expect(page).toHaveURL(/sort=-name/);
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+
+  // A seller's actions sit in the card's menu; the dialog fills the phone.
   await page.goto('/users?q=vendedor%40demo.local');
-  await expectNoHorizontalOverflow(page);
-  const row = page.getByRole('row').filter({ hasText: 'vendedor@demo.local' });
-  // The pinned actions column must not cover the row: its checkbox takes the click.
-  await row.getByRole('checkbox', { name: /^Seleccionar a / }).check();
-  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toBeVisible();
-  await row.getByRole('button', { name: /^Más acciones de / }).click();
+  const seller = page.locator('[data-id]').filter({ hasText: 'vendedor@demo.local' });
+  await seller.getByRole('button', { name: /^Más acciones de / }).click();
   await page.getByRole('menuitem', { name: 'Volumenes' }).click();
-  await expect(page.getByRole('dialog', { name: /^Volumenes mensuales/ })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: /^Volumenes mensuales/ });
+  await expect(dialog.getByLabel('Enero')).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box?.x).toBe(0);
+  expect(box?.width).toBe(390);
+  await expectNoHorizontalOverflow(page);
 });

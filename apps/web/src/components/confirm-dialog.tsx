@@ -36,6 +36,8 @@ export function ConfirmDialog({
       onClose={busy ? () => {} : onClose}
       title={title}
       size="sm"
+      // Stays a small centred dialog on phones, where the others are full-screen (global.css).
+      className="panel-confirm"
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}

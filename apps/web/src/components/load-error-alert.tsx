@@ -1,7 +1,8 @@
-import { Alert, Button, type MantineSpacing } from '@mantine/core';
+import { Alert, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../lib/api-client';
+import { RetryButton } from './retry-button';
 
 interface LoadErrorAlertProps {
   /** The screen's Spanish message (spec §8). */
@@ -23,17 +24,7 @@ export function LoadErrorAlert({ title, query, mt }: LoadErrorAlertProps) {
       mt={mt}
     >
       {errorMessage(query.error, '') || null}
-      <Button
-        mt="sm"
-        size="xs"
-        variant="light"
-        color="red"
-        onClick={() => query.refetch()}
-        loading={query.isRefetching}
-        display="block"
-      >
-        Reintentar
-      </Button>
+      <RetryButton mt="sm" onRetry={query.refetch} loading={query.isRefetching} />
     </Alert>
   );
 }

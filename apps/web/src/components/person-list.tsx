@@ -1,5 +1,6 @@
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RetryButton } from './retry-button';
 
 export interface PersonListItem {
   id: number | string;
@@ -16,6 +17,8 @@ interface PersonListProps {
   loading: boolean;
   /** The failure text; the list shows it instead of the items. */
   error?: string | null;
+  /** Loads again after a failure: "Reintentar" next to the failure (or the empty text). */
+  retry?: { onRetry: () => unknown; loading: boolean } | null;
   emptyText: string;
   hasMore?: boolean;
   loadingMore?: boolean;
@@ -30,6 +33,7 @@ export function PersonList({
   items,
   loading,
   error,
+  retry,
   emptyText,
   hasMore,
   loadingMore,
@@ -58,6 +62,7 @@ export function PersonList({
     return (
       <Stack py="md" align="center">
         {status}
+        {retry && !loading && <RetryButton onRetry={retry.onRetry} loading={retry.loading} />}
       </Stack>
     );
 

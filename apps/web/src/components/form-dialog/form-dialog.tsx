@@ -14,8 +14,8 @@ export interface FormDialogProps<V extends FieldValues, O> {
   /** From `useFormDialog`: given to the fields through react-hook-form's context. */
   form?: UseFormReturn<V, unknown, O>;
   title: ReactNode;
+  /** Its width from 768 px up; below, every dialog is full-screen (app/global.css). */
   size?: ModalProps['size'];
-  fullScreen?: boolean;
   /** Space between the fields: "sm" (default) or "md" for roomier dialogs. */
   gap?: 'sm' | 'md';
   /** Default "Guardar". */
@@ -49,7 +49,6 @@ export function FormDialog<V extends FieldValues, O>({
   form,
   title,
   size,
-  fullScreen,
   gap = 'sm',
   submitLabel = 'Guardar',
   busyLabel,
@@ -92,7 +91,6 @@ export function FormDialog<V extends FieldValues, O>({
       onClose={busy ? ignore : onCancel}
       title={title}
       size={size}
-      fullScreen={fullScreen}
       closeButtonProps={{ 'aria-label': 'Cerrar', disabled: busy }}
     >
       {instead ?? (

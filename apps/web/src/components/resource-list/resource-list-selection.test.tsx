@@ -35,6 +35,7 @@ function Harness({ onApply }: { onApply: (ids: (string | number)[]) => void }) {
       params={params}
       result={result}
       columns={[{ key: 'name', header: 'Nombre' }]}
+      card={{ primary: (f) => f.name }}
       getRowId={(f) => f.id}
       toolbar={<Button>Exportar</Button>}
       selection={{

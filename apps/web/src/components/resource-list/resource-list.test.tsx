@@ -57,6 +57,7 @@ function Harness({
       params={params}
       result={result}
       columns={[{ key: 'name', header: 'Nombre', sortable: true }]}
+      card={{ primary: (f) => f.name }}
       getRowId={(f) => f.id}
       onAdd={() => {}}
       onEdit={onEdit}
@@ -104,6 +105,18 @@ describe('ResourceList', () => {
       vi.fn(async () => Promise.reject(new ApiError(500, 'Se cayó el servidor', { hasServerMessage: true }))),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Se cayó el servidor');
+  });
+
+  it('offers "Reintentar" next to the failure, and shows the rows once a retry succeeds', async () => {
+    const { ApiError } = await import('../../lib/api-client');
+    const fetcher = vi
+      .fn(async (q: ListQuery) => serve(q))
+      .mockRejectedValueOnce(new ApiError(503, 'Error al cargar datos'));
+    const { user } = setup('/fruits', fetcher);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar datos');
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Fruta 01')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('pages on the server: "1-5 de 12", next, next, previous', async () => {

@@ -1,42 +1,28 @@
-import { ActionIcon, Box, Button, Checkbox, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import type { TListResponse } from '@panel/shared';
-import {
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { PageHeader } from '../page-header';
+import type {
+  ResourceListAction,
+  ResourceListCard,
+  ResourceListColumn,
+  ResourceListSelection,
+} from './list-columns';
 import { ListFilters } from './list-filters';
 import { ListPagination } from './list-pagination';
 import { ListSearch } from './list-search';
-import { ListTable } from './list-table';
+import { ListView } from './list-view';
 import classes from './resource-list.module.css';
-import { type ListParams, nextSort } from './use-list-params';
+import type { ListParams } from './use-list-params';
 
-export interface ResourceListColumn<T> {
-  /** Unique; also the default text (`row[key]`) and the default sort key. */
-  key: string;
-  header: string;
-  render?: (row: T) => ReactNode;
-  /** `true` sorts by `key` on the server; a string sorts by that name instead. */
-  sortable?: boolean | string;
-  width?: number | string;
-}
-
-export interface ResourceListSelection<T> {
-  /** Ids (from `getRowId`) of the selected rows; they may span pages. */
-  selected: ReadonlySet<string | number>;
-  onChange: (selected: Set<string | number>) => void;
-  /** Shown above the table while rows are selected (e.g. "Activar" / "Desactivar"). */
-  actions?: ReactNode;
-  /** Accessible name of a row's checkbox. Default "Seleccionar fila". */
-  rowLabel?: (row: T) => string;
-}
+export type {
+  ResourceListAction,
+  ResourceListCard,
+  ResourceListColumn,
+  ResourceListSelection,
+} from './list-columns';
 
 export interface ResourceListProps<T, F extends string = string> {
   title: string;
@@ -47,8 +33,13 @@ export interface ResourceListProps<T, F extends string = string> {
   params: ListParams<F>;
   /** The page's TanStack Query of `{data, meta}` (with `placeholderData: keepPreviousData`). */
   result: UseQueryResult<TListResponse<T>>;
-  columns: ResourceListColumn<T>[];
+  /** The table's columns, each with its priority (which give way first on narrow screens). */
+  columns: readonly ResourceListColumn<T>[];
+  /** How a row reads as a card below 768 px: primary text, secondary line, figures, thumbnail. */
+  card: ResourceListCard<T>;
   getRowId: (row: T) => string | number;
+  /** The row's name, for its menu button ("Más acciones de …"). */
+  getRowName?: (row: T) => string;
   /** Default "Busqueda...". */
   searchPlaceholder?: string;
   /** Filter controls shown in the "Filtros" popover; no popover when absent. */
@@ -60,37 +51,25 @@ export interface ResourceListProps<T, F extends string = string> {
   /** Shows "Agregar" when given. */
   onAdd?: () => void;
   addLabel?: string;
-  /** Shows the "Editar" icon in "Acciones" when given. */
+  /** Adds "Editar" to the row's actions when given. */
   onEdit?: (row: T) => void;
-  /** Shows the "Eliminar" icon in "Acciones" when given. */
+  /** Adds "Eliminar" to the row's actions when given. */
   onDelete?: (row: T) => void;
-  /** Rows that may not be deleted get no "Eliminar" icon (e.g. built-in records). Default: every row. */
+  /** Rows that may not be deleted get no "Eliminar" (e.g. built-in records). Default: every row. */
   canDelete?: (row: T) => boolean;
-  /** More buttons for a row, before edit and delete (e.g. "Actividad"). */
-  rowActions?: (row: T) => ReactNode;
+  /** More actions for a row, before edit and delete (e.g. "Ver usuarios"); keep the array stable. */
+  rowActions?: readonly ResourceListAction<T>[];
   /** Default "Cargando datos...". */
   loadingText?: string;
   /** Default "No hay datos disponibles.". */
   emptyText?: string;
   /** Shown when loading fails and the server sent no message. Default "Error al cargar datos". */
   errorText?: string;
-  /** Below this width the table scrolls sideways inside its card. Default 640. */
-  minTableWidth?: number;
-  /** Width of the "Acciones" column (the table has a fixed layout, so columns never jump). Default 112. */
-  actionsWidth?: number | string;
+  /** The "Acciones" column's width with every action on the row, for lists with labelled buttons. */
+  actionsWidth?: number;
 }
 
-function ariaSort(sort: string, key: string): 'ascending' | 'descending' | 'none' {
-  if (sort === key) return 'ascending';
-  if (sort === `-${key}`) return 'descending';
-  return 'none';
-}
-
-function defaultCell<T>(row: T, key: string): ReactNode {
-  const value = (row as Record<string, unknown>)[key];
-  if (value === null || value === undefined || value === '') return '—';
-  return String(value);
-}
+const NO_ACTIONS: never[] = [];
 
 /**
  * The list every resource screen is built on (spec §2.4, DECISIONS §4): banner, search, filters,
@@ -103,7 +82,9 @@ export function ResourceList<T, F extends string = string>({
   params,
   result,
   columns,
+  card,
   getRowId,
+  getRowName,
   searchPlaceholder = 'Busqueda...',
   filters,
   onAdd,
@@ -113,57 +94,56 @@ export function ResourceList<T, F extends string = string>({
   onEdit,
   onDelete,
   canDelete,
-  rowActions,
+  rowActions = NO_ACTIONS,
   loadingText = 'Cargando datos...',
   emptyText = 'No hay datos disponibles.',
   errorText = 'Error al cargar datos',
-  minTableWidth = 640,
-  actionsWidth = 112,
+  actionsWidth,
 }: ResourceListProps<T, F>) {
-  const { data } = result;
-  const hasActions = Boolean(onEdit || onDelete || rowActions);
-  const colCount = columns.length + (hasActions ? 1 : 0) + (selection ? 1 : 0);
-  const rows = data?.data ?? [];
-  const pageIds = rows.map(getRowId);
-  const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
-  const togglePage = (checked: boolean) => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    for (const id of pageIds) {
-      if (checked) next.add(id);
-      else next.delete(id);
-    }
-    selection.onChange(next);
-  };
-  const toggleRow = (id: string | number, checked: boolean) => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    if (checked) next.add(id);
-    else next.delete(id);
-    selection.onChange(next);
-  };
-  const lastPage = data?.meta.last_page;
+  const lastPage = result.data?.meta.last_page;
   const { page, setPage } = params;
 
-  // The rows are memoized (selecting one, or asking for the next page, re-renders none of the
-  // others), so the handlers they call go through one stable object that reaches the latest props.
-  const latest = useRef({ toggleRow, onEdit, onDelete });
-  latest.current = { toggleRow, onEdit, onDelete };
-  const [actions] = useState<RowHandlers<T>>(() => ({
-    toggle: (id, checked) => latest.current.toggleRow(id, checked),
-    edit: (row) => latest.current.onEdit?.(row),
-    remove: (row) => latest.current.onDelete?.(row),
-  }));
+  // "Editar" and "Eliminar" reach the latest handlers through one stable array, so the memoized
+  // rows do not render again when the page re-renders.
+  const latest = useRef({ onEdit, onDelete, canDelete });
+  latest.current = { onEdit, onDelete, canDelete };
+  const hasEdit = Boolean(onEdit);
+  const hasDelete = Boolean(onDelete);
+  const actions = useMemo(() => {
+    const out: ResourceListAction<T>[] = [...rowActions];
+    if (hasEdit)
+      out.push({
+        key: 'edit',
+        label: 'Editar',
+        icon: IconPencil,
+        onClick: (row) => latest.current.onEdit?.(row),
+      });
+    if (hasDelete)
+      out.push({
+        key: 'delete',
+        label: 'Eliminar',
+        icon: IconTrash,
+        color: 'red',
+        onClick: (row) => latest.current.onDelete?.(row),
+        hidden: (row) => !(latest.current.canDelete?.(row) ?? true),
+      });
+    return out;
+  }, [rowActions, hasEdit, hasDelete]);
 
   // After a delete empties the last page, step back to the new last one.
   useEffect(() => {
     if (lastPage !== undefined && lastPage >= 1 && page > lastPage) setPage(lastPage);
   }, [lastPage, page, setPage]);
 
+  const sort = useMemo(
+    () => ({ value: params.sort, onChange: params.setSort }),
+    [params.sort, params.setSort],
+  );
+
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} breadcrumb={breadcrumb ?? `Inicio / ${title}`} />
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} className={classes.card}>
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} className={classes.paper}>
         <Group gap="sm" mb="md" wrap="wrap" align="center">
           <ListSearch
             value={params.q}
@@ -211,175 +191,30 @@ export function ResourceList<T, F extends string = string>({
           </Group>
         )}
 
-        <ListTable
-          result={result}
+        <ListView
           title={title}
-          minWidth={minTableWidth}
-          colCount={colCount}
+          result={result}
+          columns={columns}
+          card={card}
+          getRowId={getRowId}
+          getRowName={getRowName}
+          actions={actions}
+          actionsWidth={actionsWidth}
+          selection={selection}
+          sort={sort}
           loadingText={loadingText}
           emptyText={emptyText}
           errorText={errorText}
-          head={
-            <Table.Tr>
-              {selection && (
-                <Table.Th className={classes.selectCell}>
-                  <Checkbox
-                    aria-label="Seleccionar todas las filas de la página"
-                    checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
-                    indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
-                    disabled={pageIds.length === 0}
-                    onChange={(e) => togglePage(e.currentTarget.checked)}
-                  />
-                </Table.Th>
-              )}
-              {columns.map((col) => {
-                const sortKey = col.sortable === true ? col.key : col.sortable || null;
-                if (!sortKey) {
-                  return (
-                    <Table.Th key={col.key} style={{ width: col.width }}>
-                      {col.header}
-                    </Table.Th>
-                  );
-                }
-                const dir = ariaSort(params.sort, sortKey);
-                const SortIcon =
-                  dir === 'ascending' ? IconArrowUp : dir === 'descending' ? IconArrowDown : IconArrowsSort;
-                return (
-                  <Table.Th key={col.key} style={{ width: col.width }} aria-sort={dir}>
-                    <UnstyledButton
-                      className={classes.sortButton}
-                      data-sorted={dir !== 'none' || undefined}
-                      onClick={() => params.setSort(nextSort(params.sort, sortKey))}
-                    >
-                      <span>{col.header}</span>
-                      <SortIcon size={14} aria-hidden className={classes.sortIcon} />
-                    </UnstyledButton>
-                  </Table.Th>
-                );
-              })}
-              {hasActions && (
-                <Table.Th
-                  className={`${classes.actionsHead} ${classes.actionsSticky}`}
-                  style={{ width: actionsWidth }}
-                >
-                  Acciones
-                </Table.Th>
-              )}
-            </Table.Tr>
-          }
-        >
-          {(rows) =>
-            rows.map((row) => {
-              const id = getRowId(row);
-              return (
-                <ResourceRow
-                  key={id}
-                  row={row}
-                  id={id}
-                  columns={columns}
-                  selected={selection ? selection.selected.has(id) : undefined}
-                  withActions={hasActions}
-                  rowActions={rowActions}
-                  hasEdit={Boolean(onEdit)}
-                  hasDelete={Boolean(onDelete) && (canDelete?.(row) ?? true)}
-                  rowLabel={selection?.rowLabel?.(row)}
-                  actions={actions}
-                />
-              );
-            })
-          }
-        </ListTable>
+        />
 
-        <Box>
-          <ListPagination
-            meta={data?.meta}
-            page={params.page}
-            perPage={params.perPage}
-            onPage={params.setPage}
-            onPerPage={params.setPerPage}
-          />
-        </Box>
+        <ListPagination
+          meta={result.data?.meta}
+          page={params.page}
+          perPage={params.perPage}
+          onPage={params.setPage}
+          onPerPage={params.setPerPage}
+        />
       </Paper>
     </>
   );
 }
-
-interface RowHandlers<T> {
-  toggle: (id: string | number, checked: boolean) => void;
-  edit: (row: T) => void;
-  remove: (row: T) => void;
-}
-
-interface ResourceRowProps<T> {
-  row: T;
-  id: string | number;
-  columns: ResourceListColumn<T>[];
-  /** undefined when the list has no selection. */
-  selected: boolean | undefined;
-  /** Whether the table has the "Acciones" column. */
-  withActions: boolean;
-  rowActions: ((row: T) => ReactNode) | undefined;
-  hasEdit: boolean;
-  hasDelete: boolean;
-  rowLabel: string | undefined;
-  actions: RowHandlers<T>;
-}
-
-/**
- * One row. Memoized: it renders again only when its record, its selection, the columns or
- * `rowActions` change. Screens keep `columns` (and `rowActions`) stable with useMemo/useCallback
- * to get the full benefit; an inline one only costs what every row cost before.
- */
-const ResourceRow = memo(function ResourceRow<T>({
-  row,
-  id,
-  columns,
-  selected,
-  withActions,
-  rowActions,
-  hasEdit,
-  hasDelete,
-  rowLabel,
-  actions,
-}: ResourceRowProps<T>) {
-  return (
-    <Table.Tr data-id={id} aria-selected={selected}>
-      {selected !== undefined && (
-        <Table.Td className={classes.selectCell}>
-          <Checkbox
-            aria-label={rowLabel ?? 'Seleccionar fila'}
-            checked={selected}
-            onChange={(e) => actions.toggle(id, e.currentTarget.checked)}
-          />
-        </Table.Td>
-      )}
-      {columns.map((col) => (
-        <Table.Td key={col.key} className={classes.cell}>
-          {col.render ? col.render(row) : defaultCell(row, col.key)}
-        </Table.Td>
-      ))}
-      {withActions && (
-        <Table.Td className={classes.actionsSticky}>
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            {rowActions?.(row)}
-            {hasEdit && (
-              <ActionIcon aria-label="Editar" title="Editar" onClick={() => actions.edit(row)}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            )}
-            {hasDelete && (
-              <ActionIcon
-                color="red"
-                aria-label="Eliminar"
-                title="Eliminar"
-                onClick={() => actions.remove(row)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            )}
-          </Group>
-        </Table.Td>
-      )}
-    </Table.Tr>
-  );
-}) as <T>(props: ResourceRowProps<T>) => ReactNode;

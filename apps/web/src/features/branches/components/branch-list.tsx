@@ -1,7 +1,11 @@
 import { Select } from '@mantine/core';
 import type { TBranch } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import {
+  ResourceList,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { useDeleteBranch } from '../api/delete-branch';
@@ -11,9 +15,14 @@ import { BranchFormDialog } from './branch-form-dialog';
 
 const columns: ResourceListColumn<TBranch>[] = [
   { key: 'name', header: 'Nombre', sortable: true },
-  { key: 'city', header: 'Ciudad', sortable: true },
-  { key: 'address', header: 'Dirección', sortable: true },
+  { key: 'city', header: 'Ciudad', sortable: true, priority: 2 },
+  { key: 'address', header: 'Dirección', sortable: true, priority: 3, minWidth: 160 },
 ];
+
+const card: ResourceListCard<TBranch> = {
+  primary: (b) => b.name,
+  secondary: (b) => [b.city, b.address].filter(Boolean).join(' · '),
+};
 
 /** /branches: the exemplary list screen (spec §2.6). Later screens copy its shape. */
 export function BranchList() {
@@ -38,7 +47,9 @@ export function BranchList() {
         params={params}
         result={result}
         columns={columns}
+        card={card}
         getRowId={(b) => b.id}
+        getRowName={(b) => b.name}
         loadingText="Cargando sucursales..."
         errorText="Error al cargar sucursales"
         onAdd={() => form.open(null)}

@@ -1,5 +1,10 @@
+import { useMemo } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import {
+  ResourceList,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { type CatalogItem, type CatalogKind, descriptionKey, descriptionOf } from '../api/catalog-resource';
@@ -7,6 +12,8 @@ import { useDeleteCatalogItem } from '../api/delete-catalog-item';
 import { useCatalog } from '../api/get-catalog';
 import { CatalogFormDialog } from './catalog-form-dialog';
 import { CATALOG_TEXTS } from './catalog-texts';
+
+const card: ResourceListCard<CatalogItem> = { primary: descriptionOf, secondary: (item) => item.code };
 
 /** Proveedores or Marcas (spec §2.14): search, add, edit and delete with confirmation. */
 export function CatalogList({ kind }: { kind: CatalogKind }) {
@@ -21,10 +28,13 @@ export function CatalogList({ kind }: { kind: CatalogKind }) {
   });
   const form = useDialogTarget<CatalogItem>();
 
-  const columns: ResourceListColumn<CatalogItem>[] = [
-    { key: 'code', header: 'Código', sortable: true, width: 140 },
-    { key: descriptionKey(kind), header: texts.descriptionHeader, sortable: true, render: descriptionOf },
-  ];
+  const columns = useMemo<ResourceListColumn<CatalogItem>[]>(
+    () => [
+      { key: 'code', header: 'Código', sortable: true, width: 130 },
+      { key: descriptionKey(kind), header: texts.descriptionHeader, sortable: true, render: descriptionOf },
+    ],
+    [kind, texts.descriptionHeader],
+  );
 
   return (
     <>
@@ -35,12 +45,13 @@ export function CatalogList({ kind }: { kind: CatalogKind }) {
         params={params}
         result={result}
         columns={columns}
+        card={card}
         getRowId={(item) => item.id}
+        getRowName={descriptionOf}
         errorText={texts.loadError}
         onAdd={() => form.open(null)}
         onEdit={form.open}
         onDelete={deletion.ask}
-        minTableWidth={420}
       />
       <CatalogFormDialog kind={kind} opened={form.opened} item={form.target} onClose={form.close} />
       <ConfirmDialog

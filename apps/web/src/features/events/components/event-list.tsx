@@ -2,7 +2,12 @@ import { ColorSwatch, Group, Text } from '@mantine/core';
 import type { TEvent } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-time-field/date-time-field';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import { ClampedText } from '../../../components/resource-list/clamped-text';
+import {
+  ResourceList,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { TypeSelect } from '../../../components/selects/type-select';
@@ -19,35 +24,62 @@ const columns: ResourceListColumn<TEvent>[] = [
     key: 'title',
     header: 'Título',
     sortable: true,
-    width: '24%',
-    render: (e) => (
-      <Group gap="xs" wrap="nowrap">
-        <ColorSwatch color={e.event_type.color} size={12} title={e.event_type.name} aria-hidden />
-        <Text size="sm" truncate title={e.title}>
-          {e.title}
-        </Text>
-      </Group>
-    ),
+    minWidth: 160,
+    render: (e) => <EventTitle event={e} />,
   },
   {
     key: 'description',
     header: 'Descripción',
-    render: (e) => (
-      <Text size="sm" lineClamp={2} c={e.description ? undefined : 'dimmed'}>
-        {e.description ?? '—'}
-      </Text>
-    ),
+    minWidth: 180,
+    priority: 3,
+    render: (e) =>
+      e.description ? (
+        <ClampedText>{e.description}</ClampedText>
+      ) : (
+        <Text size="sm" c="dimmed" span>
+          —
+        </Text>
+      ),
   },
   {
     key: 'start_at',
     header: 'Inicio',
     sortable: true,
-    width: 150,
+    width: 140,
     render: (e) => formatDateTime(e.start_at, DATE),
   },
-  { key: 'end_at', header: 'Fin', sortable: true, width: 150, render: (e) => formatDateTime(e.end_at, DATE) },
-  { key: 'type', header: 'Tipo', width: 150, render: (e) => e.event_type.name },
+  {
+    key: 'end_at',
+    header: 'Fin',
+    sortable: true,
+    width: 140,
+    priority: 2,
+    render: (e) => formatDateTime(e.end_at, DATE),
+  },
+  { key: 'type', header: 'Tipo', width: 140, priority: 2, render: (e) => e.event_type.name },
 ];
+
+function EventTitle({ event }: { event: TEvent }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <ColorSwatch
+        color={event.event_type.color}
+        size={12}
+        title={event.event_type.name}
+        aria-hidden
+        mt={5}
+        style={{ flex: 'none' }}
+      />
+      <ClampedText>{event.title}</ClampedText>
+    </Group>
+  );
+}
+
+const card: ResourceListCard<TEvent> = {
+  primary: (e) => <EventTitle event={e} />,
+  secondary: (e) => e.event_type.name,
+  figures: ['start_at', 'end_at'],
+};
 
 /** /events (spec §2.12): title, description, start and end; add, edit and delete. */
 export function EventList() {
@@ -72,12 +104,13 @@ export function EventList() {
         params={params}
         result={result}
         columns={columns}
+        card={card}
         getRowId={(e) => e.id}
+        getRowName={(e) => `«${e.title}»`}
         errorText="Error al cargar eventos"
         onAdd={() => form.open(null)}
         onEdit={form.open}
         onDelete={deletion.ask}
-        minTableWidth={860}
         filters={
           <>
             <TypeSelect

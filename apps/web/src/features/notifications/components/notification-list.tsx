@@ -2,7 +2,12 @@ import { Group, Text, Tooltip } from '@mantine/core';
 import type { TNotification } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import { ClampedText } from '../../../components/resource-list/clamped-text';
+import {
+  ResourceList,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { TypeSelect } from '../../../components/selects/type-select';
@@ -19,40 +24,51 @@ const columns: ResourceListColumn<TNotification>[] = [
     key: 'title',
     header: 'Titulo',
     sortable: true,
-    width: '26%',
-    render: (n) => (
-      <Tooltip label={pushSentLabel(n.push_sent_count)} withArrow openDelay={200}>
-        <Text size="sm" span>
-          {n.title}
-        </Text>
-      </Tooltip>
-    ),
+    minWidth: 160,
+    render: (n) => <NotificationTitle notification={n} />,
   },
   {
     key: 'message',
     header: 'Notificacion',
     sortable: true,
-    render: (n) => (
-      <Text size="sm" lineClamp={2} title={n.message}>
-        {n.message}
-      </Text>
-    ),
+    minWidth: 180,
+    priority: 2,
+    render: (n) => <ClampedText>{n.message}</ClampedText>,
   },
   {
     key: 'type',
     header: 'Tipo',
-    width: 170,
-    render: (n) => (
-      <Group gap="xs" wrap="nowrap">
-        <NotificationIcon icon={n.notification_type.icon} color={n.notification_type.color} size={26} />
-        <Text size="sm" truncate>
-          {n.notification_type.name}
-        </Text>
-      </Group>
-    ),
+    width: 150,
+    priority: 2,
+    render: (n) => <NotificationTypeCell notification={n} />,
   },
-  { key: 'branch', header: 'Sucursal', width: 150, render: (n) => n.branch_name ?? 'Todas' },
+  { key: 'branch', header: 'Sucursal', width: 130, priority: 3, render: (n) => n.branch_name ?? 'Todas' },
 ];
+
+function NotificationTitle({ notification: n }: { notification: TNotification }) {
+  return (
+    <Tooltip label={pushSentLabel(n.push_sent_count)} withArrow openDelay={200}>
+      <Text size="sm" span style={{ overflowWrap: 'anywhere' }}>
+        {n.title}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function NotificationTypeCell({ notification: n }: { notification: TNotification }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <NotificationIcon icon={n.notification_type.icon} color={n.notification_type.color} size={26} />
+      <ClampedText lines={1}>{n.notification_type.name}</ClampedText>
+    </Group>
+  );
+}
+
+const card: ResourceListCard<TNotification> = {
+  primary: (n) => <NotificationTitle notification={n} />,
+  secondary: (n) => <ClampedText>{n.message}</ClampedText>,
+  figures: ['type', 'branch'],
+};
 
 /** /notifications, titled "Notificaciones" (spec §2.9, DECISIONS §3): add, edit and delete. */
 export function NotificationList() {
@@ -79,12 +95,13 @@ export function NotificationList() {
         params={params}
         result={result}
         columns={columns}
+        card={card}
         getRowId={(n) => n.id}
+        getRowName={(n) => `«${n.title}»`}
         errorText="Error al cargar las notificaciones"
         onAdd={() => form.open(null)}
         onEdit={form.open}
         onDelete={deletion.ask}
-        minTableWidth={760}
         filters={
           <>
             <TypeSelect

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Code, Select, Text } from '@mantine/core';
+import { Badge, Code, Select, Text } from '@mantine/core';
 import {
   formatActionPoints,
   formatCooldown,
@@ -7,9 +7,15 @@ import {
   type TPointAction,
 } from '@panel/shared';
 import { IconToggleLeft, IconToggleRight } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import { ClampedText } from '../../../components/resource-list/clamped-text';
+import {
+  ResourceList,
+  type ResourceListAction,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { notify } from '../../../lib/notify';
@@ -19,22 +25,28 @@ import { useTogglePointAction } from '../api/toggle-point-action';
 import { PointActionFormDialog } from './point-action-form-dialog';
 
 const columns: ResourceListColumn<TPointAction>[] = [
-  { key: 'name', header: 'Nombre', sortable: true },
+  { key: 'name', header: 'Nombre', sortable: true, minWidth: 150 },
   {
     key: 'key',
     header: 'Clave',
     sortable: true,
     width: 150,
+    priority: 3,
     render: (a) => <Code style={{ wordBreak: 'break-all' }}>{a.key}</Code>,
   },
   {
     key: 'description',
     header: 'Descripción',
-    render: (a) => (
-      <Text size="sm" lineClamp={2} c={a.description ? undefined : 'dimmed'}>
-        {a.description || '—'}
-      </Text>
-    ),
+    minWidth: 160,
+    priority: 3,
+    render: (a) =>
+      a.description ? (
+        <ClampedText>{a.description}</ClampedText>
+      ) : (
+        <Text size="sm" c="dimmed" span>
+          —
+        </Text>
+      ),
   },
   {
     key: 'points',
@@ -47,17 +59,24 @@ const columns: ResourceListColumn<TPointAction>[] = [
       </Text>
     ),
   },
-  { key: 'daily_limit', header: 'Límite diario', width: 105, render: (a) => formatDailyLimit(a.daily_limit) },
+  {
+    key: 'daily_limit',
+    header: 'Límite diario',
+    width: 105,
+    priority: 2,
+    render: (a) => formatDailyLimit(a.daily_limit),
+  },
   {
     key: 'cooldown_seconds',
     header: 'Cooldown',
-    width: 120,
+    width: 116,
+    priority: 2,
     render: (a) => formatCooldown(a.cooldown_seconds),
   },
   {
     key: 'active',
     header: 'Estado',
-    width: 95,
+    width: 96,
     render: (a) => (
       <Badge color={a.active ? 'teal.9' : 'gray.7'} variant="filled">
         {a.active ? 'Activa' : 'Inactiva'}
@@ -65,6 +84,12 @@ const columns: ResourceListColumn<TPointAction>[] = [
     ),
   },
 ];
+
+const card: ResourceListCard<TPointAction> = {
+  primary: (a) => a.name,
+  secondary: (a) => <Code style={{ wordBreak: 'break-all' }}>{a.key}</Code>,
+  figures: ['points', 'daily_limit', 'cooldown_seconds', 'active'],
+};
 
 /** /point-actions, "Configuración" (spec §2.15). */
 export function PointActionList() {
@@ -95,6 +120,27 @@ export function PointActionList() {
   };
 
   const filtered = Boolean(params.query.q) || params.activeFilterCount > 0;
+  // The rows are memoized: the toggle reaches the latest handler through a ref, and the actions
+  // change (rendering the rows again) only when the action being toggled does.
+  const latest = useRef(toggle);
+  latest.current = toggle;
+  const pendingId = toggleAction.isPending ? toggleAction.variables?.id : undefined;
+  const rowActions = useMemo<ResourceListAction<TPointAction>[]>(
+    () => [
+      {
+        key: 'toggle',
+        label: (a) => (a.active ? 'Desactivar' : 'Activar'),
+        ariaLabel: (a) => (a.active ? `Desactivar ${a.name}` : `Activar ${a.name}`),
+        iconOf: (a) => (a.active ? IconToggleRight : IconToggleLeft),
+        display: 'icon',
+        color: (a) => (a.active ? 'teal' : 'gray'),
+        pressed: (a) => a.active,
+        disabled: (a) => a.id === pendingId,
+        onClick: (a) => latest.current(a),
+      },
+    ],
+    [pendingId],
+  );
 
   return (
     <>
@@ -106,28 +152,16 @@ export function PointActionList() {
         params={params}
         result={result}
         columns={columns}
+        card={card}
         getRowId={(a) => a.id}
+        getRowName={(a) => a.name}
         errorText={POINT_ACTION_MSG.loadError}
         emptyText={filtered ? 'No hay acciones que coincidan con la búsqueda.' : POINT_ACTION_MSG.empty}
-        minTableWidth={900}
-        actionsWidth={124}
         onAdd={() => form.open(null)}
         onEdit={form.open}
         onDelete={deletion.ask}
         canDelete={(a) => !a.built_in}
-        rowActions={(a) => (
-          <ActionIcon
-            variant="subtle"
-            color={a.active ? 'teal' : 'gray'}
-            aria-label={a.active ? `Desactivar ${a.name}` : `Activar ${a.name}`}
-            title={a.active ? 'Desactivar' : 'Activar'}
-            aria-pressed={a.active}
-            disabled={toggleAction.isPending && toggleAction.variables?.id === a.id}
-            onClick={() => toggle(a)}
-          >
-            {a.active ? <IconToggleRight size={20} aria-hidden /> : <IconToggleLeft size={20} aria-hidden />}
-          </ActionIcon>
-        )}
+        rowActions={rowActions}
         filters={
           <Select
             label="Estado"

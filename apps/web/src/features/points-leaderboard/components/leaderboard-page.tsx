@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import {
   DEFAULT_LEADERBOARD_LIMIT,
   LEADERBOARD_LIMITS,
@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { formatPoints } from '../../../components/ranked-sellers';
+import { RetryButton } from '../../../components/retry-button';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { errorMessage } from '../../../lib/api-client';
 import { useLeaderboard } from '../api/get-leaderboard';
@@ -64,9 +65,12 @@ export function LeaderboardPage() {
     );
   } else if (isError && !data) {
     body = (
-      <Text role="alert" c="red.8" fw={500} ta="center" py="xl">
-        {errorMessage(error, POINTS_REPORTS_MSG.leaderboardError)}
-      </Text>
+      <Stack align="center" gap="sm" py="xl">
+        <Text role="alert" c="red.8" fw={500} ta="center">
+          {errorMessage(error, POINTS_REPORTS_MSG.leaderboardError)}
+        </Text>
+        <RetryButton onRetry={refetch} loading={isFetching} />
+      </Stack>
     );
   } else if (!data || data.length === 0) {
     body = (
@@ -79,32 +83,38 @@ export function LeaderboardPage() {
       <>
         <Podium entries={podium} />
         {rest.length > 0 && (
-          <Table.ScrollContainer minWidth={420} type="native" mt="lg">
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Resto del ranking">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={80}>Puesto</Table.Th>
-                  <Table.Th>Vendedor</Table.Th>
-                  <Table.Th>Sucursal</Table.Th>
-                  <Table.Th ta="end">Puntos</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rest.map((e) => (
-                  <Table.Tr key={e.id} data-id={e.id}>
-                    <Table.Td fw={700}>#{e.rank}</Table.Td>
-                    <Table.Td>{e.name}</Table.Td>
-                    <Table.Td c={e.branch_name ? undefined : 'dimmed'}>
+          // On a phone the branch goes under the name, so the points always show.
+          <Table highlightOnHover verticalSpacing="sm" layout="fixed" mt="lg" aria-label="Resto del ranking">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={76}>Puesto</Table.Th>
+                <Table.Th>Vendedor</Table.Th>
+                <Table.Th visibleFrom="sm">Sucursal</Table.Th>
+                <Table.Th w={104} ta="end">
+                  Puntos
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rest.map((e) => (
+                <Table.Tr key={e.id} data-id={e.id}>
+                  <Table.Td fw={700}>#{e.rank}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {e.name}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
                       {e.branch_name ?? 'Sin sucursal'}
-                    </Table.Td>
-                    <Table.Td ta="end" fw={600}>
-                      {formatPoints(e.period_points)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm" c={e.branch_name ? undefined : 'dimmed'}>
+                    {e.branch_name ?? 'Sin sucursal'}
+                  </Table.Td>
+                  <Table.Td ta="end" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatPoints(e.period_points)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </>
     );
@@ -154,9 +164,12 @@ export function LeaderboardPage() {
           />
         </Group>
         {isError && data && (
-          <Text role="alert" c="red.8" size="sm" mb="sm">
-            {errorMessage(error, POINTS_REPORTS_MSG.leaderboardError)}
-          </Text>
+          <Group gap="sm" mb="sm">
+            <Text role="alert" c="red.8" size="sm">
+              {errorMessage(error, POINTS_REPORTS_MSG.leaderboardError)}
+            </Text>
+            <RetryButton onRetry={refetch} loading={isFetching} />
+          </Group>
         )}
         <div aria-busy={isFetching || undefined} style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
           {body}

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { Autocomplete, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_TRANSACTIONS_PER_PAGE,
@@ -8,12 +8,13 @@ import {
   TRANSACTIONS_PER_PAGE_OPTIONS,
 } from '@panel/shared';
 import { IconDownload } from '@tabler/icons-react';
-import { memo, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { DateField } from '../../../components/date-time-field/date-time-field';
 import { PageHeader } from '../../../components/page-header';
+import type { ResourceListCard, ResourceListColumn } from '../../../components/resource-list/list-columns';
 import { ListFilters } from '../../../components/resource-list/list-filters';
 import { ListSearch } from '../../../components/resource-list/list-search';
-import { ListTable } from '../../../components/resource-list/list-table';
+import { ListView } from '../../../components/resource-list/list-view';
 import classes from '../../../components/resource-list/resource-list.module.css';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { formatDateTime } from '../../../lib/dates/business-time';
@@ -70,6 +71,63 @@ function ActionKeyFilter({ value, onChange }: { value: string; onChange: (v: str
   );
 }
 
+// The Historial cells use plain elements with CSS classes instead of Mantine's Text and Code: a
+// 100-row page renders without Mantine's style-props work for each of its 600 cells.
+const userCell = (t: TPointTransaction) => (
+  <>
+    <span className={rowClasses.name}>{t.user_name}</span>
+    <span className={rowClasses.sub}>ID {t.user_id}</span>
+  </>
+);
+
+const actionCell = (t: TPointTransaction) =>
+  t.action ? (
+    <>
+      <span className={rowClasses.text}>{t.action.name}</span>
+      <code className={rowClasses.key}>{t.action.key}</code>
+    </>
+  ) : (
+    <span className={rowClasses.dimmed}>{t.description ?? 'Ajuste manual'}</span>
+  );
+
+const pointsCell = (t: TPointTransaction) => (
+  <span
+    className={`${rowClasses.points} ${t.points > 0 ? rowClasses.positive : rowClasses.negative}`}
+    data-testid="points"
+  >
+    {signedPoints(t.points)}
+  </span>
+);
+
+const columns: ResourceListColumn<TPointTransaction>[] = [
+  { key: 'id', header: 'ID', width: 72, priority: 3 },
+  { key: 'user', header: 'Usuario', minWidth: 150, render: userCell },
+  { key: 'action', header: 'Acción', minWidth: 150, priority: 2, render: actionCell },
+  { key: 'points', header: 'Puntos', width: 84, align: 'end', render: pointsCell },
+  {
+    key: 'reference',
+    header: 'Referencia',
+    width: 140,
+    priority: 3,
+    render: (t) => referenceLabel(t.reference_type, t.reference_id),
+  },
+  {
+    key: 'created_at',
+    header: 'Fecha',
+    width: 140,
+    priority: 2,
+    render: (t) => formatDateTime(t.created_at, 'DD/MM/YYYY HH:mm'),
+  },
+];
+
+const card: ResourceListCard<TPointTransaction> = {
+  primary: (t) => t.user_name,
+  secondary: actionCell,
+  figures: ['points', 'created_at', 'reference'],
+};
+
+const transactionId = (t: TPointTransaction) => t.id;
+
 /** /points-transactions, "Historial" (spec §2.18): every point awarded, searched and filtered on the server. */
 export function TransactionsPage() {
   const params = useListParams({
@@ -123,7 +181,7 @@ export function TransactionsPage() {
           testId="stat-average"
         />
       </SimpleGrid>
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} className={classes.card}>
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} className={classes.paper}>
         <Group gap="sm" mb="md" wrap="wrap" align="center">
           <ListSearch
             value={params.q}
@@ -156,29 +214,16 @@ export function TransactionsPage() {
             <ActionKeyFilter value={filters.action_key} onChange={(v) => setFilter('action_key', v)} />
           </ListFilters>
         </Group>
-        <ListTable
-          result={result}
+        <ListView
           title="Historial de puntos"
-          minWidth={760}
-          colCount={6}
+          result={result}
+          columns={columns}
+          card={card}
+          getRowId={transactionId}
           loadingText="Cargando transacciones..."
           emptyText="No hay transacciones."
           errorText={POINTS_REPORTS_MSG.transactionsError}
-          head={
-            <Table.Tr>
-              <Table.Th w={80}>ID</Table.Th>
-              <Table.Th>Usuario</Table.Th>
-              <Table.Th>Acción</Table.Th>
-              <Table.Th w={90} ta="end">
-                Puntos
-              </Table.Th>
-              <Table.Th w={140}>Referencia</Table.Th>
-              <Table.Th w={150}>Fecha</Table.Th>
-            </Table.Tr>
-          }
-        >
-          {(rows) => rows.map((t) => <TransactionRow key={t.id} t={t} />)}
-        </ListTable>
+        />
         <TransactionsPager
           meta={data?.meta}
           page={params.page}
@@ -190,36 +235,5 @@ export function TransactionsPage() {
     </>
   );
 }
-
-/** One row of Historial, memoized: it renders again only when its transaction changes. */
-const TransactionRow = memo(function TransactionRow({ t }: { t: TPointTransaction }) {
-  return (
-    <Table.Tr data-id={t.id}>
-      <Table.Td>{t.id}</Table.Td>
-      <Table.Td className={classes.cell}>
-        <span className={rowClasses.name}>{t.user_name}</span>
-        <span className={rowClasses.sub}>ID {t.user_id}</span>
-      </Table.Td>
-      <Table.Td className={classes.cell}>
-        {t.action ? (
-          <>
-            <span className={rowClasses.text}>{t.action.name}</span>
-            <code className={rowClasses.key}>{t.action.key}</code>
-          </>
-        ) : (
-          <span className={rowClasses.dimmed}>{t.description ?? 'Ajuste manual'}</span>
-        )}
-      </Table.Td>
-      <Table.Td
-        className={`${rowClasses.points} ${t.points > 0 ? rowClasses.positive : rowClasses.negative}`}
-        data-testid="points"
-      >
-        {signedPoints(t.points)}
-      </Table.Td>
-      <Table.Td className={classes.cell}>{referenceLabel(t.reference_type, t.reference_id)}</Table.Td>
-      <Table.Td>{formatDateTime(t.created_at, 'DD/MM/YYYY HH:mm')}</Table.Td>
-    </Table.Tr>
-  );
-});
 
 export default TransactionsPage;

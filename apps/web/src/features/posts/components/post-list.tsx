@@ -3,7 +3,12 @@ import { MEDIA_MSG, type TPost } from '@panel/shared';
 import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import { ClampedText } from '../../../components/resource-list/clamped-text';
+import {
+  ResourceList,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { formatDateTime } from '../../../lib/dates/business-time';
@@ -12,9 +17,17 @@ import { usePosts } from '../api/get-posts';
 import { PostCreateDialog } from './post-create-dialog';
 import classes from './post-list.module.css';
 import { PostReactionsDialog } from './post-reactions-dialog';
-import { PostThumbnails } from './post-thumbnails';
+import { PostCover, PostThumbnails } from './post-thumbnails';
 
 const postId = (p: TPost) => p.id;
+const postName = (p: TPost) => `la publicación de ${p.user_name}`;
+
+const card: ResourceListCard<TPost> = {
+  primary: (p) => <ClampedText lines={3}>{p.content}</ClampedText>,
+  secondary: (p) => `${p.user_name} · ${p.branch_name ?? 'Todas'}`,
+  figures: ['likes_count', 'comments_count', 'created_at'],
+  thumbnail: (p) => <PostCover images={p.images} />,
+};
 
 /** /posts, "Publicaciones" (spec §2.7): add and delete, no edit. */
 export function PostList() {
@@ -36,31 +49,36 @@ export function PostList() {
   }, []);
 
   // Stable, so the memoized rows of a 100-row page do not render again when the page state changes.
+  // The counts open the likes and comments, so they never give way: below that room the list is cards.
   const columns = useMemo<ResourceListColumn<TPost>[]>(
     () => [
       {
         key: 'images',
         header: 'Vista previa',
-        width: 176,
+        width: 160,
+        priority: 2,
         render: (p) => <PostThumbnails images={p.images} />,
       },
       {
         key: 'content',
         header: 'Contenido',
+        minWidth: 180,
         // Plain text: content with HTML or script is shown as typed, never run.
-        render: (p) => (
-          <span className={classes.content} title={p.content}>
-            {p.content}
-          </span>
-        ),
+        render: (p) => <ClampedText className={classes.content}>{p.content}</ClampedText>,
       },
-      { key: 'user_name', header: 'Autor', width: 140 },
-      { key: 'branch_name', header: 'Sucursal', width: 124, render: (p) => p.branch_name ?? 'Todas' },
+      { key: 'user_name', header: 'Autor', width: 136, priority: 2 },
+      {
+        key: 'branch_name',
+        header: 'Sucursal',
+        width: 124,
+        priority: 3,
+        render: (p) => p.branch_name ?? 'Todas',
+      },
       {
         key: 'likes_count',
         header: 'Me gusta',
         sortable: true,
-        width: 116,
+        width: 104,
         render: (p) => (
           <UnstyledButton
             className={classes.count}
@@ -76,7 +94,7 @@ export function PostList() {
         key: 'comments_count',
         header: 'Comentarios',
         sortable: true,
-        width: 136,
+        width: 128,
         render: (p) => (
           <UnstyledButton
             className={classes.count}
@@ -92,7 +110,7 @@ export function PostList() {
         key: 'created_at',
         header: 'Fecha',
         sortable: true,
-        width: 144,
+        width: 140,
         render: (p) => formatDateTime(p.created_at),
       },
     ],
@@ -111,12 +129,12 @@ export function PostList() {
         params={params}
         result={result}
         columns={columns}
+        card={card}
         getRowId={postId}
+        getRowName={postName}
         errorText={MEDIA_MSG.postsLoadError}
         onAdd={() => setCreateOpened(true)}
         onDelete={deletion.ask}
-        actionsWidth={84}
-        minTableWidth={1120}
         filters={
           <BranchSelect
             label="Sucursal"

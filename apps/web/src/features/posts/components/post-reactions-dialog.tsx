@@ -42,6 +42,7 @@ export function PostReactionsDialog({ kind, post, opened, onClose }: PostReactio
         items={items}
         loading={query.isPending && postId !== null}
         error={query.isError ? errorMessage(query.error, 'Error al cargar datos') : null}
+        retry={query.isError ? { onRetry: query.refetch, loading: query.isFetching } : null}
         emptyText={kind === 'likes' ? MEDIA_MSG.noLikes : MEDIA_MSG.noComments}
         hasMore={query.hasNextPage}
         loadingMore={query.isFetchingNextPage}

@@ -30,3 +30,20 @@ export function PostThumbnails({ images }: { images: TImage[] }) {
     </div>
   );
 }
+
+/** A card's picture (below 768 px): the first image, larger; the table's column shows them all. */
+export function PostCover({ images }: { images: TImage[] }) {
+  const first = images[0];
+  if (!first) return null;
+  return (
+    <img
+      src={first.thumb_url}
+      alt={images.length === 1 ? 'Imagen 1 de 1' : `Imagen 1 de ${images.length}`}
+      className={classes.cover}
+      loading="lazy"
+      decoding="async"
+      width={56}
+      height={56}
+    />
+  );
+}

@@ -1,9 +1,14 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { MEDIA_MSG, type TStory } from '@panel/shared';
 import { IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import {
+  ResourceList,
+  type ResourceListAction,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { formatDateTime } from '../../../lib/dates/business-time';
@@ -13,42 +18,41 @@ import { StoryCreateDialog } from './story-create-dialog';
 import classes from './story-list.module.css';
 import { StoryViewersDialog } from './story-viewers-dialog';
 
+const preview = (s: TStory) => (
+  <img
+    src={s.thumb_url}
+    alt={`Historia «${s.title}»`}
+    className={classes.preview}
+    loading="lazy"
+    width={40}
+    height={56}
+  />
+);
+
 const columns: ResourceListColumn<TStory>[] = [
-  {
-    key: 'image',
-    header: 'Vista previa',
-    width: 104,
-    render: (s) => (
-      <img
-        src={s.thumb_url}
-        alt={`Historia «${s.title}»`}
-        className={classes.preview}
-        loading="lazy"
-        width={40}
-        height={56}
-      />
-    ),
-  },
-  { key: 'title', header: 'Título', sortable: true, width: '22%' },
-  { key: 'user_name', header: 'Creado por', width: 160 },
+  { key: 'image', header: 'Vista previa', width: 76, priority: 2, render: preview },
+  { key: 'title', header: 'Título', sortable: true, minWidth: 160 },
+  { key: 'user_name', header: 'Creado por', width: 150, priority: 2 },
   {
     key: 'created_at',
     header: 'Creado',
     sortable: true,
-    width: 150,
+    width: 140,
+    priority: 3,
     render: (s) => formatDateTime(s.created_at),
   },
   // DECISIONS §4: without an end date a story lasts 24 h from its creation.
   {
     key: 'ends_at',
     header: 'Vence',
-    width: 150,
+    width: 140,
+    priority: 2,
     render: (s) => (s.ends_at ? formatDateTime(s.ends_at) : '24h'),
   },
   {
     key: 'is_live',
     header: 'Estado',
-    width: 112,
+    width: 104,
     render: (s) =>
       s.is_live ? (
         <Badge color="brand" variant="filled">
@@ -60,8 +64,15 @@ const columns: ResourceListColumn<TStory>[] = [
         </Badge>
       ),
   },
-  { key: 'branch', header: 'Sucursal', width: 140, render: (s) => s.branch ?? 'Todas' },
+  { key: 'branch', header: 'Sucursal', width: 130, priority: 3, render: (s) => s.branch ?? 'Todas' },
 ];
+
+const card: ResourceListCard<TStory> = {
+  primary: (s) => s.title,
+  secondary: (s) => `${s.user_name} · ${s.branch ?? 'Todas'}`,
+  figures: ['is_live', 'ends_at'],
+  thumbnail: preview,
+};
 
 /** /stories, "Historias" (spec §2.8): add, delete and who viewed each one. */
 export function StoryList() {
@@ -75,6 +86,11 @@ export function StoryList() {
   });
   const [createOpened, setCreateOpened] = useState(false);
   const viewers = useDialogTarget<TStory>();
+  const openViewers = viewers.open;
+  const rowActions = useMemo<ResourceListAction<TStory>[]>(
+    () => [{ key: 'viewers', label: 'Ver usuarios', icon: IconEye, display: 'button', onClick: openViewers }],
+    [openViewers],
+  );
 
   return (
     <>
@@ -86,22 +102,14 @@ export function StoryList() {
         params={params}
         result={result}
         columns={columns}
+        card={card}
         getRowId={(s) => s.id}
+        getRowName={(s) => `«${s.title}»`}
         errorText={MEDIA_MSG.storiesLoadError}
         onAdd={() => setCreateOpened(true)}
         onDelete={deletion.ask}
-        rowActions={(s) => (
-          <Button
-            variant="light"
-            size="compact-sm"
-            leftSection={<IconEye size={15} aria-hidden />}
-            onClick={() => viewers.open(s)}
-          >
-            Ver usuarios
-          </Button>
-        )}
-        actionsWidth={196}
-        minTableWidth={1240}
+        rowActions={rowActions}
+        actionsWidth={172}
       />
       <StoryCreateDialog opened={createOpened} onClose={() => setCreateOpened(false)} />
       <StoryViewersDialog story={viewers.target} opened={viewers.opened} onClose={viewers.close} />

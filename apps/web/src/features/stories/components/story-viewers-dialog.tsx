@@ -10,7 +10,10 @@ interface StoryViewersDialogProps {
   onClose: () => void;
 }
 
-/** "Ver usuarios" (spec §2.8): who viewed the story. A failed load shows the empty list (§8). */
+/**
+ * "Ver usuarios" (spec §2.8): who viewed the story. A failed load shows the empty list (§8), with
+ * "Reintentar".
+ */
 export function StoryViewersDialog({ story, opened, onClose }: StoryViewersDialogProps) {
   const viewers = useStoryViewers(opened && story ? story.id : null);
   const items = viewers.isError
@@ -29,6 +32,7 @@ export function StoryViewersDialog({ story, opened, onClose }: StoryViewersDialo
         items={items}
         loading={viewers.isPending && opened}
         emptyText={MEDIA_MSG.noViewers}
+        retry={viewers.isError ? { onRetry: viewers.refetch, loading: viewers.isFetching } : null}
         hasMore={viewers.hasNextPage}
         loadingMore={viewers.isFetchingNextPage}
         onMore={() => viewers.fetchNextPage()}

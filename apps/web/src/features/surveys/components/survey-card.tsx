@@ -61,7 +61,7 @@ export function SurveyCard({ survey, toggling, onToggle, onStatistics, onEdit, o
             onChange={(e) => onToggle(survey, e.currentTarget.checked)}
             aria-label={`Activa: ${survey.title}`}
           />
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" data-row-actions>
             <Tooltip label="Estadísticas">
               <ActionIcon
                 variant="subtle"

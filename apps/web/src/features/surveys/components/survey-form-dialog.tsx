@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Center, Checkbox, Loader, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { SURVEY_MSG, type TSurveyInput, type TSurveyInputParsed, ZSurveyInput } from '@panel/shared';
 import { useEffect } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
@@ -32,7 +31,6 @@ interface SurveyFormDialogProps {
 /** "Nueva Encuesta" / "Editar Encuesta" (spec §2.19, §4, §5, §8). */
 export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialogProps) {
   const isEdit = surveyId !== null;
-  const narrow = useMediaQuery('(max-width: 48em)');
   const loaded = useSurvey(opened ? surveyId : null);
   const createSurvey = useCreateSurvey();
   const updateSurvey = useUpdateSurvey();
@@ -76,7 +74,6 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
       {...dialog}
       title={isEdit ? 'Editar Encuesta' : 'Nueva Encuesta'}
       size="xl"
-      fullScreen={narrow}
       instead={
         waiting ? (
           <Center mih={200} aria-busy>

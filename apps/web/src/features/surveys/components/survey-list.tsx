@@ -17,6 +17,7 @@ import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dia
 import { PageHeader } from '../../../components/page-header';
 import { ListSearch } from '../../../components/resource-list/list-search';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { RetryButton } from '../../../components/retry-button';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -112,9 +113,7 @@ export function SurveyList() {
           </Center>
         ) : isError && !data ? (
           <Alert color="red" role="alert" title={errorMessage(error, SURVEY_MSG.loadListError)}>
-            <Button variant="light" color="red" size="xs" mt="xs" onClick={() => result.refetch()}>
-              Reintentar
-            </Button>
+            <RetryButton mt="xs" onRetry={result.refetch} loading={isFetching} />
           </Alert>
         ) : data && data.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
@@ -125,8 +124,8 @@ export function SurveyList() {
         ) : (
           <>
             {isError && (
-              <Alert color="red" role="alert">
-                {errorMessage(error, SURVEY_MSG.loadListError)}
+              <Alert color="red" role="alert" title={errorMessage(error, SURVEY_MSG.loadListError)}>
+                <RetryButton mt="xs" onRetry={result.refetch} loading={isFetching} />
               </Alert>
             )}
             <SimpleGrid

@@ -12,7 +12,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   SURVEY_MSG,
   SURVEY_QUESTION_TYPE_LABELS,
@@ -21,6 +20,7 @@ import {
   type TSurveyStatistics,
 } from '@panel/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { RetryButton } from '../../../components/retry-button';
 import { formatDateTime } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { TEXT_ANSWERS_PER_PAGE, useQuestionAnswers, useSurveyStatistics } from '../api/get-survey-statistics';
@@ -89,7 +89,6 @@ interface SurveyStatisticsDialogProps {
 
 /** Statistics of one survey (spec §2.19); closes with "Error al cargar estadísticas" on failure (§4). */
 export function SurveyStatisticsDialog({ opened, survey, onClose }: SurveyStatisticsDialogProps) {
-  const narrow = useMediaQuery('(max-width: 48em)');
   const stats = useSurveyStatistics(opened && survey ? survey.id : null);
 
   useEffect(() => {
@@ -106,7 +105,6 @@ export function SurveyStatisticsDialog({ opened, survey, onClose }: SurveyStatis
       onClose={onClose}
       title={`Estadísticas: ${survey?.title ?? ''}`}
       size="xl"
-      fullScreen={narrow}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {!data || stats.isFetching ? (
@@ -218,9 +216,12 @@ function TextAnswers({
     );
   if (answers.isError)
     return (
-      <Text size="sm" c="red.8" role="alert">
-        {SURVEY_MSG.statisticsError}
-      </Text>
+      <Group gap="sm">
+        <Text size="sm" c="red.8" role="alert">
+          {SURVEY_MSG.statisticsError}
+        </Text>
+        <RetryButton onRetry={answers.refetch} loading={answers.isFetching} />
+      </Group>
     );
   if (!answers.data) return <Loader size="sm" aria-label="Cargando respuestas..." />;
   const lastPage = answers.data.meta.last_page;

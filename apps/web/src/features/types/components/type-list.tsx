@@ -1,7 +1,12 @@
 import { ColorSwatch, Group, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import {
+  ResourceList,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { useDeleteType } from '../api/delete-type';
@@ -16,7 +21,8 @@ function columnsOf(kind: TypeKind): ResourceListColumn<TypeRecord>[] {
     {
       key: 'color',
       header: 'Color',
-      width: TYPE_TEXTS[kind].colorWidth,
+      width: 150,
+      priority: 2,
       render: (t) => (
         <Group gap="xs" wrap="nowrap">
           <ColorSwatch color={t.color} size={20} aria-hidden />
@@ -34,6 +40,7 @@ function columnsOf(kind: TypeKind): ResourceListColumn<TypeRecord>[] {
       key: 'icon',
       header: 'Ícono',
       width: 130,
+      priority: 2,
       render: (t) =>
         'icon' in t && (
           <Group gap="xs" wrap="nowrap">
@@ -45,6 +52,13 @@ function columnsOf(kind: TypeKind): ResourceListColumn<TypeRecord>[] {
         ),
     },
   ];
+}
+
+function cardOf(kind: TypeKind): ResourceListCard<TypeRecord> {
+  return {
+    primary: (t) => t.name,
+    figures: hasIcon(kind) ? ['color', 'icon'] : ['color'],
+  };
 }
 
 /** /event-types and /notification-types (spec §2.10, §2.11): name, colour (and icon); add, edit and delete. */
@@ -59,6 +73,8 @@ export function TypeList({ kind }: { kind: TypeKind }) {
     failure: texts.deleteError,
   });
   const form = useDialogTarget<TypeRecord>();
+  const columns = useMemo(() => columnsOf(kind), [kind]);
+  const card = useMemo(() => cardOf(kind), [kind]);
 
   return (
     <>
@@ -69,13 +85,14 @@ export function TypeList({ kind }: { kind: TypeKind }) {
         searchPlaceholder="Buscar..."
         params={params}
         result={result}
-        columns={columnsOf(kind)}
+        columns={columns}
+        card={card}
         getRowId={(t) => t.id}
+        getRowName={(t) => `«${t.name}»`}
         errorText={texts.loadError}
         onAdd={() => form.open(null)}
         onEdit={form.open}
         onDelete={deletion.ask}
-        minTableWidth={texts.minTableWidth}
       />
       <TypeFormDialog kind={kind} opened={form.opened} type={form.target} onClose={form.close} />
       <ConfirmDialog

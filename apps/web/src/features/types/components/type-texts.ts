@@ -15,8 +15,6 @@ export const TYPE_TEXTS = {
     deleteTitle: 'Eliminar tipo de evento',
     deleted: 'Tipo de evento eliminado correctamente',
     deleteError: 'Error al eliminar el tipo de evento',
-    colorWidth: 160,
-    minTableWidth: 420,
   },
   'notification-types': {
     title: 'Tipos de Notificación',
@@ -31,8 +29,6 @@ export const TYPE_TEXTS = {
     deleteTitle: 'Eliminar tipo de notificación',
     deleted: 'Tipo de notificación eliminado correctamente',
     deleteError: 'Error al eliminar el tipo de notificación',
-    colorWidth: 150,
-    minTableWidth: 520,
   },
 } as const satisfies Record<TypeKind, Record<string, string | number>>;
 

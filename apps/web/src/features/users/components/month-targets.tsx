@@ -1,6 +1,7 @@
-import { NumberInput, type NumberInputProps, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, type NumberInputProps, Stack, Text, TextInput } from '@mantine/core';
 import { invalidValueMessage, MONTHS_ES, type ParsedTargetValue } from '@panel/shared';
 import { type ReactNode, useState } from 'react';
+import { RetryButton } from '../../../components/retry-button';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import classes from './month-grid.module.css';
@@ -87,8 +88,8 @@ interface MonthGridProps {
   months: ReturnType<typeof useMonthValues>;
   disabled: boolean;
   loading: boolean;
-  /** The failed load, shown in place of the grid with the screen's fallback. */
-  failed: { error: unknown; fallback: string } | null;
+  /** The failed load, shown in place of the grid with the screen's fallback and "Reintentar". */
+  failed: { error: unknown; fallback: string; retry: () => unknown; retrying: boolean } | null;
   inputMode: 'numeric' | 'decimal';
   leftSection?: ReactNode;
   /** Under each month's input (e.g. "Copiar a todos"). */
@@ -107,9 +108,12 @@ export function MonthGrid({
 }: MonthGridProps) {
   if (failed) {
     return (
-      <Text size="sm" c="red.8" role="alert">
-        {errorMessage(failed.error, failed.fallback)}
-      </Text>
+      <Group gap="sm">
+        <Text size="sm" c="red.8" role="alert">
+          {errorMessage(failed.error, failed.fallback)}
+        </Text>
+        <RetryButton onRetry={failed.retry} loading={failed.retrying} />
+      </Group>
     );
   }
   return (

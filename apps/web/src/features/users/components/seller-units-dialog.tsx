@@ -123,7 +123,16 @@ export function SellerUnitsDialog({ opened, seller, onClose }: SellerUnitsDialog
           inputMode="numeric"
           loading={loading}
           disabled={loading || save.isPending}
-          failed={units.isError ? { error: units.error, fallback: 'Error al cargar unidades' } : null}
+          failed={
+            units.isError
+              ? {
+                  error: units.error,
+                  fallback: 'Error al cargar unidades',
+                  retry: units.refetch,
+                  retrying: units.isFetching,
+                }
+              : null
+          }
           below={(month, i) => (
             <Anchor
               component="button"

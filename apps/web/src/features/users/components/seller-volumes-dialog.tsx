@@ -85,7 +85,16 @@ export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDi
         leftSection="$"
         loading={loading}
         disabled={loading || saving}
-        failed={volumes.isError ? { error: volumes.error, fallback: 'Error al cargar metas' } : null}
+        failed={
+          volumes.isError
+            ? {
+                error: volumes.error,
+                fallback: 'Error al cargar metas',
+                retry: volumes.refetch,
+                retrying: volumes.isFetching,
+              }
+            : null
+        }
       />
       <Text size="sm" c="dimmed">
         Dejá vacío un mes para eliminar su volumen.

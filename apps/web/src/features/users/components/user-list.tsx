@@ -1,10 +1,13 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { ROLES, roleLabel, type TUser } from '@panel/shared';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ResourceList, type ResourceListColumn } from '../../../components/resource-list/resource-list';
+import {
+  ResourceList,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { useDialogTarget } from '../../../components/use-dialog-target';
@@ -16,7 +19,7 @@ import { ImportUsersDialog } from './import-users-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { useSellerDialogs } from './seller-dialogs';
 import { UserFormDialog } from './user-form-dialog';
-import { UserRowActions } from './user-row-actions';
+import { userRowActions } from './user-row-actions';
 
 const ROLE_FILTER_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 const ACTIVE_FILTER_OPTIONS = [
@@ -24,23 +27,36 @@ const ACTIVE_FILTER_OPTIONS = [
   { value: 'false', label: 'Inactivos' },
 ];
 
+function UserName({ user }: { user: TUser }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" fw={500} span>
+        {user.name}
+      </Text>
+      {!user.active && (
+        <Badge size="xs" color="gray.7" variant="outline">
+          Inactivo
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+const roleBadge = (user: TUser) => (
+  <Badge variant="filled" color={user.role === 'seller' ? 'teal.9' : 'indigo.9'}>
+    {roleLabel(user.role)}
+  </Badge>
+);
+
 const columns: ResourceListColumn<TUser>[] = [
   {
     key: 'name',
     header: 'Nombre',
     sortable: true,
+    minWidth: 170,
     render: (user) => (
       <Stack gap={2}>
-        <Group gap={6} wrap="wrap">
-          <Text size="sm" fw={500} span>
-            {user.name}
-          </Text>
-          {!user.active && (
-            <Badge size="xs" color="gray.7" variant="outline">
-              Inactivo
-            </Badge>
-          )}
-        </Group>
+        <UserName user={user} />
         {user.branch_name && (
           <Text size="xs" c="dimmed" span>
             {user.branch_name}
@@ -49,30 +65,32 @@ const columns: ResourceListColumn<TUser>[] = [
       </Stack>
     ),
   },
-  { key: 'email', header: 'Email', sortable: true },
-  {
-    key: 'role',
-    header: 'Rol',
-    sortable: true,
-    width: 180,
-    render: (user) => (
-      <Badge variant="filled" color={user.role === 'seller' ? 'teal.9' : 'indigo.9'}>
-        {roleLabel(user.role)}
-      </Badge>
-    ),
-  },
+  { key: 'email', header: 'Email', sortable: true, minWidth: 180, priority: 2 },
+  { key: 'role', header: 'Rol', sortable: true, width: 168, priority: 2, render: roleBadge },
 ];
+
+const card: ResourceListCard<TUser> = {
+  primary: (user) => <UserName user={user} />,
+  secondary: (user) => [user.email, user.branch_name].filter(Boolean).join(' · '),
+  figures: ['role'],
+};
 
 /** /users, "Vendedores" (spec §2.5): admins and sellers, searched, filtered and paged on the server. */
 export function UserList() {
   const params = useListParams({ filters: USER_FILTERS });
   const sellerDialogs = useSellerDialogs();
   const result = useUsers(params.query);
-  // Where the list pins its actions column (resource-list.module.css), the seller actions fold
-  // into a menu, or the pinned column would cover the rows.
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const form = useDialogTarget<TUser>();
   const reset = useDialogTarget<TUser>();
+  const rowActions = useMemo(
+    () =>
+      userRowActions({
+        onEdit: form.open,
+        onResetPassword: reset.open,
+        onSellerDialog: sellerDialogs.open,
+      }),
+    [form.open, reset.open, sellerDialogs.open],
+  );
   const [importOpened, setImportOpened] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
@@ -115,19 +133,13 @@ export function UserList() {
         params={params}
         result={result}
         columns={columns}
+        card={card}
         getRowId={(u) => u.id}
+        getRowName={(u) => u.name}
         errorText="Error al cargar vendedores"
         onAdd={() => form.open(null)}
-        actionsWidth={narrow ? 124 : 340}
-        rowActions={(user) => (
-          <UserRowActions
-            compact={narrow}
-            user={user}
-            onEdit={form.open}
-            onResetPassword={reset.open}
-            onSellerDialog={sellerDialogs.open}
-          />
-        )}
+        rowActions={rowActions}
+        actionsWidth={360}
         toolbar={
           <>
             <Button

@@ -1,0 +1,57 @@
+import type { TUser } from '@panel/shared';
+import { IconKey, IconPencil } from '@tabler/icons-react';
+import type { ResourceListAction } from '../../../components/resource-list/resource-list';
+import type { SellerDialogKind } from './seller-dialogs';
+
+interface UserRowActionsOptions {
+  onEdit: (user: TUser) => void;
+  onResetPassword: (user: TUser) => void;
+  /** Opens "Actividad", "Volumenes" or "Unidades" for a seller row. */
+  onSellerDialog: (kind: SellerDialogKind, user: TUser) => void;
+}
+
+const SELLER_BUTTONS: { kind: SellerDialogKind; label: string }[] = [
+  { kind: 'activity', label: 'Actividad' },
+  { kind: 'volumes', label: 'Volumenes' },
+  { kind: 'units', label: 'Unidades' },
+];
+
+const notSeller = (user: TUser) => user.role !== 'seller';
+
+/**
+ * The actions of a Vendedores row, in this order: edit, reset password, then the per-seller buttons
+ * ("Actividad", "Volumenes", "Unidades"), which only sellers get (spec §2.5, §6). Where the row has
+ * no room for the labelled buttons, the list folds them into "Más acciones de …".
+ */
+export function userRowActions({
+  onEdit,
+  onResetPassword,
+  onSellerDialog,
+}: UserRowActionsOptions): ResourceListAction<TUser>[] {
+  return [
+    {
+      key: 'edit',
+      label: 'Editar',
+      icon: IconPencil,
+      ariaLabel: (user) => `Editar a ${user.name}`,
+      onClick: onEdit,
+    },
+    {
+      key: 'reset-password',
+      label: 'Restablecer contraseña',
+      icon: IconKey,
+      ariaLabel: (user) => `Restablecer la contraseña de ${user.name}`,
+      onClick: onResetPassword,
+    },
+    ...SELLER_BUTTONS.map(
+      ({ kind, label }): ResourceListAction<TUser> => ({
+        key: kind,
+        label,
+        display: 'button',
+        ariaLabel: (user) => `${label} de ${user.name}`,
+        hidden: notSeller,
+        onClick: (user) => onSellerDialog(kind, user),
+      }),
+    ),
+  ];
+}

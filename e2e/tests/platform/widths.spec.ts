@@ -1,0 +1,111 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiLogin } from '../../support/api.ts';
+
+// Issue 21: every screen fits every window. At each width one page visits every screen and fails if
+// the document or any element scrolls sideways, or if a row's action sits outside the window.
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+] as const;
+
+/** Every screen of the menu; `actions` when its rows (or cards) carry actions. */
+const SCREENS: { path: string; ready?: string; actions?: boolean }[] = [
+  { path: '/dashboard', ready: '.recharts-surface' },
+  { path: '/posts', ready: '[data-id]', actions: true },
+  { path: '/stories', ready: '[data-id]', actions: true },
+  { path: '/notification-types', ready: '[data-id]', actions: true },
+  { path: '/notifications', ready: '[data-id]', actions: true },
+  { path: '/event-types', ready: '[data-id]', actions: true },
+  { path: '/events', ready: '[data-id]', actions: true },
+  { path: '/branches', ready: '[data-id]', actions: true },
+  { path: '/users', ready: '[data-id]', actions: true },
+  { path: '/calendar', ready: '.fc-daygrid-day, .fc-list' },
+  { path: '/suppliers', ready: '[data-id]', actions: true },
+  { path: '/brands', ready: '[data-id]', actions: true },
+  { path: '/points-dashboard', ready: '.recharts-surface' },
+  { path: '/points-leaderboard?period=all_time', ready: '[data-testid="podium-card"]' },
+  { path: '/points-transactions', ready: '[data-id]' },
+  { path: '/point-actions', ready: '[data-id]', actions: true },
+  { path: '/surveys', ready: '[data-testid="survey-card"]', actions: true },
+];
+
+/** What scrolls sideways: the document, or any element whose content is wider than its box. */
+function sidewaysScrollers(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth) out.push(`document (${doc.scrollWidth} > ${doc.clientWidth})`);
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) continue;
+      const { overflowX } = getComputedStyle(el);
+      if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
+      const name = el.getAttribute('aria-label') ?? el.className.toString().slice(0, 60);
+      out.push(`${el.tagName.toLowerCase()} «${name}» (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    return out;
+  });
+}
+
+/** The row actions (buttons and links in `[data-row-actions]`) that do not lie inside the window. */
+function actionsOutside(page: Page) {
+  return page.evaluate(() => {
+    const actions = [...document.querySelectorAll<HTMLElement>('[data-row-actions] :is(button, a)')];
+    const outside = actions
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width === 0 || r.left < 0 || r.right > window.innerWidth;
+      })
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent ?? '?');
+    return { count: actions.length, outside };
+  });
+}
+
+let storageState: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
+
+test.beforeAll(async ({ browser, request }) => {
+  const token = await apiLogin(request);
+  const me = await request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } });
+  const user = ((await me.json()) as { data: unknown }).data;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.evaluate(
+    ([t, u]) =>
+      localStorage.setItem(
+        'auth-storage',
+        JSON.stringify({ state: { token: t, isAuthenticated: true, user: u }, version: 0 }),
+      ),
+    [token, user] as const,
+  );
+  storageState = await context.storageState();
+  await context.close();
+});
+
+for (const viewport of WIDTHS) {
+  test(`at ${viewport.width} px no screen scrolls sideways and every row action is in the window`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport, storageState });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      // Generous: on a machine shared by several suites a screen's chunk can take a while.
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({
+        timeout: 30_000,
+      });
+      if (screen.ready) await page.locator(screen.ready).first().waitFor({ timeout: 30_000 });
+      else await page.waitForLoadState('networkidle');
+      for (const s of await sidewaysScrollers(page)) problems.push(`${screen.path}: ${s}`);
+      const actions = await actionsOutside(page);
+      if (screen.actions && actions.count === 0) problems.push(`${screen.path}: no row actions found`);
+      for (const a of actions.outside) problems.push(`${screen.path}: action «${a}» outside the window`);
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+}
