@@ -102,11 +102,17 @@ async function takeShots(browser, base, outDir, label, viewport) {
       for (const [dialog, open] of Object.entries(dialogs)) await dialogShot(dialog, open);
     }
   };
-  /** The first row's picture, as a file to upload again. */
-  const firstRowImage = async () =>
-    (
-      await page.request.get(`${base}${await page.locator('[data-id] img').first().getAttribute('src')}`)
-    ).body();
+  /** A demo post's picture, as a file to upload again (the list may not show pictures at this width). */
+  const firstRowImage = async () => {
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
+    );
+    const posts = await page.request.get(`${base}/api/posts?per_page=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const src = (await posts.json()).data[0].images[0].thumb_url;
+    return (await page.request.get(`${base}${src}`)).body();
+  };
 
   // Sign-in and Inicio.
   await page.goto(`${base}/login`);
