@@ -283,7 +283,8 @@ async function takeShots(browser, base, outDir, label, viewport) {
   await storyDialog.getByRole('button', { name: 'Cancelar' }).click();
   await dialogShot('story-delete', remove, { dialog: 'Eliminar historia' });
 
-  // Configuración (/point-actions): a custom action too, so a row shows its delete button.
+  // Configuración (/point-actions): a custom action too, so a row shows its delete button. Rows are
+  // found by name: narrower windows hide the key.
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
   );
@@ -306,9 +307,9 @@ async function takeShots(browser, base, outDir, label, viewport) {
       await page.getByText('La clave es obligatoria').waitFor();
     },
   });
-  await dialogShot('point-action-edit', () => rowAction(page, actionRow('like_post'), 'Editar'));
+  await dialogShot('point-action-edit', () => rowAction(page, actionRow('Dar me gusta'), 'Editar'));
   await dialogShot('point-action-delete', () =>
-    rowAction(page, actionRow(`asistir_capacitacion_${label}`), 'Eliminar'),
+    rowAction(page, actionRow('Asistir a capacitación').first(), 'Eliminar'),
   );
 
   // Encuestas (/surveys): the grid, the form with every question type, the statistics.

@@ -38,7 +38,7 @@ function sidewaysScrollers(page: Page) {
     const out: string[] = [];
     const doc = document.documentElement;
     if (doc.scrollWidth > doc.clientWidth) out.push(`document (${doc.scrollWidth} > ${doc.clientWidth})`);
-    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       if (el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) continue;
       const { overflowX } = getComputedStyle(el);
       if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
@@ -52,7 +52,7 @@ function sidewaysScrollers(page: Page) {
 /** The row actions (buttons and links in `[data-row-actions]`) that do not lie inside the window. */
 function actionsOutside(page: Page) {
   return page.evaluate(() => {
-    const actions = [...document.querySelectorAll<HTMLElement>('[data-row-actions] :is(button, a)')];
+    const actions = Array.from(document.querySelectorAll<HTMLElement>('[data-row-actions] :is(button, a)'));
     const outside = actions
       .filter((el) => {
         const r = el.getBoundingClientRect();

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import classes from './clamped-text.module.css';
 
 interface ClampedTextProps {
+  /** The text; empty (null, undefined or '') shows a dimmed "—". */
   children: ReactNode;
   /** Lines shown before the text is cut with "…"; default 2. */
   lines?: number;
@@ -14,6 +15,9 @@ interface ClampedTextProps {
  * below, without moving them. Screen readers always read the whole text.
  */
 export function ClampedText({ children, lines = 2, className }: ClampedTextProps) {
+  if (children === null || children === undefined || children === '') {
+    return <span className={classes.empty}>—</span>;
+  }
   return (
     <span className={classes.box} style={{ '--clamp-lines': lines } as CSSProperties}>
       <span className={className ? `${classes.text} ${className}` : classes.text} data-clamp>

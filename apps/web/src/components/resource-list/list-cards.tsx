@@ -4,27 +4,22 @@ import { memo, type ReactNode, useId } from 'react';
 import {
   cellOf,
   type ListSort,
-  type ResourceListAction,
   type ResourceListCard,
   type ResourceListColumn,
-  type ResourceListSelection,
   sortKeyOf,
 } from './list-columns';
+import type { RowProps } from './list-view';
 import classes from './resource-list.module.css';
 import { RowActions } from './row-actions';
 
 interface ListCardsProps<T> {
   title: string;
   rows: T[];
+  rowProps: (row: T) => RowProps<T>;
   /** Loading, failure or empty, in place of the cards. */
   status: ReactNode;
   columns: readonly ResourceListColumn<T>[];
   card: ResourceListCard<T>;
-  getRowId: (row: T) => string | number;
-  getRowName?: (row: T) => string;
-  actions: readonly ResourceListAction<T>[];
-  selection?: ResourceListSelection<T>;
-  toggleRow: (id: string | number, checked: boolean) => void;
   /** The page's "select all", when the list selects. */
   pageSelection: PageSelection | null;
   sort: ListSort | undefined;
@@ -70,14 +65,10 @@ function SortSelect<T>({ columns, sort }: { columns: readonly ResourceListColumn
 export function ListCards<T>({
   title,
   rows,
+  rowProps,
   status,
   columns,
   card,
-  getRowId,
-  getRowName,
-  actions,
-  selection,
-  toggleRow,
   pageSelection,
   sort,
   stale,
@@ -114,21 +105,8 @@ export function ListCards<T>({
           aria-busy={busy || undefined}
         >
           {rows.map((row) => {
-            const id = getRowId(row);
-            return (
-              <ResourceCard
-                key={id}
-                row={row}
-                id={id}
-                card={card}
-                figures={figureColumns}
-                selected={selection ? selection.selected.has(id) : undefined}
-                rowLabel={selection?.rowLabel?.(row)}
-                rowName={getRowName?.(row)}
-                actions={actions}
-                toggleRow={toggleRow}
-              />
-            );
+            const props = rowProps(row);
+            return <ResourceCard key={props.id} {...props} card={card} figures={figureColumns} />;
           })}
         </ul>
       )}
@@ -136,16 +114,9 @@ export function ListCards<T>({
   );
 }
 
-interface ResourceCardProps<T> {
-  row: T;
-  id: string | number;
+interface ResourceCardProps<T> extends RowProps<T> {
   card: ResourceListCard<T>;
   figures: ResourceListColumn<T>[];
-  selected: boolean | undefined;
-  rowLabel: string | undefined;
-  rowName: string | undefined;
-  actions: readonly ResourceListAction<T>[];
-  toggleRow: (id: string | number, checked: boolean) => void;
 }
 
 const ResourceCard = memo(function ResourceCard<T>({

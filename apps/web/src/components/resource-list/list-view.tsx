@@ -120,6 +120,19 @@ export function ListView<T>({
     },
     [],
   );
+  /** What a row or a card needs besides its columns; the same for both. */
+  const rowProps = (row: T): RowProps<T> => {
+    const id = getRowId(row);
+    return {
+      row,
+      id,
+      selected: selection ? selection.selected.has(id) : undefined,
+      rowLabel: selection?.rowLabel?.(row),
+      rowName: getRowName?.(row),
+      actions,
+      toggleRow,
+    };
+  };
   const pageSelection = selection
     ? {
         checked: pageIds.length > 0 && selectedOnPage === pageIds.length,
@@ -139,14 +152,10 @@ export function ListView<T>({
         <ListCards
           title={title}
           rows={shownRows as T[]}
+          rowProps={rowProps}
           status={status}
           columns={columns}
           card={card}
-          getRowId={getRowId}
-          getRowName={getRowName}
-          actions={actions}
-          selection={selection}
-          toggleRow={toggleRow}
           pageSelection={pageSelection}
           sort={sort}
           stale={isPlaceholderData}
@@ -200,19 +209,13 @@ export function ListView<T>({
             </Table.Tr>
           ) : (
             (shownRows as T[]).map((row) => {
-              const id = getRowId(row);
+              const props = rowProps(row);
               return (
                 <ResourceRow
-                  key={id}
-                  row={row}
-                  id={id}
+                  key={props.id}
+                  {...props}
                   columns={visibleColumns}
-                  selected={selection ? selection.selected.has(id) : undefined}
-                  rowLabel={selection?.rowLabel?.(row)}
-                  rowName={getRowName?.(row)}
-                  actions={actions}
                   foldActions={layout.foldActions}
-                  toggleRow={toggleRow}
                 />
               );
             })
@@ -245,17 +248,21 @@ function HeaderCell<T>({ col, sort }: { col: ResourceListColumn<T>; sort: ListSo
   );
 }
 
-interface ResourceRowProps<T> {
+/** A row's (or a card's) record, selection, name and actions. */
+export interface RowProps<T> {
   row: T;
   id: string | number;
-  columns: readonly ResourceListColumn<T>[];
   /** undefined when the list has no selection. */
   selected: boolean | undefined;
   rowLabel: string | undefined;
   rowName: string | undefined;
   actions: readonly ResourceListAction<T>[];
-  foldActions: boolean;
   toggleRow: (id: string | number, checked: boolean) => void;
+}
+
+interface ResourceRowProps<T> extends RowProps<T> {
+  columns: readonly ResourceListColumn<T>[];
+  foldActions: boolean;
 }
 
 /**

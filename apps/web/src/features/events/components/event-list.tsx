@@ -1,4 +1,4 @@
-import { ColorSwatch, Group, Text } from '@mantine/core';
+import { ColorSwatch, Group } from '@mantine/core';
 import type { TEvent } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-time-field/date-time-field';
@@ -32,14 +32,7 @@ const columns: ResourceListColumn<TEvent>[] = [
     header: 'Descripción',
     minWidth: 180,
     priority: 3,
-    render: (e) =>
-      e.description ? (
-        <ClampedText>{e.description}</ClampedText>
-      ) : (
-        <Text size="sm" c="dimmed" span>
-          —
-        </Text>
-      ),
+    render: (e) => <ClampedText>{e.description}</ClampedText>,
   },
   {
     key: 'start_at',

@@ -39,14 +39,7 @@ const columns: ResourceListColumn<TPointAction>[] = [
     header: 'Descripción',
     minWidth: 160,
     priority: 3,
-    render: (a) =>
-      a.description ? (
-        <ClampedText>{a.description}</ClampedText>
-      ) : (
-        <Text size="sm" c="dimmed" span>
-          —
-        </Text>
-      ),
+    render: (a) => <ClampedText>{a.description}</ClampedText>,
   },
   {
     key: 'points',
