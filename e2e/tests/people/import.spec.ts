@@ -43,7 +43,7 @@ test('re-choosing the corrected file, same name and place, reads it again, and a
   await writeFile(path, [header, row(1, `Tampoco ${tag}`), row(2), row(3, `No Existe ${tag}`)].join('\n'));
   await choose();
   await expect(dialog.getByText(/2 de 3 filas tienen problemas/)).toBeVisible();
-  await expect(dialog.locator('tr[data-invalid]')).toHaveCount(2);
+  await expect(dialog.locator('[data-id]:has([data-invalid])')).toHaveCount(2);
 
   // Corrected: chosen again under the same name, read again, and it imports.
   await writeFile(path, [header, row(1), row(2), row(3)].join('\n'));

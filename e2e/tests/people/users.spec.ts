@@ -194,8 +194,8 @@ test('imports sellers from a CSV: a bad row blocks it, twenty good ones go in, a
     buffer: Buffer.from(bad.join('\n')),
   });
   await expect(dialog.getByText('Una de 4 filas tiene problemas.')).toBeVisible();
-  await expect(dialog.locator('tr[data-line="5"]')).toContainText(`No existe la sucursal «No Existe ${tag}»`);
-  await expect(dialog.locator('tr[data-invalid]')).toHaveCount(1);
+  await expect(dialog.locator('[data-id="5"]')).toContainText(`No existe la sucursal «No Existe ${tag}»`);
+  await expect(dialog.locator('[data-id]:has([data-invalid])')).toHaveCount(1);
   await expect(dialog.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
   expect((await listUsers(request, token, { q: tag })).meta.total).toBe(0);
 

@@ -1,8 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiLogin } from '../../support/api.ts';
 
-// Issue 21: every screen fits every window. At each width one page visits every screen and fails if
-// the document or any element scrolls sideways, or if a row's action sits outside the window.
+// Issue 21: every screen fits every window. At each width one page visits every screen (and
+// Vendedores' per-seller dialogs) and fails if the document or any element scrolls sideways, or if a
+// row's action sits outside the window.
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -104,6 +105,28 @@ for (const viewport of WIDTHS) {
       const actions = await actionsOutside(page);
       if (screen.actions && actions.count === 0) problems.push(`${screen.path}: no row actions found`);
       for (const a of actions.outside) problems.push(`${screen.path}: action «${a}» outside the window`);
+    }
+    // Vendedores' per-seller dialogs (the month grids), opened from the demo seller's row or card.
+    await page.goto('/users?q=vendedor%40demo.local');
+    const seller = page.locator('[data-id]').first();
+    for (const [button, ready] of [
+      ['Actividad', 'Resumen General'],
+      ['Volumenes', 'Enero'],
+      ['Unidades', 'Proveedor'],
+    ] as const) {
+      const direct = seller.getByRole('button', { name: new RegExp(`^${button} de `) });
+      await seller.waitFor();
+      if (await direct.count()) await direct.click();
+      else {
+        await seller.getByRole('button', { name: /^Más acciones de / }).click();
+        await page.getByRole('menuitem', { name: button }).click();
+      }
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(ready).first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      for (const s of await sidewaysScrollers(page)) problems.push(`${button} dialog: ${s}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
     }
     await context.close();
     expect(problems).toEqual([]);

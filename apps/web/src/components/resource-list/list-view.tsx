@@ -44,6 +44,19 @@ export interface ListViewProps<T> {
 }
 
 const NO_ROWS: never[] = [];
+
+/** Rows already in memory (a preview), as `ListView`'s `result`: one page, nothing loading. */
+export function inMemoryResult<T>(rows: T[]): ListViewProps<T>['result'] {
+  return {
+    data: { data: rows, meta: { page: 1, per_page: rows.length, total: rows.length, last_page: 1 } },
+    isPending: false,
+    isError: false,
+    error: null,
+    isFetching: false,
+    isPlaceholderData: false,
+    refetch: () => undefined,
+  };
+}
 const NO_ACTIONS: never[] = [];
 
 function ariaSort(sort: string, key: string): 'ascending' | 'descending' | 'none' {

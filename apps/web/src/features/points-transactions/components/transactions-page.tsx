@@ -168,7 +168,8 @@ export function TransactionsPage() {
           </Button>
         }
       />
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" mb="lg">
+      {/* Three across where there is room: not beside the open menu at 768–991 px. */}
+      <SimpleGrid cols={{ base: 1, xs: 3, sm: 1, md: 3 }} spacing="md" mb="lg">
         <Stat label="Transacciones" value={data ? number(data.meta.total) : '—'} testId="stat-total" />
         <Stat
           label="Puntos otorgados (página)"

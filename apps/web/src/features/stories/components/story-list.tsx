@@ -109,7 +109,7 @@ export function StoryList() {
         onAdd={() => setCreateOpened(true)}
         onDelete={deletion.ask}
         rowActions={rowActions}
-        actionsWidth={172}
+        actionsWidth={184}
       />
       <StoryCreateDialog opened={createOpened} onClose={() => setCreateOpened(false)} />
       <StoryViewersDialog story={viewers.target} opened={viewers.opened} onClose={viewers.close} />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import {
   CSV_ALWAYS_QUOTE,
   csvSafe,
@@ -7,13 +7,17 @@ import {
   roleLabel,
   type TUserImportCredential,
   type TUserImportPreview,
+  type TUserImportRow,
 } from '@panel/shared';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { useEffect, useRef, useState } from 'react';
+import type { ResourceListCard, ResourceListColumn } from '../../../components/resource-list/list-columns';
+import { inMemoryResult, ListView } from '../../../components/resource-list/list-view';
 import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { previewImport, useCommitImport } from '../api/import-users';
+import classes from './import-users-dialog.module.css';
 
 /** A CSV as Excel in es-AR opens it: UTF-8 with a BOM, `;` separated, formula cells quoted. */
 function spreadsheetCsv(rows: string[][]): Blob {
@@ -207,6 +211,40 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
   );
 }
 
+const lineOf = (row: TUserImportRow) => row.line;
+
+function Problems({ row }: { row: TUserImportRow }) {
+  if (row.errors.length === 0) {
+    return (
+      <Badge color="teal.9" variant="filled">
+        OK
+      </Badge>
+    );
+  }
+  return (
+    <List size="sm" c="red.9" spacing={2} data-invalid>
+      {row.errors.map((e) => (
+        <List.Item key={e}>{e}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+const PREVIEW_COLUMNS: ResourceListColumn<TUserImportRow>[] = [
+  { key: 'line', header: 'Fila', width: 60 },
+  { key: 'name', header: 'Nombre', minWidth: 130 },
+  { key: 'email', header: 'Email', minWidth: 180, priority: 2 },
+  { key: 'role', header: 'Rol', width: 120, priority: 3, render: (r) => (r.role ? roleLabel(r.role) : '—') },
+  { key: 'branch', header: 'Sucursal', width: 140, priority: 3 },
+  { key: 'errors', header: 'Problemas', minWidth: 170, render: (r) => <Problems row={r} /> },
+];
+
+const PREVIEW_CARD: ResourceListCard<TUserImportRow> = {
+  primary: (r) => `Fila ${r.line} · ${r.name || '—'}`,
+  secondary: (r) => r.email || '—',
+  figures: ['role', 'branch', 'errors'],
+};
+
 function ImportPreview({ preview }: { preview: TUserImportPreview }) {
   return (
     <Stack gap="xs">
@@ -223,44 +261,21 @@ function ImportPreview({ preview }: { preview: TUserImportPreview }) {
           importar.
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={760} mah={360} type="native" tabIndex={0} aria-label="Vista previa">
-        <Table stickyHeader striped verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={56}>Fila</Table.Th>
-              <Table.Th w={170}>Nombre</Table.Th>
-              <Table.Th w={250}>Email</Table.Th>
-              <Table.Th w={120}>Rol</Table.Th>
-              <Table.Th w={150}>Sucursal</Table.Th>
-              <Table.Th>Problemas</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preview.rows.map((row) => (
-              <Table.Tr key={row.line} data-line={row.line} data-invalid={row.errors.length > 0 || undefined}>
-                <Table.Td>{row.line}</Table.Td>
-                <Table.Td>{row.name || '—'}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email || '—'}</Table.Td>
-                <Table.Td>{row.role ? roleLabel(row.role) : '—'}</Table.Td>
-                <Table.Td>{row.branch || '—'}</Table.Td>
-                <Table.Td>
-                  {row.errors.length === 0 ? (
-                    <Badge color="teal.9" variant="filled">
-                      OK
-                    </Badge>
-                  ) : (
-                    <List size="sm" c="red.9" spacing={2}>
-                      {row.errors.map((e) => (
-                        <List.Item key={e}>{e}</List.Item>
-                      ))}
-                    </List>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* Up to 500 rows: the preview scrolls down inside the dialog (a focusable region, so the
+          keyboard scrolls it too), never sideways. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1). */}
+      <section className={classes.preview} aria-label="Vista previa" tabIndex={0}>
+        <ListView
+          title="Vista previa"
+          result={inMemoryResult(preview.rows)}
+          columns={PREVIEW_COLUMNS}
+          card={PREVIEW_CARD}
+          getRowId={lineOf}
+          loadingText=""
+          emptyText="El archivo no tiene filas."
+          errorText=""
+        />
+      </section>
     </Stack>
   );
 }
