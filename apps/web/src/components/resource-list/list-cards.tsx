@@ -6,9 +6,9 @@ import {
   type ListSort,
   type ResourceListCard,
   type ResourceListColumn,
+  type RowProps,
   sortKeyOf,
 } from './list-columns';
-import type { RowProps } from './list-view';
 import classes from './resource-list.module.css';
 import { RowActions } from './row-actions';
 

@@ -54,6 +54,18 @@ export interface ResourceListSelection<T> {
   rowLabel?: (row: T) => string;
 }
 
+/** A row's (or a card's) record, selection, name and actions. */
+export interface RowProps<T> {
+  row: T;
+  id: string | number;
+  /** undefined when the list has no selection. */
+  selected: boolean | undefined;
+  rowLabel: string | undefined;
+  rowName: string | undefined;
+  actions: readonly ResourceListAction<T>[];
+  toggleRow: (id: string | number, checked: boolean) => void;
+}
+
 /** The sort in the URL (`col` / `-col` / ''), for lists that sort. */
 export interface ListSort {
   value: string;

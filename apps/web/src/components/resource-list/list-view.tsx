@@ -12,6 +12,7 @@ import {
   type ResourceListCard,
   type ResourceListColumn,
   type ResourceListSelection,
+  type RowProps,
   sortKeyOf,
 } from './list-columns';
 import { ListLoadError, type ListQueryState, listStatus } from './list-status';
@@ -259,18 +260,6 @@ function HeaderCell<T>({ col, sort }: { col: ResourceListColumn<T>; sort: ListSo
       </UnstyledButton>
     </Table.Th>
   );
-}
-
-/** A row's (or a card's) record, selection, name and actions. */
-export interface RowProps<T> {
-  row: T;
-  id: string | number;
-  /** undefined when the list has no selection. */
-  selected: boolean | undefined;
-  rowLabel: string | undefined;
-  rowName: string | undefined;
-  actions: readonly ResourceListAction<T>[];
-  toggleRow: (id: string | number, checked: boolean) => void;
 }
 
 interface ResourceRowProps<T> extends RowProps<T> {
