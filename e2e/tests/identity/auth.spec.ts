@@ -27,11 +27,31 @@ test.describe('Sign-in', () => {
     await expect(page.getByText('Contraseña requerida')).toBeVisible();
   });
 
-  test('a seller is refused with "Esta cuenta no tiene acceso al panel"', async ({ page }) => {
+  test('a seller is refused with "Esta cuenta no tiene acceso al panel" and pointed to the sellers\' app', async ({
+    page,
+  }) => {
     await fillLogin(page, DEMO_SELLER.email, DEMO_SELLER.password);
-    await expect(page.getByText('Esta cuenta no tiene acceso al panel')).toBeVisible();
+    const alert = page.getByRole('alert').filter({ hasText: 'Esta cuenta no tiene acceso al panel' });
+    await expect(alert).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedToken(page)).toBeFalsy();
+    // Issue 21, item 8: the pointer follows the spec's text, and its link opens the sellers' app.
+    await expect(alert).toContainText('Los vendedores usan la app de vendedores');
+    await alert.getByRole('link', { name: 'Ir a la app de vendedores' }).click();
+    await expect(page).toHaveURL(/\/comunidad\/?/);
+    await page.getByLabel('Email').fill(DEMO_SELLER.email);
+    await page.getByLabel('Contraseña').fill(DEMO_SELLER.password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+  });
+
+  test('a seller\'s wrong password says "Credenciales inválidas" and nothing about the account', async ({
+    page,
+  }) => {
+    // The pointer only follows a correct password: the form never tells who is a seller.
+    await fillLogin(page, DEMO_SELLER.email, 'no-es-la-clave-del-vendedor');
+    await expect(page.getByRole('alert').filter({ hasText: 'Credenciales inválidas' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ir a la app de vendedores' })).toHaveCount(0);
   });
 
   test('the forgot-password link explains that an administrator resets passwords', async ({ page }) => {

@@ -2,6 +2,8 @@ export const APP_TITLE = 'Panel de Administración';
 export const DEFAULT_TIMEZONE = 'America/Argentina/Buenos_Aires';
 /** Browser storage key of the session (spec §3, §9). */
 export const AUTH_STORAGE_KEY = 'auth-storage';
+/** Where the server serves the sellers' app (apps/community). */
+export const COMMUNITY_APP_PATH = '/comunidad/';
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const MONTHS_ES = [
   'Enero',

@@ -7,6 +7,9 @@ export const MSG = {
   passwordRequired: 'Contraseña requerida',
   invalidCredentials: 'Credenciales inválidas',
   noPanelAccess: 'Esta cuenta no tiene acceso al panel',
+  /** Follows noPanelAccess for a seller's account (issue 21, item 8): where sellers go instead. */
+  sellerAppPointer: 'Los vendedores usan la app de vendedores, con el mismo email y contraseña.',
+  sellerAppLink: 'Ir a la app de vendedores',
   tooManyAttempts: 'Demasiados intentos de inicio de sesión. Probá de nuevo en unos minutos.',
   unauthenticated: 'Tu sesión no es válida o expiró. Iniciá sesión de nuevo.',
   forbidden: 'No tenés permiso para realizar esta acción.',

@@ -1,5 +1,5 @@
 import { AUTH_STORAGE_KEY } from '@panel/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../lib/auth-store';
 import { mockApi } from '../../../testing/fetch-mock';
@@ -65,6 +65,7 @@ describe('login', () => {
     const { user } = renderLogin();
     await fillAndSubmit(user, 'admin@demo.local', 'mala');
     expect(await screen.findByRole('alert')).toHaveTextContent('Credenciales inválidas');
+    expect(screen.queryByRole('link', { name: 'Ir a la app de vendedores' })).not.toBeInTheDocument();
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 
@@ -85,7 +86,16 @@ describe('login', () => {
     const { user } = renderLogin();
     await fillAndSubmit(user, 'vendedor@demo.local', 'vendedor-demo-2026');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Esta cuenta no tiene acceso al panel');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Esta cuenta no tiene acceso al panel');
+    // …followed by where sellers go instead (issue 21, item 8).
+    expect(alert).toHaveTextContent(
+      'Los vendedores usan la app de vendedores, con el mismo email y contraseña.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Ir a la app de vendedores' })).toHaveAttribute(
+      'href',
+      '/comunidad/',
+    );
     const logoutCall = requests.find((r) => r.url.pathname === '/api/logout');
     expect(logoutCall?.headers.get('Authorization')).toBe('Bearer seller-token');
     expect(useAuthStore.getState()).toMatchObject({ token: null, isAuthenticated: false });

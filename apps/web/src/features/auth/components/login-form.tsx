@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { MSG, type TLoginRequest, ZLoginRequest } from '@panel/shared';
+import { COMMUNITY_APP_PATH, MSG, type TLoginRequest, ZLoginRequest } from '@panel/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -52,6 +52,8 @@ interface LoginFormProps {
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const storeLogin = useAuthStore((s) => s.login);
   const [alert, setAlert] = useState<string | null>(null);
+  // A seller's account: the alert also points to the sellers' app (issue 21, item 8).
+  const [sellerAccount, setSellerAccount] = useState(false);
   const [forgotOpened, setForgotOpened] = useState(false);
   const [forgotLoaded, setForgotLoaded] = useState(false);
   // The screen is prerendered into login.html and paints before any script runs. Until React has
@@ -81,6 +83,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       return;
     }
     setAlert(null);
+    setSellerAccount(false);
     setSubmitting(true);
     try {
       const { token, user } = await login(request);
@@ -88,6 +91,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         // The panel is for administrators: give the token back at once and keep no session.
         await logout(token);
         setAlert(MSG.noPanelAccess);
+        setSellerAccount(true);
         return;
       }
       storeLogin(token, user);
@@ -110,7 +114,16 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
               role="alert"
               icon={<IconAlertCircle aria-hidden />}
               title={alert}
-            />
+            >
+              {sellerAccount && (
+                <>
+                  {MSG.sellerAppPointer}{' '}
+                  <Anchor href={COMMUNITY_APP_PATH} fw={600} size="sm">
+                    {MSG.sellerAppLink}
+                  </Anchor>
+                </>
+              )}
+            </Alert>
           )}
           <TextInput
             label="Email"
