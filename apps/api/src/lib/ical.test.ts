@@ -36,14 +36,62 @@ describe('iCalendar', () => {
       '2026-03-29T01:00:00.000Z',
       '2026-10-25T01:00:00.000Z',
     ]);
-    const tz = vtimezone('Europe/Madrid', new Date('2026-06-01T00:00:00Z'), new Date('2026-06-01T01:00:00Z'));
-    // Spring forward at 02:00 local (+0100 → +0200), back at 03:00 local.
-    expect(tz.join('\n')).toContain(
+    // An event across the autumn change: the observance at its start and the change, nothing else.
+    const tz = vtimezone('Europe/Madrid', new Date('2026-10-24T12:00:00Z'), new Date('2026-10-26T12:00:00Z'));
+    expect(tz.join('\n')).toBe(
+      [
+        'BEGIN:VTIMEZONE',
+        'TZID:Europe/Madrid',
+        'BEGIN:STANDARD\nDTSTART:20261024T140000\nTZOFFSETFROM:+0200\nTZOFFSETTO:+0200\nEND:STANDARD',
+        // Back at 03:00 local (+0200 → +0100).
+        'BEGIN:STANDARD\nDTSTART:20261025T030000\nTZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nEND:STANDARD',
+        'END:VTIMEZONE',
+      ].join('\n'),
+    );
+    // Spring forward at 02:00 local (+0100 → +0200).
+    const spring = vtimezone(
+      'Europe/Madrid',
+      new Date('2026-03-28T12:00:00Z'),
+      new Date('2026-03-30T12:00:00Z'),
+    );
+    expect(spring.join('\n')).toContain(
       'BEGIN:DAYLIGHT\nDTSTART:20260329T020000\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0200\nEND:DAYLIGHT',
     );
-    expect(tz.join('\n')).toContain(
-      'BEGIN:STANDARD\nDTSTART:20261025T030000\nTZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nEND:STANDARD',
+  });
+
+  it('builds the VTIMEZONE from the changes the event spans only (issue 20, item 3)', () => {
+    // A one-hour event in June: no change of the year is in it.
+    const june = vtimezone(
+      'Europe/Madrid',
+      new Date('2026-06-01T00:00:00Z'),
+      new Date('2026-06-01T01:00:00Z'),
     );
+    expect(june.filter((l) => l.startsWith('BEGIN:'))).toEqual(['BEGIN:VTIMEZONE', 'BEGIN:STANDARD']);
+    expect(june).toContain('TZOFFSETTO:+0200');
+    // A year-long event (the longest the door accepts) carries that year's two changes.
+    const year = vtimezone(
+      'Europe/Madrid',
+      new Date('2026-01-01T00:00:00Z'),
+      new Date('2027-01-01T00:00:00Z'),
+    );
+    expect(year.filter((l) => l.startsWith('DTSTART:'))).toEqual([
+      'DTSTART:20260101T010000',
+      'DTSTART:20260329T020000',
+      'DTSTART:20261025T030000',
+    ]);
+  });
+
+  it('answers an event from year 1 to 9999 (a row from before the date bounds) from two windows, right at both ends', () => {
+    const from = new Date('0001-01-01T00:00:00Z');
+    const to = new Date('9999-12-31T00:00:00Z');
+    const tz = vtimezone('Europe/Madrid', from, to);
+    const dtstarts = tz.filter((l) => l.startsWith('DTSTART:'));
+    // The observance at the start, the changes of 400 days at each end, and one that restates the offset.
+    expect(dtstarts.length).toBeLessThan(10);
+    const offsets = tz.filter((l) => l.startsWith('TZOFFSETTO:'));
+    expect(offsets.at(-1)).toBe('TZOFFSETTO:+0100');
+    // The work is capped: a wider search is refused rather than run.
+    expect(() => offsetTransitions('Europe/Madrid', from, to)).toThrow(RangeError);
   });
 
   it('gives a zone without DST one observance', () => {

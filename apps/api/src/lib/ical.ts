@@ -61,8 +61,21 @@ function formatOffset(ms: number): string {
 
 const DAY_MS = 86_400_000;
 
-/** The instants in [from, to) where the zone's offset changes, to the second. */
+/**
+ * At most this many days of the zone are searched for offset changes at each end of an event: with
+ * events bounded to a year at the door (EVENT_MAX_DAYS) one window covers every event, and a row
+ * from before that bound (year 1 to 9999 took 13.5 s) costs two windows, never its whole span.
+ */
+export const SCAN_WINDOW_DAYS = 400;
+
+/**
+ * The instants in [from, to) where the zone's offset changes, to the second. One probe a day, so the
+ * span is capped (SCAN_WINDOW_DAYS): a longer one is a programming error, not a slow answer.
+ */
 export function offsetTransitions(timeZone: string, from: Date, to: Date) {
+  if (to.getTime() - from.getTime() > SCAN_WINDOW_DAYS * DAY_MS) {
+    throw new RangeError(`offsetTransitions: más de ${SCAN_WINDOW_DAYS} días`);
+  }
   const found: { at: Date; before: number; after: number }[] = [];
   let t = from.getTime();
   let offset = offsetAt(new Date(t), timeZone);
@@ -85,32 +98,54 @@ export function offsetTransitions(timeZone: string, from: Date, to: Date) {
   return found;
 }
 
-/** A VTIMEZONE valid from a year before `from` to a year after `to`. */
+function observance(before: number, after: number, onsetUtc: number): string[] {
+  const kind = after > before ? 'DAYLIGHT' : 'STANDARD';
+  // The onset in the local time in force before it (§3.6.5).
+  const stamp = utcStamp(new Date(onsetUtc + before)).replace('Z', '');
+  return [
+    `BEGIN:${kind}`,
+    `DTSTART:${stamp}`,
+    `TZOFFSETFROM:${formatOffset(before)}`,
+    `TZOFFSETTO:${formatOffset(after)}`,
+    `END:${kind}`,
+  ];
+}
+
+/**
+ * The VTIMEZONE of an event: the observance in force at its start and the zone's offset changes
+ * while it lasts, nothing before or after (issue 20, item 3). Spans longer than two scan windows
+ * (only rows older than the date bounds) get the changes near each end, and an observance that
+ * restates the offset where the second window begins, so both ends still read right.
+ */
 export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
-  const start = new Date(from.getTime() - 366 * DAY_MS);
-  const end = new Date(to.getTime() + 366 * DAY_MS);
-  const base = offsetAt(start, timeZone);
+  const windowMs = SCAN_WINDOW_DAYS * DAY_MS;
+  const start = from.getTime();
+  const end = Math.max(start, to.getTime());
+  const windows =
+    end - start <= 2 * windowMs
+      ? [[start, end]]
+      : [
+          [start, start + windowMs],
+          [end - windowMs, end],
+        ];
+  const base = offsetAt(from, timeZone);
   const lines = [
     'BEGIN:VTIMEZONE',
     `TZID:${timeZone}`,
     'BEGIN:STANDARD',
-    `DTSTART:${localStamp(start, timeZone)}`,
+    `DTSTART:${localStamp(from, timeZone)}`,
     `TZOFFSETFROM:${formatOffset(base)}`,
     `TZOFFSETTO:${formatOffset(base)}`,
     'END:STANDARD',
   ];
-  for (const change of offsetTransitions(timeZone, start, end)) {
-    const kind = change.after > change.before ? 'DAYLIGHT' : 'STANDARD';
-    // The onset in the local time in force before the change (§3.6.5).
-    const onset = new Date(change.at.getTime() + change.before);
-    const stamp = utcStamp(onset).replace('Z', '');
-    lines.push(
-      `BEGIN:${kind}`,
-      `DTSTART:${stamp}`,
-      `TZOFFSETFROM:${formatOffset(change.before)}`,
-      `TZOFFSETTO:${formatOffset(change.after)}`,
-      `END:${kind}`,
-    );
+  let current = base;
+  for (const [windowStart, windowEnd] of windows as [number, number][]) {
+    const opening = offsetAt(new Date(windowStart), timeZone);
+    if (opening !== current) lines.push(...observance(current, opening, windowStart));
+    for (const change of offsetTransitions(timeZone, new Date(windowStart), new Date(windowEnd))) {
+      lines.push(...observance(change.before, change.after, change.at.getTime()));
+    }
+    current = offsetAt(new Date(windowEnd), timeZone);
   }
   lines.push('END:VTIMEZONE');
   return lines;

@@ -119,9 +119,20 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, un
         previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
     }
   } catch (error) {
+    stopParsing(request);
     throw malformedMultipart(error);
   }
   return { ...body };
+}
+
+/**
+ * After a refusal (a limit, a broken part) the rest of the body is read and thrown away instead of
+ * parsed: busboy would otherwise go on building a stream for every part past the limit, and 440 KB
+ * of 5,000 empty fields held the event loop for about 0.5 s (issue 20, item 3).
+ */
+function stopParsing(request: FastifyRequest) {
+  request.raw.unpipe();
+  request.raw.resume();
 }
 
 /** Keeps the errors that already say what is wrong; the rest are a broken body. */

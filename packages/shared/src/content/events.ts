@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import { makeListQuery, requiredOnPut, zOptionalText, zTimestamp, zVersion } from '../core/common.ts';
+import {
+  isInDateRange,
+  makeListQuery,
+  outOfDateRange,
+  requiredOnPut,
+  zOptionalText,
+  zTimestamp,
+  zVersion,
+} from '../core/common.ts';
 import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
+
+/**
+ * The longest event: a year (366 days). Its `.ics` carries the time zone's changes during the event,
+ * so an event's length is work for the server (issue 20, item 3).
+ */
+export const EVENT_MAX_DAYS = 366;
+const EVENT_MAX_MS = EVENT_MAX_DAYS * 86_400_000;
 
 /** Spanish texts of events and their types (spec §5, §8). */
 export const EVENT_MSG = registerMessages({
@@ -19,6 +34,11 @@ export const EVENT_MSG = registerMessages({
   eventNotFound: 'El evento no existe',
   typeInUse: 'No se puede eliminar el tipo de evento porque hay eventos que lo usan.',
   rangeInvalid: 'El fin del rango debe ser posterior a su inicio',
+  startOutOfRange: outOfDateRange('La fecha de inicio'),
+  endOutOfRange: outOfDateRange('La fecha de fin'),
+  tooLong: `Un evento puede durar como máximo ${EVENT_MAX_DAYS} días: la fecha de fin debe estar a menos de un año de la de inicio`,
+  fromOutOfRange: outOfDateRange('El inicio del rango'),
+  toOutOfRange: outOfDateRange('El fin del rango'),
 });
 
 export const ZEventType = z.object({
@@ -80,8 +100,8 @@ const ZEventFields = z.object({
     .min(1, EVENT_MSG.titleRequired)
     .max(150, EVENT_MSG.titleTooLong),
   description: zOptionalText(2000),
-  start_at: zInstant,
-  end_at: zInstant,
+  start_at: zInstant.refine(isInDateRange, EVENT_MSG.startOutOfRange),
+  end_at: zInstant.refine(isInDateRange, EVENT_MSG.endOutOfRange),
 });
 const ZEventDates = ZEventFields.pick({ start_at: true, end_at: true });
 
@@ -92,18 +112,21 @@ const endAfterStart = {
   when: (payload: { value: unknown }) => ZEventDates.safeParse(payload.value).success,
 };
 const endsLater = (v: { start_at: string; end_at: string }) => Date.parse(v.end_at) > Date.parse(v.start_at);
+const lastsAtMostAYear = (v: { start_at: string; end_at: string }) =>
+  Date.parse(v.end_at) - Date.parse(v.start_at) <= EVENT_MAX_MS;
+const notTooLong = { ...endAfterStart, error: EVENT_MSG.tooLong };
 
-/** Create and update (spec §5, §7): the end must be later than the start. */
-export const ZEventInput = ZEventFields.refine(endsLater, endAfterStart);
+/** Create and update (spec §5, §7): the end must be later than the start, and within a year of it. */
+export const ZEventInput = ZEventFields.refine(endsLater, endAfterStart).refine(lastsAtMostAYear, notTooLong);
 /** PUT: the type and the branch must be sent (absent would reset them to type 1 and every branch). */
-export const ZEventUpdate = requiredOnPut(ZEventFields, ['event_type_id', 'branch_id']).refine(
-  endsLater,
-  endAfterStart,
-);
+export const ZEventUpdate = requiredOnPut(ZEventFields, ['event_type_id', 'branch_id'])
+  .refine(endsLater, endAfterStart)
+  .refine(lastsAtMostAYear, notTooLong);
 export type TEventInput = z.input<typeof ZEventInput>;
 export type TEventValues = z.output<typeof ZEventInput>;
 
-const zQueryInstant = z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvalid }).optional();
+const zQueryInstant = (outOfRange: string) =>
+  z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvalid }).refine(isInDateRange, outOfRange).optional();
 
 /**
  * `from`/`to`: events overlapping [from, to), as the calendar asks for its visible weeks;
@@ -111,8 +134,8 @@ const zQueryInstant = z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvali
  */
 export const ZEventListQuery = makeListQuery(['title', 'start_at', 'end_at', 'created_at'] as const)
   .extend({
-    from: zQueryInstant,
-    to: zQueryInstant,
+    from: zQueryInstant(EVENT_MSG.fromOutOfRange),
+    to: zQueryInstant(EVENT_MSG.toOutOfRange),
     event_type_id: zQueryId,
     branch_id: zQueryId,
   })

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { makeListQuery, zCursor, zDecimal, zTimestamp } from '../core/common.ts';
+import {
+  isInDateRange,
+  makeListQuery,
+  outOfDateRange,
+  zCursor,
+  zDecimal,
+  zTimestamp,
+} from '../core/common.ts';
 
 /** Publicaciones and Historias: their Spanish texts (spec §2.7, §2.8, §5, §8) and rules. */
 export const MEDIA_MSG = {
@@ -19,6 +26,8 @@ export const MEDIA_MSG = {
   filesNotAccepted: 'Esta operación no acepta archivos.',
   endsBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
   invalidDate: 'La fecha no es válida',
+  startsOutOfRange: outOfDateRange('La fecha de inicio'),
+  endsOutOfRange: outOfDateRange('La fecha de fin'),
   branchInvalid: 'La sucursal elegida no existe',
   postNotFound: 'La publicación no existe',
   storyNotFound: 'La historia no existe',
@@ -123,22 +132,26 @@ export type TPostLike = z.infer<typeof ZPostLike>;
 export const ZPostComment = ZPostLike.extend({ content: z.string() });
 export type TPostComment = z.infer<typeof ZPostComment>;
 
-/** `YYYY-MM-DDTHH:mm` from a date-time input, or a full ISO instant; empty = none. */
-/** Optional ISO 8601 instant, parsed strictly (no 30 February, no "1"); blank is null. */
-const zOptionalInstant = z
-  .string()
-  .trim()
-  .max(40)
-  .optional()
-  .nullable()
-  .transform((v, ctx) => {
-    if (!v) return null;
-    if (!z.iso.datetime({ offset: true }).safeParse(v).success) {
-      ctx.addIssue({ code: 'custom', message: MEDIA_MSG.invalidDate });
-      return z.NEVER;
-    }
-    return new Date(v).toISOString();
-  });
+/** Optional ISO 8601 instant, parsed strictly (no 30 February, no "1"), within the years 2000–2100; blank is null. */
+const zOptionalInstant = (outOfRange: string) =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      if (!z.iso.datetime({ offset: true }).safeParse(v).success) {
+        ctx.addIssue({ code: 'custom', message: MEDIA_MSG.invalidDate });
+        return z.NEVER;
+      }
+      if (!isInDateRange(v)) {
+        ctx.addIssue({ code: 'custom', message: outOfRange });
+        return z.NEVER;
+      }
+      return new Date(v).toISOString();
+    });
 
 const zActiveFlag = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on'])])
@@ -155,8 +168,8 @@ export const ZStoryInput = z
       .max(120, MEDIA_MSG.titleTooLong),
     active: zActiveFlag,
     branch_id: zBranchId,
-    starts_at: zOptionalInstant,
-    ends_at: zOptionalInstant,
+    starts_at: zOptionalInstant(MEDIA_MSG.startsOutOfRange),
+    ends_at: zOptionalInstant(MEDIA_MSG.endsOutOfRange),
   })
   .superRefine((v, ctx) => {
     if (v.starts_at && v.ends_at && v.ends_at <= v.starts_at) {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DEFAULT_PER_PAGE, INT4_MAX, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
+import {
+  DATE_MAX_YEAR,
+  DATE_MIN_YEAR,
+  DEFAULT_PER_PAGE,
+  INT4_MAX,
+  makeListQuery,
+  zDecimal,
+  zTimestamp,
+} from '../core/common.ts';
 import { MONTHS_ES } from '../core/constants.ts';
 
 /** Spanish texts of the monthly volumes and target units (spec §2.5, §5, §8). */
@@ -20,8 +28,8 @@ export const TARGETS_MSG = {
   volumeNotFound: 'El volumen mensual no existe',
 } as const;
 
-export const MIN_YEAR = 2000;
-export const MAX_YEAR = 2100;
+export const MIN_YEAR = DATE_MIN_YEAR;
+export const MAX_YEAR = DATE_MAX_YEAR;
 export const MAX_AMOUNT = 999_999_999_999.99;
 export const MAX_UNITS = 2_000_000_000;
 

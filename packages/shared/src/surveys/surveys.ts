@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   emptyMeans,
   INT4_MAX,
+  isInDateRange,
   MAX_PER_PAGE,
   makeListQuery,
+  outOfDateRange,
   requiredOnPut,
   zDecimal,
   zOptionalText,
@@ -26,6 +28,8 @@ export const SURVEY_MSG = {
   optionsDuplicated: 'Las opciones no pueden repetirse',
   dateInvalid: 'La fecha no es válida',
   endBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
+  startOutOfRange: outOfDateRange('La fecha de inicio'),
+  endOutOfRange: outOfDateRange('La fecha de fin'),
   activeRequired: 'Indicá si la encuesta queda activa',
   surveyNotFound: 'La encuesta no existe',
   questionNotFound: 'La pregunta no existe',
@@ -86,10 +90,12 @@ export const SURVEY_TEXT_MAX = 2000;
 export const SURVEY_MAX_QUESTIONS = 50;
 export const SURVEY_MAX_OPTIONS = 20;
 
-const zOptionalInstant = z.iso
-  .datetime({ offset: true, error: SURVEY_MSG.dateInvalid })
-  .nullish()
-  .transform((v) => v ?? null);
+const zOptionalInstant = (outOfRange: string) =>
+  z.iso
+    .datetime({ offset: true, error: SURVEY_MSG.dateInvalid })
+    .refine(isInDateRange, outOfRange)
+    .nullish()
+    .transform((v) => v ?? null);
 
 export const ZSurveyQuestionInput = z
   .object({
@@ -149,8 +155,8 @@ const ZSurveyFields = z.object({
     .min(0, SURVEY_MSG.pointsNegative)
     .max(1_000_000)
     .default(SURVEY_DEFAULT_REWARD),
-  start_date: zOptionalInstant,
-  end_date: zOptionalInstant,
+  start_date: zOptionalInstant(SURVEY_MSG.startOutOfRange),
+  end_date: zOptionalInstant(SURVEY_MSG.endOutOfRange),
   questions: z
     .array(ZSurveyQuestionInput, { error: SURVEY_MSG.questionsRequired })
     .min(1, SURVEY_MSG.questionsRequired)
