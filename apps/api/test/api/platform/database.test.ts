@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { queryRows } from '../../../src/db/client.ts';
@@ -26,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const silentLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+/** A real logger that writes nothing: whatever level the code under test logs at exists. */
+const silentLog: FastifyBaseLogger = pino({ level: 'silent' });
 const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
   entries: unknown[];
 };
