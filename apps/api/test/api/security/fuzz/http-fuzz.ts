@@ -39,15 +39,31 @@ export interface Encoded {
   parserRefuses: boolean;
 }
 
-/** What Fastify's JSON parser (secure-json-parse) refuses: `__proto__`, or `constructor.prototype`. */
+/**
+ * What Fastify's JSON parser (secure-json-parse) refuses: `__proto__`, or `constructor.prototype`.
+ * Walked with a stack of its own, not by recursion: the fuzzer nests values 2,000 deep, and a
+ * recursive walk overflowed the call stack on some runs (CI, Node 26).
+ */
 function poisoned(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some(poisoned);
-  for (const [k, v] of Object.entries(value)) {
-    if (k === '__proto__') return true;
-    if (k === 'constructor' && v !== null && typeof v === 'object' && Object.hasOwn(v, 'prototype'))
-      return true;
-    if (poisoned(v)) return true;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      pending.push(...v);
+      continue;
+    }
+    for (const [k, child] of Object.entries(v)) {
+      if (k === '__proto__') return true;
+      if (
+        k === 'constructor' &&
+        child !== null &&
+        typeof child === 'object' &&
+        Object.hasOwn(child, 'prototype')
+      )
+        return true;
+      pending.push(child);
+    }
   }
   return false;
 }
