@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import {
   type CounterStore,
   DEFAULT_LIMITS,
+  FallbackCounterStore,
   LoginThrottle,
   MemoryCounterStore,
   RedisCounterStore,
@@ -23,8 +24,9 @@ export interface RateLimitPluginOptions {
 
 /**
  * Login attempt limits (services/auth/login-throttle.ts). With REDIS_URL the counters are shared by every
- * instance; Redis must answer at start-up, and later outages fail open with a warning rather
- * than lock everybody out.
+ * instance; Redis must answer at start-up. During a later outage each instance counts in memory, with
+ * a warning when it starts and a line when Redis answers again (FallbackCounterStore): sign-in keeps
+ * its protection and nobody is locked out (docs/reliability.md, "Redis down").
  */
 export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, options) => {
@@ -35,6 +37,8 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         connectTimeout: 3000,
+        // A Redis that hangs (stopped, not dead) must not hold sign-ins: after 1 s the memory counts.
+        commandTimeout: 1000,
       });
       redis.on('error', (error) => app.log.warn({ err: error }, 'Redis: error de conexión'));
       try {
@@ -43,9 +47,17 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
         redis.disconnect();
         throw new Error(`No se pudo conectar a Redis (REDIS_URL): ${(error as Error).message}`);
       }
-      store = failOpen(new RedisCounterStore(redis), (error) =>
-        app.log.warn({ err: error }, 'Redis no responde: el límite de intentos de login queda sin efecto'),
-      );
+      store = new FallbackCounterStore(new RedisCounterStore(redis), new MemoryCounterStore(), {
+        down: (error) =>
+          app.log.warn(
+            { err: error },
+            'Redis no responde: los intentos de inicio de sesión se cuentan en la memoria de esta instancia hasta que vuelva',
+          ),
+        up: () =>
+          app.log.info(
+            'Redis responde de nuevo: los intentos de inicio de sesión se cuentan otra vez en Redis',
+          ),
+      });
     } else {
       store = new MemoryCounterStore();
     }
@@ -55,20 +67,3 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   },
   { name: 'rate-limit', dependencies: ['db'] },
 );
-
-function failOpen(store: CounterStore, onError: (error: unknown) => void): CounterStore {
-  return {
-    get: (keys) =>
-      store.get(keys).catch((error) => {
-        onError(error);
-        return keys.map(() => ({ count: 0, ttlMs: 0 }));
-      }),
-    increment: (keys, windowMs) =>
-      store.increment(keys, windowMs).catch((error) => {
-        onError(error);
-        return keys.map(() => ({ count: 0, ttlMs: 0 }));
-      }),
-    reset: (keys) => store.reset(keys).catch(onError),
-    close: () => store.close(),
-  };
-}

@@ -14,6 +14,8 @@ import type { Redis } from 'ioredis';
  *   allows; successes never use up a budget (a crowd signing in from one office).
  *
  * Counters live in Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
+ * While Redis does not answer, each instance counts in its own memory (FallbackCounterStore): the
+ * protection stays, per instance, instead of being lifted (issue 22, item 5; docs/reliability.md).
  */
 export interface CounterStore {
   /** Adds one to each key and returns the new counts with the ms left in the window (atomic per key). */
@@ -171,6 +173,10 @@ export class RedisCounterStore implements CounterStore {
     const pipeline = this.redis.pipeline();
     for (const key of keys) pipeline.get(key).pttl(key);
     const results = (await pipeline.exec()) ?? [];
+    // A pipeline answers each command's error in its place instead of rejecting: a Redis that does
+    // not answer must not read as zero counts.
+    for (const [error] of results) if (error) throw error;
+    if (results.length < keys.length * 2) throw new Error('Redis: respuesta incompleta');
     return keys.map((_, i) => {
       const count = Number(results[i * 2]?.[1] ?? 0) || 0;
       const ttl = Number(results[i * 2 + 1]?.[1] ?? -2);
@@ -196,5 +202,64 @@ export class RedisCounterStore implements CounterStore {
 
   async close() {
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/**
+ * Redis first; while it fails, this instance's memory. A Redis outage must not lift the sign-in
+ * limits (issue 22, item 5): every operation that Redis refuses is done on the memory store, which
+ * keeps counting for as long as the outage lasts. The first failure logs a warning and the first
+ * answer after it logs the recovery, so an outage is two log lines, not one per attempt. Counts made
+ * in memory are not copied to Redis afterwards: the outage's budget is per instance.
+ */
+export class FallbackCounterStore implements CounterStore {
+  private degraded = false;
+
+  constructor(
+    private readonly primary: CounterStore,
+    private readonly fallback: CounterStore,
+    private readonly events: { down(error: unknown): void; up(): void },
+  ) {}
+
+  /** True while Redis does not answer and the counts are kept in memory. */
+  get usingFallback(): boolean {
+    return this.degraded;
+  }
+
+  private async run<T>(op: (store: CounterStore) => Promise<T>): Promise<T> {
+    try {
+      const result = await op(this.primary);
+      if (this.degraded) {
+        this.degraded = false;
+        this.events.up();
+      }
+      return result;
+    } catch (error) {
+      if (!this.degraded) {
+        this.degraded = true;
+        this.events.down(error);
+      }
+      return op(this.fallback);
+    }
+  }
+
+  get(keys: string[]) {
+    return this.run((store) => store.get(keys));
+  }
+
+  increment(keys: string[], windowMs: number) {
+    return this.run((store) => store.increment(keys, windowMs));
+  }
+
+  reset(keys: string[]) {
+    // Both: a success on a known device starts its budget afresh wherever it was counted.
+    return this.run(async (store) => {
+      await store.reset(keys);
+      if (store === this.primary) await this.fallback.reset(keys);
+    });
+  }
+
+  async close() {
+    await Promise.all([this.primary.close(), this.fallback.close()]);
   }
 }
