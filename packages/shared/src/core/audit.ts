@@ -5,7 +5,8 @@ import { registerMessages } from './human-messages.ts';
 
 /**
  * The audit trail (DECISIONS §5, ASVS V7): what administrators wrote, read through
- * `GET /api/audit` (docs/decisions/2026-11-24-audit-trail.md). The panel's screen comes later.
+ * `GET /api/audit` (docs/decisions/2026-11-24-audit-trail.md), shown by the panel's Auditoría screen
+ * (docs/decisions/2026-11-27-audit-screen.md).
  */
 export const AUDIT_MSG = registerMessages({
   actorInvalid: 'El administrador debe ser un número entero positivo',
@@ -15,6 +16,8 @@ export const AUDIT_MSG = registerMessages({
   perPageInvalid: 'La cantidad por página debe ser 10, 20, 50 o 100',
   dateRangeInvalid: 'La fecha desde no puede ser posterior a la fecha hasta',
   loadError: 'Error al cargar la auditoría',
+  sortInvalid: 'El orden debe ser at, actor_email, entity o action (con - delante para descendente)',
+  cursorWithSort: 'El cursor solo sirve en el orden por defecto (más nuevas primero)',
 });
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
@@ -52,6 +55,10 @@ export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** What a secret field reads in `changes` (password hashes, sealed connection strings, push keys). */
 export const AUDIT_REDACTED = '[oculto]';
 
+/** Columns the list sorts by; newest first (`-at`, by id) is the default and the only order the cursor walks. */
+export const AUDIT_SORTABLE = ['at', 'actor_email', 'entity', 'action'] as const;
+const AUDIT_SORT_VALUES = AUDIT_SORTABLE.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
+
 export const AUDIT_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
 export const DEFAULT_AUDIT_PER_PAGE = 20;
 
@@ -65,6 +72,8 @@ export const ZAuditListQuery = z
     per_page: zOneOf(AUDIT_PER_PAGE_OPTIONS, AUDIT_MSG.perPageInvalid).default(DEFAULT_AUDIT_PER_PAGE),
     /** Keyset paging for deep pages (meta.next_cursor); `page` then only labels the answer. */
     cursor: zCursor(),
+    /** A column, `-` in front for descending; default `-at` (newest first, by id). */
+    sort: z.enum(AUDIT_SORT_VALUES, { error: AUDIT_MSG.sortInvalid }).optional(),
     actor_id: zPositive(AUDIT_MSG.actorInvalid).optional(),
     entity: z.enum(AUDIT_ENTITIES, { error: AUDIT_MSG.entityInvalid }).optional(),
     entity_id: zPositive(AUDIT_MSG.entityIdInvalid, Number.MAX_SAFE_INTEGER).optional(),
@@ -75,6 +84,10 @@ export const ZAuditListQuery = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: AUDIT_MSG.dateRangeInvalid,
     path: ['from'],
+  })
+  .refine((v) => !v.cursor || !v.sort || v.sort === '-at', {
+    message: AUDIT_MSG.cursorWithSort,
+    path: ['cursor'],
   });
 export type TAuditListQuery = z.input<typeof ZAuditListQuery>;
 

@@ -37,5 +37,8 @@ export const auditLog = pgTable(
     index('audit_log_actor_id_idx').on(t.actorId, t.id),
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.id),
     index('audit_log_at_idx').on(t.at),
+    // The Auditoría screen's filters newest first: one kind of record, or one operation (2026-11-27).
+    index('audit_log_entity_kind_idx').on(t.entity, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
   ],
 );

@@ -1,12 +1,12 @@
 import { APP_MSG, makeListResponse, type TAuditEntry, ZAuditEntry, ZAuditListQuery } from '@panel/shared';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { dayRange } from '../../lib/business-time.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { decodeIdKeyset, encodeIdKeyset } from '../../lib/keyset.ts';
-import { fetchPage } from '../../lib/list-query.ts';
+import { fetchPage, parseSort } from '../../lib/list-query.ts';
 import { errors } from '../schemas.ts';
 
 export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +22,9 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
           'transacción: quién (`actor_id`, `actor_email`), desde dónde (`ip`), qué operación (`route`, ' +
           '`request_id`), qué registro (`entity`, `entity_id`) y solo los campos cambiados (`changes`, ' +
           '`{campo: {before, after}}`; los secretos dicen "[oculto]"). Más nuevas primero. `from` y `to` son ' +
-          'días (AAAA-MM-DD) inclusivos en APP_TIMEZONE. Para páginas profundas, `cursor` = `meta.next_cursor`.',
+          'días (AAAA-MM-DD) inclusivos en APP_TIMEZONE. `sort`: `at`, `actor_email`, `entity` o `action`, con `-` ' +
+          'delante para descendente (a igualdad, las más nuevas primero). Para páginas profundas en el orden por ' +
+          'defecto, `cursor` = `meta.next_cursor`.',
         querystring: ZAuditListQuery,
         response: { 200: makeListResponse(ZAuditEntry), ...errors(400, 401, 403) },
       },
@@ -38,6 +40,20 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
       if (range.from) conditions.push(gte(auditLog.at, range.from));
       if (range.to) conditions.push(lt(auditLog.at, range.to));
       const where = and(...conditions);
+      const sort = parseSort(query.sort, 'at', true);
+      const sortColumn = {
+        at: auditLog.id,
+        actor_email: auditLog.actorEmail,
+        entity: auditLog.entity,
+        action: auditLog.action,
+      }[sort.key];
+      // `at` is the transaction's time and `id` follows it: ordering by id keeps one order for rows of
+      // one transaction, and the default (-at) walks the (…, id) indexes newest first.
+      const orderBy =
+        sort.key === 'at'
+          ? [sort.desc ? desc(auditLog.id) : asc(auditLog.id)]
+          : [sort.desc ? sql`${sortColumn} DESC NULLS LAST` : asc(sortColumn), desc(auditLog.id)];
+      const keyset = sort.key === 'at' && sort.desc;
       let after: SQL | undefined;
       if (query.cursor) {
         const id = decodeIdKeyset(query.cursor);
@@ -66,7 +82,7 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
             .from(auditLog)
             .leftJoin(users, eq(users.id, auditLog.actorId))
             .where(and(where, after))
-            .orderBy(desc(auditLog.id))
+            .orderBy(...orderBy)
             .limit(limit + 1)
             .offset(query.cursor ? 0 : offset),
         app.db.select({ n: count() }).from(auditLog).where(where),
@@ -77,7 +93,7 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
         data: page.map((row): TAuditEntry => ({ ...row, at: row.at.toISOString() })),
         meta: {
           ...meta,
-          next_cursor: rows.length > query.per_page && last ? encodeIdKeyset(last.id) : null,
+          next_cursor: keyset && rows.length > query.per_page && last ? encodeIdKeyset(last.id) : null,
         },
       };
     },

@@ -103,6 +103,28 @@ describe('GET /api/audit', () => {
     expect(walked).toEqual(all);
   });
 
+  it('sorts on the server by date, administrator, kind of record and operation, newest first within', async () => {
+    const newest = (await list('?per_page=100')).data.map((e) => e.id);
+    expect((await list('?per_page=100&sort=at')).data.map((e) => e.id)).toEqual([...newest].reverse());
+    expect((await list('?per_page=100&sort=-at')).data.map((e) => e.id)).toEqual(newest);
+    const byAction = (await list('?per_page=100&sort=action')).data;
+    expect(byAction.map((e) => e.action)).toEqual([...byAction.map((e) => e.action)].sort());
+    const creates = byAction.filter((e) => e.action === 'create').map((e) => e.id);
+    expect(creates).toEqual([...creates].sort((a, b) => b - a));
+    const byActor = (await list('?per_page=100&sort=-actor_email')).data as unknown as {
+      actor_email: string;
+    }[];
+    const emails = byActor.map((e) => e.actor_email);
+    const named = emails.filter((e) => e !== null);
+    // Descending, an entry written without an administrator (no email) last.
+    expect(emails).toEqual([...[...named].sort().reverse(), ...emails.filter((e) => e === null)]);
+    const paged = await list('?per_page=10&sort=at');
+    expect(paged.meta.next_cursor).toBeNull();
+    expect((await list('?per_page=10&page=2&sort=at')).data.map((e) => e.id)).toEqual(
+      [...newest].reverse().slice(10, 20),
+    );
+  });
+
   it('refuses bad filters with a Spanish 400 naming the field', async () => {
     const cases: [string, string, string][] = [
       ['?entity=sessions', 'entity', AUDIT_MSG.entityInvalid],
@@ -113,6 +135,8 @@ describe('GET /api/audit', () => {
       ['?from=2026-02-30', 'from', 'La fecha debe tener el formato AAAA-MM-DD'],
       ['?from=2026-03-10&to=2026-03-09', 'from', AUDIT_MSG.dateRangeInvalid],
       ['?cursor=bm8', 'cursor', APP_MSG.invalidCursor],
+      ['?sort=ip', 'sort', AUDIT_MSG.sortInvalid],
+      ['?sort=at&cursor=MTA', 'cursor', AUDIT_MSG.cursorWithSort],
     ];
     for (const [query, field, message] of cases) {
       const res = await ctx.asAdmin('GET', `/api/audit${query}`);
