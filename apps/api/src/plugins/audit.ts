@@ -5,6 +5,13 @@ import { runAudited } from '../db/audit-context.ts';
 /** Methods that write. A panel route with one of them is an administrator's write. */
 export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/**
+ * Routes that both sellers and administrators call (the community app's /api/app/*, and the
+ * session's own routes): their writes are audited when the caller is an administrator (issue 20,
+ * item 10), and run as before for a seller (sellers' writes are not audited, DECISIONS §5).
+ */
+const SHARED_ACCESS = new Set(['app', 'session']);
+
 const audited = new WeakSet<RouteHandlerMethod>();
 
 /** An answer of 400 or more: what the handler wrote is rolled back, the answer still goes out. */
@@ -14,7 +21,9 @@ class RefusedAnswer {
 
 /**
  * The audit trail's one mechanism (docs/decisions/2026-11-24-audit-trail.md): every route with
- * `config.access === 'admin'` and a write method runs its handler inside `runAudited`, one
+ * `config.access === 'admin'` and a write method, and every write of a route sellers and
+ * administrators share (`app`, `session`) when an administrator calls it, runs its handler inside
+ * `runAudited`, one
  * transaction naming the administrator, address, request id and operation, so the database's
  * triggers record every row it writes in that transaction, and `app.db` is that transaction.
  *
@@ -29,7 +38,9 @@ class RefusedAnswer {
 export const auditPlugin = fp(
   async (app) => {
     app.addHook('onRoute', (route: RouteOptions) => {
-      if (route.config?.access !== 'admin') return;
+      const access = route.config?.access;
+      const adminsOnly = access === 'admin';
+      if (!adminsOnly && !SHARED_ACCESS.has(String(access))) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const write = methods.find((m) => (WRITE_METHODS as readonly string[]).includes(m));
       // The POST twin of a PUT (method-override.ts) reuses the PUT's audited handler and its name.
@@ -38,6 +49,7 @@ export const auditPlugin = fp(
       const operation = `${write} ${route.url}`;
       const auditedHandler = async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
         const auth = request.auth;
+        if (!adminsOnly && auth?.user.role !== 'admin') return handler.call(this as never, request, reply);
         if (!auth) throw new Error(`${operation}: escritura de administrador sin sesión`);
         // Until the commit, `send` only holds the payload, and the reply stops being a thenable
         // (Fastify's Reply.then waits for the answer to be written, which would never happen).
