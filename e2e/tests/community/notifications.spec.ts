@@ -1,14 +1,21 @@
-import type { TAppNotification } from '@panel/shared';
-import { expect, test } from '@playwright/test';
+import { notificationPushPayload, type TAppNotification } from '@panel/shared';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { unique } from '../../support/api.ts';
-import { appGet, newSeller, openAppAs } from '../../support/community.ts';
+import { appGet, newSeller, openAppAs, swipe, waitForServiceWorker } from '../../support/community.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
 
-const unreadCount = async (request: Parameters<typeof appGet>[0], token: string) =>
+const unreadCount = async (request: APIRequestContext, token: string) =>
   (await appGet<{ data: { unread_count: number } }>(request, token, '/api/app/notifications/unread-count'))
     .data.unread_count;
 
-test('Notificaciones: unread first with the type colour, the tab badge, and each marked read once seen', async ({
+const readAt = async (request: APIRequestContext, token: string, id: number) =>
+  (await appGet<{ data: TAppNotification }>(request, token, `/api/app/notifications/${id}`)).data.read_at;
+
+const badgeText = (n: number) => `${n > 99 ? '99+' : n} sin leer`;
+const avisosTab = (page: Page) =>
+  page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: /^Avisos/ });
+
+test('Avisos: the tab and the screen share the name; scrolling past marks nothing read, opening one does', async ({
   page,
   request,
 }) => {
@@ -18,51 +25,76 @@ test('Notificaciones: unread first with the type colour, the tab badge, and each
     color: '#5b4bb7',
     icon: '7.png',
   });
-  const title = `Cambio de horario ${unique()}`;
-  const created = await createNotification(request, admin, {
-    title,
-    message: 'El viernes abrimos a las 10.',
-    notification_type_id: type.id,
-    branch_id: seller.user.branch_id!,
-  });
+  const created = [];
+  for (let i = 0; i < 12; i++) {
+    created.push(
+      await createNotification(request, admin, {
+        title: `Cambio de horario ${i} ${unique()}`,
+        message: 'El viernes abrimos a las 10.',
+        notification_type_id: type.id,
+        branch_id: seller.user.branch_id!,
+      }),
+    );
+  }
   const unread = await unreadCount(request, seller.token);
-  expect(unread).toBeGreaterThan(0);
+  expect(unread).toBeGreaterThanOrEqual(12);
 
   await openAppAs(page, seller);
-  const tab = page.getByRole('link', { name: /^Avisos/ });
-  await expect(tab.getByTestId('unread-badge')).toHaveText(`${unread > 99 ? '99+' : unread} sin leer`);
-  await tab.click();
-  await expect(page.getByRole('heading', { name: 'Notificaciones', level: 1 })).toBeVisible();
+  await expect(avisosTab(page).getByTestId('unread-badge')).toHaveText(badgeText(unread));
+  await avisosTab(page).click();
+  await expect(page.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
 
   const first = page.locator('.notification').first();
-  await expect(first).toContainText(title);
-  await expect(first).toContainText(type.name.toUpperCase(), { ignoreCase: true });
+  await expect(first).toContainText(created.at(-1)!.title);
   await expect(first).toHaveCSS('border-left-color', 'rgb(91, 75, 183)');
-  await expect(first.locator('.notification__icon')).toHaveCSS('background-color', 'rgb(91, 75, 183)');
   await expect(first.locator('.notification__icon img')).toHaveAttribute('src', '/icons/notifications/7.png');
 
-  // On screen for a second: read on the server, and the badge counts one less (at least).
-  await expect
-    .poll(
-      async () => {
-        const { data } = await appGet<{ data: TAppNotification }>(
-          request,
-          seller.token,
-          `/api/app/notifications/${created.id}`,
-        );
-        return data.read_at !== null;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  const left = await unreadCount(request, seller.token);
-  expect(left).toBeLessThan(unread);
-  if (left === 0) await expect(tab.getByTestId('unread-badge')).toHaveCount(0);
-  else await expect(tab.getByTestId('unread-badge')).toHaveText(`${left > 99 ? '99+' : left} sin leer`);
+  // Every item on screen a while, scrolled through to the end: nothing is read (it used to drop 11 -> 7).
+  for (const y of [0, 400, 800, 1200, 1600, 2400, 4000]) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(400);
+  }
+  await page.waitForTimeout(1500);
+  expect(await unreadCount(request, seller.token)).toBe(unread);
+  await expect(avisosTab(page).getByTestId('unread-badge')).toHaveText(badgeText(unread));
+
+  // Opened: read on the server, and the badge counts one less.
+  const opened = created[5]!;
+  await page.getByRole('link', { name: new RegExp(opened.title) }).click();
+  await expect(page.getByRole('heading', { name: 'Aviso', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: opened.title, level: 2, exact: true })).toBeVisible();
+  await expect.poll(() => readAt(request, seller.token, opened.id)).not.toBeNull();
+  await expect(avisosTab(page).getByTestId('unread-badge')).toHaveText(badgeText(unread - 1));
+  await page.getByRole('link', { name: 'Volver a Avisos' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(`Sin leer: ${opened.title}`) })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: new RegExp(opened.title) })).toBeVisible();
 });
 
-test('a notification opened by itself (as a tapped push does) shows in full and is marked read', async ({
+test('"Marcar todas como leídas" reads every one on the server and clears the badge', async ({
   page,
+  request,
+}) => {
+  const { seller, admin } = await newSeller(request);
+  const title = `Inventario ${unique()}`;
+  await createNotification(request, admin, {
+    title,
+    message: 'Contamos el sábado.',
+    branch_id: seller.user.branch_id!,
+  });
+  expect(await unreadCount(request, seller.token)).toBeGreaterThan(0);
+  await openAppAs(page, seller, 'notificaciones');
+  await expect(page.getByRole('link', { name: new RegExp(`Sin leer: ${title}`) })).toBeVisible();
+  await page.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+  await expect(page.getByText('Marcaste todas como leídas.')).toBeVisible();
+  await expect(avisosTab(page).getByTestId('unread-badge')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Sin leer:/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Marcar todas como leídas' })).toHaveCount(0);
+  expect(await unreadCount(request, seller.token)).toBe(0);
+});
+
+test('a tapped push opens its notification, from the URL the server sends', async ({
+  page,
+  context,
   request,
 }) => {
   const { seller, admin } = await newSeller(request);
@@ -71,22 +103,79 @@ test('a notification opened by itself (as a tapped push does) shows in full and 
     title,
     message: 'Llegó el nuevo catálogo.',
     branch_id: seller.user.branch_id!,
+    notification_type_id: 1,
   });
-  await openAppAs(page, seller, `notificaciones/${created.id}`);
-  await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
-  await expect(page.getByText('Llegó el nuevo catálogo.')).toBeVisible();
-  await expect
-    .poll(async () => {
-      const { data } = await appGet<{ data: TAppNotification }>(
-        request,
-        seller.token,
-        `/api/app/notifications/${created.id}`,
-      );
-      return data.read_at !== null;
-    })
-    .toBe(true);
-  await page.goto('/comunidad/notificaciones/999999999');
-  await expect(page.getByRole('alert')).toContainText('La notificación no existe');
+  await context.grantPermissions(['notifications']);
+  await openAppAs(page, seller);
+  await waitForServiceWorker(page);
+
+  // The push worker's own payload (apps/api's push test decrypts exactly this from a real push).
+  const payload = notificationPushPayload({ ...created, icon: created.notification_type.icon });
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => resolve(e.registrations)),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registration = (await registrations).find((r) => r.scopeURL.endsWith('/comunidad/'))!;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: registration.registrationId,
+    data: JSON.stringify(payload),
+  });
+  const shownUrl = () =>
+    page.evaluate(
+      async (tag) =>
+        (await (await navigator.serviceWorker.ready).getNotifications({ tag })).map(
+          (n) => (n.data as { url: string }).url,
+        )[0] ?? null,
+      payload.tag,
+    );
+  await expect.poll(shownUrl).toBe(`/comunidad/notificaciones?id=${created.id}`);
+  const url = (await shownUrl())!;
+
+  // The app is open: the service worker's click handler posts {type: 'OPEN', url} to it.
+  await page.evaluate(
+    (target) =>
+      navigator.serviceWorker.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'OPEN', url: new URL(target, location.origin).href } }),
+      ),
+    url,
+  );
+  await expect(page.getByRole('heading', { name: title, level: 2, exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/comunidad/notificaciones/${created.id}$`));
+  await expect.poll(() => readAt(request, seller.token, created.id)).not.toBeNull();
+
+  // The app is closed: the click handler opens a window at that URL.
+  const second = await createNotification(request, admin, {
+    title: `Otro push ${unique()}`,
+    message: 'Abrí este.',
+    branch_id: seller.user.branch_id!,
+  });
+  const fresh = await context.newPage();
+  await fresh.goto(notificationPushPayload({ ...second, icon: second.notification_type.icon }).url);
+  await expect(fresh.getByRole('heading', { name: second.title, level: 2, exact: true })).toBeVisible();
+  await expect(fresh.getByText('Abrí este.')).toBeVisible();
+  await expect.poll(() => readAt(request, seller.token, second.id)).not.toBeNull();
+  // Back goes to the list, not to ?id= again.
+  await fresh.getByRole('link', { name: 'Volver a Avisos' }).click();
+  await expect(fresh.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
+
+  await fresh.goto('/comunidad/notificaciones?id=999999999');
+  await expect(fresh.getByRole('alert')).toContainText('La notificación no existe');
+});
+
+test("pulling Avisos down refreshes the tab's badge too", async ({ page, request }) => {
+  const { seller, admin } = await newSeller(request);
+  await openAppAs(page, seller, 'notificaciones');
+  await expect(page.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const before = await unreadCount(request, seller.token);
+  await expect(avisosTab(page).getByTestId('unread-badge')).toHaveText(badgeText(before));
+  const title = `Recién llegado ${unique()}`;
+  await createNotification(request, admin, { title, message: 'Nuevo', branch_id: seller.user.branch_id! });
+  await swipe(page, { x: 195, y: 180 }, { x: 195, y: 560 });
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(avisosTab(page).getByTestId('unread-badge')).toHaveText(badgeText(before + 1));
 });
 
 test.describe('without the service worker (so the test can answer the calls)', () => {
@@ -97,5 +186,23 @@ test.describe('without the service worker (so the test can answer the calls)', (
     await page.route('**/api/app/notifications?*', (route) => route.fulfill({ status: 500, body: '' }));
     await openAppAs(page, seller, 'notificaciones');
     await expect(page.getByRole('alert')).toContainText('Error al cargar las notificaciones');
+  });
+
+  test('"Marcar todas como leídas" that fails says so and leaves them unread', async ({ page, request }) => {
+    const { seller, admin } = await newSeller(request);
+    await createNotification(request, admin, {
+      title: `Sin marcar ${unique()}`,
+      message: 'Queda sin leer.',
+      branch_id: seller.user.branch_id!,
+    });
+    const before = await unreadCount(request, seller.token);
+    await page.route('**/api/app/notifications/read-all', (route) =>
+      route.fulfill({ status: 500, body: '' }),
+    );
+    await openAppAs(page, seller, 'notificaciones');
+    await page.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+    await expect(page.getByRole('alert')).toContainText('No se pudieron marcar como leídas. Probá de nuevo.');
+    await expect(avisosTab(page).getByTestId('unread-badge')).toHaveText(badgeText(before));
+    expect(await unreadCount(request, seller.token)).toBe(before);
   });
 });

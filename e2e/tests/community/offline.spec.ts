@@ -44,7 +44,7 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
   await page.reload();
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
   for (const [path, heading] of [
-    ['notificaciones', 'Notificaciones'],
+    ['notificaciones', 'Avisos'],
     ['agenda', 'Agenda'],
     ['puntos', 'Mis puntos'],
     ['encuestas', 'Encuestas'],
@@ -75,7 +75,7 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
   const card = page.getByRole('article').filter({ hasText: text });
   await expect(card).toBeVisible();
   for (const [path, heading] of [
-    ['notificaciones', 'Notificaciones'],
+    ['notificaciones', 'Avisos'],
     ['agenda', 'Agenda'],
     ['puntos', 'Mis puntos'],
   ] as const) {

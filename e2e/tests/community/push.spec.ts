@@ -1,3 +1,4 @@
+import { notificationPushPayload } from '@panel/shared';
 import { expect, test } from '@playwright/test';
 import { newSeller, openAppAs, waitForServiceWorker } from '../../support/community.ts';
 
@@ -26,15 +27,16 @@ test('the service worker shows a visible notification for every push, even one w
       data,
     });
 
+  // What the push worker sends (notificationPushPayload; apps/api's push test decrypts the same).
   await push(
-    JSON.stringify({
-      title: 'Reunión de sucursal',
-      body: 'Mañana a las 9 en la sala grande.',
-      notification_id: 42,
-      url: '/comunidad/notificaciones/42',
-      icon: '3.png',
-      tag: 'notification-42',
-    }),
+    JSON.stringify(
+      notificationPushPayload({
+        id: 42,
+        title: 'Reunión de sucursal',
+        message: 'Mañana a las 9 en la sala grande.',
+        icon: '3.png',
+      }),
+    ),
   );
   await push('texto que no es JSON');
   const shown = () =>
@@ -50,7 +52,7 @@ test('the service worker shows a visible notification for every push, even one w
       {
         title: 'Reunión de sucursal',
         body: 'Mañana a las 9 en la sala grande.',
-        url: '/comunidad/notificaciones/42',
+        url: '/comunidad/notificaciones?id=42',
       },
       { title: 'Comunidad', body: 'texto que no es JSON', url: '/comunidad/notificaciones' },
     ]),

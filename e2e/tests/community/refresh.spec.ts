@@ -29,7 +29,7 @@ test('pulling Inicio, Avisos, Agenda and Encuestas down shows what was added sin
   const screens: { tab: string; heading: string; add: () => Promise<string> }[] = [
     {
       tab: 'Avisos',
-      heading: 'Notificaciones',
+      heading: 'Avisos',
       add: async () => {
         const title = `Aviso ${unique()}`;
         await createNotification(request, admin, { title, message: 'Nuevo aviso para todos' });

@@ -36,10 +36,10 @@ test('the feed and a post show the content, the author, the branch and the comme
   await expectShownAsText(page, [seed.post.content, seed.comment], problems);
 });
 
-test('Notificaciones shows the title, the message and the type as text', async ({ page }) => {
+test('Avisos shows the title, the message and the type as text', async ({ page }) => {
   const problems = await watchPage(page);
   await openAppAs(page, reader, 'notificaciones');
-  await expect(page.getByRole('heading', { name: 'Notificaciones', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
   await expectShownAsText(page, [seed.notification.title], problems);
   await page.locator('.notification').filter({ hasText: seed.marker }).first().click();
   await expectShownAsText(page, [seed.notification.message, seed.notificationTypeName], problems);

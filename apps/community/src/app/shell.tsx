@@ -112,9 +112,10 @@ export function Shell() {
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; url?: string } | null;
       if (data?.type !== 'OPEN' || !data.url) return;
-      const path = new URL(data.url, window.location.origin).pathname;
+      // Its query too: the server sends /comunidad/notificaciones?id=N, and Avisos opens N.
+      const url = new URL(data.url, window.location.origin);
       const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-      if (path.startsWith(base)) navigate(path.slice(base.length) || '/');
+      if (url.pathname.startsWith(base)) navigate(`${url.pathname.slice(base.length) || '/'}${url.search}`);
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPostInput } from '../content/media.ts';
+import { notificationIconUrl } from '../content/notifications.ts';
 import { makeItemResponse, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
 
 /** Texts of the community-app API (/api/app/*), DECISIONS §5. */
@@ -369,3 +370,23 @@ export const ZPushPayload = z.object({
   tag: z.string(),
 });
 export type TPushPayload = z.infer<typeof ZPushPayload>;
+
+/** Where a tapped push opens the community app: the list, which opens notification `id` itself. */
+export const notificationAppUrl = (id: number) => `/comunidad/notificaciones?id=${id}`;
+
+/** The payload the push worker encrypts for one notification (the browser tests deliver the same). */
+export function notificationPushPayload(n: {
+  id: number;
+  title: string;
+  message: string;
+  icon: string;
+}): TPushPayload {
+  return {
+    title: n.title,
+    body: n.message,
+    notification_id: n.id,
+    url: notificationAppUrl(n.id),
+    icon: notificationIconUrl(n.icon),
+    tag: `notification-${n.id}`,
+  };
+}

@@ -1,11 +1,8 @@
-import { notificationIconUrl, type TPushPayload } from '@panel/shared';
+import { notificationPushPayload } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import type { PushOutcome, PushTarget, Vapid } from './send.ts';
-
-/** Where a tapped push opens the community app. */
-export const notificationAppUrl = (id: number) => `/comunidad/notificaciones?id=${id}`;
 
 // ---------------------------------------------------------------------------------------------
 // When a job may run: the one place that decides it. A job is sent once `status = 'pending'` and
@@ -332,14 +329,12 @@ export class PushQueue {
       await this.finish(job.id, 'gone', 'la suscripción ya no existe');
       return 'gone';
     }
-    const payload: TPushPayload = {
+    const payload = notificationPushPayload({
+      id: job.notification_id,
       title: job.title,
-      body: job.message,
-      notification_id: job.notification_id,
-      url: notificationAppUrl(job.notification_id),
-      icon: notificationIconUrl(job.icon),
-      tag: `notification-${job.notification_id}`,
-    };
+      message: job.message,
+      icon: job.icon,
+    });
     const outcome = await this.o.sender.send(
       { endpoint: job.endpoint, p256dh: job.p256dh, auth: job.auth },
       JSON.stringify(payload),

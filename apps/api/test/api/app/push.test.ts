@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { Writable } from 'node:stream';
-import { APP_MSG } from '@panel/shared';
+import { APP_MSG, notificationPushPayload } from '@panel/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
@@ -626,6 +626,15 @@ describe('delivery', () => {
         icon: '/icons/notifications/3.png',
         tag: `notification-${id}`,
       });
+      // The browser test delivers notificationPushPayload's payload: it is what was decrypted here.
+      expect(push.payload).toEqual(
+        notificationPushPayload({
+          id,
+          title: 'Reunión mañana',
+          message: 'A las 9, en la sucursal',
+          icon: '3.png',
+        }),
+      );
       expect(push.jwt.aud).toBe(service.origin);
       expect(push.jwt.sub).toBe('mailto:soporte@empresa.com.ar');
       expect(push.jwt.exp * 1000).toBeGreaterThan(Date.now());

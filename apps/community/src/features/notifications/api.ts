@@ -29,8 +29,9 @@ export function useNotification(id: number) {
 }
 
 /**
- * Marks a notification read once it has been on screen; updates the list and the tab's badge with
- * the server's count. Offline it stays unread and is marked the next time it is seen.
+ * Marks a notification read when it is opened (issue 23.5: not when it scrolls past); updates the
+ * list and the tab's badge with the server's count. Offline it stays unread and is marked the next
+ * time it is opened.
  */
 export async function markRead(queryClient: QueryClient, id: number) {
   try {
@@ -53,4 +54,29 @@ export async function markRead(queryClient: QueryClient, id: number) {
   } catch {
     // Stays unread; seen again later, it is marked then.
   }
+}
+
+/**
+ * "Marcar todas como leídas": the server marks every notification the seller sees; the list and the
+ * badge take its answer. Throws when the call fails (the screen says so).
+ */
+export async function markAllRead(queryClient: QueryClient) {
+  const { data } = await apiRequest<{ data: { marked: number; unread_count: number } }>(
+    '/app/notifications/read-all',
+    { method: 'POST' },
+  );
+  const now = new Date().toISOString();
+  queryClient.setQueryData(qk.unread, { data: { unread_count: data.unread_count } });
+  queryClient.setQueriesData<{ pages: NotificationPage[]; pageParams: unknown[] }>(
+    { queryKey: qk.notifications, exact: true },
+    (list) =>
+      list && {
+        ...list,
+        pages: list.pages.map((page) => ({
+          ...page,
+          data: page.data.map((n) => (n.read_at ? n : { ...n, read_at: now })),
+        })),
+      },
+  );
+  return data;
 }

@@ -21,7 +21,7 @@ export default function NotificationPage() {
 
   return (
     <main className="screen">
-      <BackBar title="Notificación" href="/notificaciones" label="Volver a notificaciones" />
+      <BackBar title="Aviso" href="/notificaciones" label="Volver a Avisos" />
       <LoadState
         isPending={one.isPending}
         error={one.isError ? one.error : null}

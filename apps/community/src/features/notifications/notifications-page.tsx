@@ -1,51 +1,26 @@
 import type { TAppNotification } from '@panel/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { LoadState } from '../../components/load-state';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { PushToggle } from '../../components/push-toggle';
 import { TopBar } from '../../components/top-bar';
+import { qk } from '../../lib/query-keys';
 import { timeAgo } from '../../lib/time-ago';
-import { markRead, useNotifications } from './api';
+import { showToast } from '../../lib/toast';
+import { useUnreadCount } from '../../lib/unread';
+import { markAllRead, useNotifications } from './api';
 import { NotificationIcon } from './notification-icon';
 
-/** How long an unread notification must be on screen to count as seen. */
-const SEEN_MS = 1000;
+/** The tab's name is the screen's (issue 23.5). */
+const NOTIFICATIONS_TITLE = 'Avisos';
 
 function NotificationItem({ notification }: { notification: TAppNotification }) {
-  const queryClient = useQueryClient();
-  const ref = useRef<HTMLLIElement>(null);
   const unread = notification.read_at === null;
-
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || !unread) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries.some((e) => e.isIntersecting);
-        if (visible && !timer) {
-          timer = setTimeout(() => {
-            observer.disconnect();
-            void markRead(queryClient, notification.id);
-          }, SEEN_MS);
-        } else if (!visible && timer) {
-          clearTimeout(timer);
-          timer = undefined;
-        }
-      },
-      { threshold: 0.6 },
-    );
-    observer.observe(node);
-    return () => {
-      clearTimeout(timer);
-      observer.disconnect();
-    };
-  }, [unread, notification.id, queryClient]);
-
+  // Read when opened (its own screen marks it), not when it scrolls past.
   return (
-    <li ref={ref}>
+    <li>
       <Link
         href={`/notificaciones/${notification.id}`}
         className={`card notification${unread ? ' notification--unread' : ''}`}
@@ -69,14 +44,46 @@ function NotificationItem({ notification }: { notification: TAppNotification }) 
   );
 }
 
-/** Notificaciones: unread first, each marked read once seen; the switch for push notifications on top. */
+/** A tapped push opens `/notificaciones?id=N` (what the server sends): that notification is shown. */
+function useOpenFromPush() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const id = Number(new URLSearchParams(search).get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  useEffect(() => {
+    if (valid) navigate(`/notificaciones/${id}`, { replace: true });
+  }, [valid, id, navigate]);
+  return valid;
+}
+
+/** Avisos: unread first, each read when opened; the switch for push notifications on top. */
 export default function NotificationsPage() {
+  const opening = useOpenFromPush();
+  const queryClient = useQueryClient();
   const list = useNotifications();
+  const unread = useUnreadCount();
+  const [marking, setMarking] = useState(false);
   const items = list.data?.pages.flatMap((p) => p.data) ?? [];
+  if (opening) return null;
+
+  const onMarkAll = async () => {
+    setMarking(true);
+    try {
+      await markAllRead(queryClient);
+      showToast('Marcaste todas como leídas.', 'success');
+    } catch {
+      showToast('No se pudieron marcar como leídas. Probá de nuevo.', 'error');
+    } finally {
+      setMarking(false);
+    }
+  };
+
   return (
     <main className="screen">
-      <TopBar title="Notificaciones" />
-      <PullToRefresh onRefresh={() => list.refetch()}>
+      <TopBar title={NOTIFICATIONS_TITLE} />
+      <PullToRefresh
+        onRefresh={() => Promise.all([list.refetch(), queryClient.refetchQueries({ queryKey: qk.unread })])}
+      >
         <PushToggle compact />
         <LoadState
           isPending={list.isPending}
@@ -87,6 +94,18 @@ export default function NotificationsPage() {
         {list.isSuccess && items.length === 0 && (
           <div className="empty">
             <p>No tenés notificaciones.</p>
+          </div>
+        )}
+        {unread > 0 && items.length > 0 && (
+          <div className="notifications__actions">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => void onMarkAll()}
+              disabled={marking}
+            >
+              {marking ? 'Marcando…' : 'Marcar todas como leídas'}
+            </button>
           </div>
         )}
         <ul className="list">
