@@ -95,3 +95,48 @@ test('shows the required-field messages and refuses an end before the start', as
   const res = await request.get('/api/stories?q=fechas', { headers: { Authorization: `Bearer ${token}` } });
   expect((await res.json()).meta.total).toBe(0);
 });
+
+test('a story that starts tomorrow shows its start and end, and "Inactiva · empieza …" in its row and card', async ({
+  page,
+}) => {
+  const title = `Mañana ${unique()}`;
+  // Tomorrow in the business time zone, day first.
+  const [d, m, y] = new Intl.DateTimeFormat('es-AR', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  })
+    .format(Date.now() + 86_400_000)
+    .split('/');
+  await openStories(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
+  await dialog.getByLabel('Título').fill(title);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
+  await (await chooser).setFiles({
+    name: 'manana.png',
+    mimeType: 'image/png',
+    buffer: await pngImage('#2f9e44', 360, 640),
+  });
+  await dialog.getByRole('textbox', { name: 'Inicio (opcional)' }).fill(`${d}/${m}/${y} 09:30`);
+  await dialog.getByRole('textbox', { name: 'Fin (opcional)' }).fill(`${d}/${m}/${y} 18:00`);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Historia creada correctamente')).toBeVisible({ timeout: 15_000 });
+
+  await page.getByPlaceholder('Buscar por título...').fill(title);
+  const created = row(page, title);
+  await expect(created).toHaveCount(1);
+  await expect(created).toContainText(`Inactiva · empieza ${d}/${m} 09:30`);
+  await expect(created).toContainText(`${d}-${m}-${y} 09:30`);
+  await expect(created).toContainText(`${d}-${m}-${y} 18:00`);
+  await expect(page.getByRole('columnheader', { name: 'Inicio' })).toBeVisible();
+
+  // On a phone the row is a card with the same status, its start and its end.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card).toContainText(`Inactiva · empieza ${d}/${m} 09:30`);
+  await expect(card).toContainText(new RegExp(`Inicio\\s*${d}-${m}-${y} 09:30`));
+  await expect(card).toContainText(new RegExp(`Vence\\s*${d}-${m}-${y} 18:00`));
+});

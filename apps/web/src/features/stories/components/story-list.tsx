@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { MEDIA_MSG, type TStory } from '@panel/shared';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -41,6 +41,14 @@ const columns: ResourceListColumn<TStory>[] = [
     priority: 3,
     render: (s) => formatDateTime(s.created_at),
   },
+  // Issue 21, item 4: the row shows when the story starts, not only when it was made.
+  {
+    key: 'starts_at',
+    header: 'Inicio',
+    width: 140,
+    priority: 2,
+    render: (s) => formatDateTime(s.starts_at ?? s.created_at),
+  },
   // DECISIONS §4: without an end date a story lasts 24 h from its creation.
   {
     key: 'ends_at',
@@ -49,12 +57,27 @@ const columns: ResourceListColumn<TStory>[] = [
     priority: 2,
     render: (s) => (s.ends_at ? formatDateTime(s.ends_at) : '24h'),
   },
-  {
-    key: 'is_live',
-    header: 'Estado',
-    width: 104,
-    render: (s) =>
-      s.is_live ? (
+  { key: 'is_live', header: 'Estado', width: 132, render: (s) => <StoryStatus story={s} /> },
+  { key: 'branch', header: 'Sucursal', width: 130, priority: 3, render: (s) => s.branch ?? 'Todas' },
+];
+
+/**
+ * Why an active story is "Inactiva" (issue 21, item 4): it has not started yet ("· empieza 28/11 09:30")
+ * or it has ended ("· venció 27/11 09:30"). The spec's Activa/Inactiva badge stays as it is.
+ */
+export function storyStatusNote(story: TStory, now = Date.now()): string | null {
+  if (story.is_live || !story.active) return null;
+  if (story.starts_at && Date.parse(story.starts_at) > now)
+    return `empieza ${formatDateTime(story.starts_at, 'DD/MM HH:mm')}`;
+  if (Date.parse(story.expires_at) <= now) return `venció ${formatDateTime(story.expires_at, 'DD/MM HH:mm')}`;
+  return null;
+}
+
+function StoryStatus({ story }: { story: TStory }) {
+  const note = storyStatusNote(story);
+  return (
+    <span className={classes.status}>
+      {story.is_live ? (
         <Badge color="brand" variant="filled">
           Activa
         </Badge>
@@ -62,15 +85,21 @@ const columns: ResourceListColumn<TStory>[] = [
         <Badge color="gray.7" variant="filled">
           Inactiva
         </Badge>
-      ),
-  },
-  { key: 'branch', header: 'Sucursal', width: 130, priority: 3, render: (s) => s.branch ?? 'Todas' },
-];
+      )}
+      {note && (
+        <Text span size="xs" c="dimmed">
+          {' · '}
+          {note}
+        </Text>
+      )}
+    </span>
+  );
+}
 
 const card: ResourceListCard<TStory> = {
   primary: (s) => s.title,
   secondary: (s) => `${s.user_name} · ${s.branch ?? 'Todas'}`,
-  figures: ['is_live', 'ends_at'],
+  figures: ['is_live', 'starts_at', 'ends_at'],
   thumbnail: preview,
 };
 
