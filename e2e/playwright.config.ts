@@ -10,11 +10,14 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.artifacts/e2e-results',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // `npm test` runs this suite beside an API suite on two cores: a step that takes 2 s on a quiet
+  // machine can take 15 at a load of 10-30 (measured), so the budgets leave room for that.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // One retry in CI and under `npm test` (E2E_RETRIES), none when a developer runs a spec by hand.
+  retries: Number(process.env.E2E_RETRIES ?? (process.env.CI ? 1 : 0)),
   reporter: 'list',
   use: {
     baseURL: BASE_URL,

@@ -151,6 +151,8 @@ function playwright(name, { args = [], node = process.execPath, env = process.en
           env: {
             ...env,
             PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+            // A test that fails once on the loaded machine gets one more try; the report counts it as flaky.
+            E2E_RETRIES: env.E2E_RETRIES ?? '1',
             E2E_PORT:
               process.env.E2E_PORT && name === 'e2e' ? process.env.E2E_PORT : String(await freePort()),
             E2E_DATA_DIR: join(out, `data-${name.replace(':', '-')}`),
