@@ -119,7 +119,7 @@ async function main() {
       if (actions > 0) log.debug({ created: actions }, 'Acciones de puntos predefinidas creadas');
       await ensureFirstAdmin(db.db, config, log);
       if (!config.seedDemo) return;
-      const result = await seedDemoIfEmpty(db.db, new Date(), app.storage);
+      const result = await seedDemoIfEmpty(db.db, new Date(), app.storage, config.timeZone);
       if (result.seeded) {
         seeded = { branches: result.branches ?? 0, sellers: result.sellers ?? 0 };
         log.debug(seeded, 'Datos de demostración cargados');

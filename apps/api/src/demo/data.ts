@@ -90,18 +90,24 @@ export const DEMO_EVENT_TYPES = [
   { name: 'Feriado', color: '#FF0000' },
 ] as const;
 
-/** [days from now, type index, title, description] */
+/** [days from now, local hour (business time zone), type index, title, description] */
 export const DEMO_EVENTS = [
-  [-10, 1, 'Cierre de mes: revisión de objetivos', 'Repaso de volúmenes y unidades por sucursal.'],
-  [-3, 0, 'Capacitación: técnicas de negociación', 'Taller virtual de dos horas.'],
-  [0, 1, 'Reunión semanal de ventas', 'Prioridades de la semana y novedades de proveedores.'],
-  [1, 2, 'Lanzamiento línea Bagley Sin TACC', 'Presentación de la nueva línea y material de punto de venta.'],
-  [2, 0, 'Capacitación: nueva app de pedidos', 'Cómo cargar pedidos desde el celular.'],
-  [4, 1, 'Visita del gerente regional', 'Recorrida por las sucursales del interior.'],
-  [6, 2, 'Acción en góndola La Serenísima', 'Degustaciones en supermercados adheridos.'],
-  [9, 3, 'Feriado nacional', 'Las sucursales permanecen cerradas.'],
-  [15, 0, 'Capacitación: atención al cliente', 'Buenas prácticas y manejo de reclamos.'],
-  [25, 1, 'Convención anual de ventas', 'Premiación a los mejores vendedores del año.'],
+  [-10, 9, 1, 'Cierre de mes: revisión de objetivos', 'Repaso de volúmenes y unidades por sucursal.'],
+  [-3, 10, 0, 'Capacitación: técnicas de negociación', 'Taller virtual de dos horas.'],
+  [0, 9, 1, 'Reunión semanal de ventas', 'Prioridades de la semana y novedades de proveedores.'],
+  [
+    1,
+    11,
+    2,
+    'Lanzamiento línea Bagley Sin TACC',
+    'Presentación de la nueva línea y material de punto de venta.',
+  ],
+  [2, 15, 0, 'Capacitación: nueva app de pedidos', 'Cómo cargar pedidos desde el celular.'],
+  [4, 10, 1, 'Visita del gerente regional', 'Recorrida por las sucursales del interior.'],
+  [6, 16, 2, 'Acción en góndola La Serenísima', 'Degustaciones en supermercados adheridos.'],
+  [9, 9, 3, 'Feriado nacional', 'Las sucursales permanecen cerradas.'],
+  [15, 14, 0, 'Capacitación: atención al cliente', 'Buenas prácticas y manejo de reclamos.'],
+  [25, 18, 1, 'Convención anual de ventas', 'Premiación a los mejores vendedores del año.'],
 ] as const;
 
 export const DEMO_NOTIFICATION_TYPES = [
@@ -127,6 +133,32 @@ export const DEMO_POSTS = [
   'Felicitaciones a la sucursal Mendoza por el mejor mes del año 🎉',
   '¿Alguien tiene experiencia con clientes mayoristas en Neuquén? Acepto consejos.',
   'Recordatorio: el jueves es la reunión semanal, traigan sus números.',
+] as const;
+
+/** Older posts, one every day or so back to a month ago: the dashboard's chart has a whole month. */
+export const DEMO_OLDER_POSTS = [
+  'Arrancamos el mes con todo: ya cargamos los pedidos de los autoservicios de la zona oeste.',
+  'Foto de la góndola de Ledesma en el mayorista de Godoy Cruz, quedó impecable.',
+  '¿Quién tiene folletos de la promo de lavandina? Me quedé sin stock.',
+  'Buen día equipo, hoy salgo a recorrer clientes nuevos en Villa Carlos Paz.',
+  'Cerré un pedido grande con una cadena de farmacias. ¡A seguir así!',
+  'Tip: los martes los supermercados reponen temprano, conviene pasar antes de las 9.',
+  'Gracias a todos por la capacitación de ayer, me llevo muchas ideas.',
+  'Nuevo cliente en Salta: un almacén que quiere toda la línea de limpieza.',
+  'Las degustaciones de La Serenísima del sábado fueron un éxito.',
+  '¿Alguien sabe cuándo llega la reposición del detergente concentrado?',
+  'Superamos la meta semanal de unidades en la sucursal Rosario 🙌',
+  'Recuerden subir las fotos de las exhibiciones para el concurso del mes.',
+  'Primera semana usando la app de pedidos: mucho más rápido que el papel.',
+  'Hoy me tocó lluvia en toda la ruta, pero se vendió igual ☔',
+  'Los clientes preguntan por el aroma limón, ¿ya tenemos fecha?',
+  'Armamos una punta de góndola con Bagley y Lucchetti, queda muy bien.',
+  'Consejo: confirmen las entregas por WhatsApp el día anterior, baja los reclamos.',
+  'Excelente respuesta al combo ahorro en los barrios del norte.',
+  'Volví de la feria regional con diez contactos nuevos.',
+  'Se viene el cierre de mes: ¡a cargar todo a tiempo!',
+  'Muy buena la visita del gerente, nos dejó objetivos claros.',
+  'Tucumán presente: primer mes completo en el equipo 💪',
 ] as const;
 
 export const DEMO_COMMENTS = [

@@ -7,6 +7,30 @@ import { THUMB_SIZE } from '../services/storage/images.ts';
 import type { Storage } from '../services/storage/storage.ts';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+interface StoryDef {
+  title: string;
+  /** How long ago it was created. */
+  created: number;
+  /** Index of the branch, or null for every branch. */
+  branch: number | null;
+  active?: boolean;
+  startsIn?: number;
+  /** From now: negative for a story that already ended. */
+  endsIn?: number;
+}
+
+const OLDER_STORIES = [
+  'Promo fin de semana largo',
+  'Ranking de la quincena',
+  'Nueva presentación de 3 litros',
+  'Exhibiciones ganadoras',
+  'Recordatorio: cierre de pedidos',
+  'Capacitación: objeciones de precio',
+  'Lanzamiento línea ecológica',
+  'Ofertas de temporada',
+];
 
 interface Artwork {
   product: string;
@@ -197,13 +221,20 @@ export async function seedDemoMedia(tx: Tx, input: MediaSeedInput): Promise<void
   if (imageRows.length > 0) await tx.insert(postImages).values(imageRows);
 
   const ago = (ms: number) => new Date(input.now.getTime() - ms);
-  const storyDefs = [
+  const storyDefs: StoryDef[] = [
     { title: 'Lanzamiento Multiuso', created: 2 * HOUR, branch: null },
     { title: 'Promo de invierno en lavandina', created: 5 * HOUR, branch: 0 },
     { title: 'Exhibición destacada del mes', created: 9 * HOUR, branch: null, endsIn: 72 * HOUR },
     { title: 'Capacitación de ventas: combo ahorro', created: 20 * HOUR, branch: 1, active: false },
     { title: 'Nuevo aroma limón', created: 1 * HOUR, branch: null, startsIn: 18 * HOUR },
     { title: 'Resultados de la semana', created: 40 * HOUR, branch: null },
+    // Earlier ones, shown two days each: views on every few days of the month before.
+    ...OLDER_STORIES.map((title, j) => ({
+      title,
+      created: (4 + j * 3) * DAY + (j % 3) * 2 * HOUR,
+      branch: j % 4 === 1 ? 2 : null,
+      endsIn: -((4 + j * 3) * DAY - 2 * DAY),
+    })),
   ];
   const storyRows = await tx
     .insert(stories)
@@ -229,7 +260,10 @@ export async function seedDemoMedia(tx: Tx, input: MediaSeedInput): Promise<void
       Array.from({ length: 4 + Math.floor(random() * 14) }, () => pick(input.sellerIds)),
     );
     for (const userId of viewers) {
-      const after = Math.min(input.now.getTime() - story.createdAt.getTime(), 20 * HOUR) * random();
+      // Within a day of its start (and never after it ended).
+      const ended = (storyDefs[i]?.endsIn ?? 0) < 0;
+      const span = ended ? 30 * HOUR : 20 * HOUR;
+      const after = Math.min(input.now.getTime() - story.createdAt.getTime(), span) * random();
       views.push({ storyId: story.id, userId, viewedAt: new Date(story.createdAt.getTime() + after) });
     }
   });

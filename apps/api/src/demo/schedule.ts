@@ -252,6 +252,13 @@ function zonedParts(instant: Date, timeZone: string) {
   };
 }
 
+/** The calendar date `days` days after today's date in the time zone. */
+export function localDate(now: Date, days: number, timeZone: string) {
+  const today = zonedParts(now, timeZone);
+  const d = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
 /** The instant of a wall-clock hour in the time zone (its offset read back through Intl). */
 export function zonedInstant(year: number, month: number, day: number, hour: number, timeZone: string): Date {
   const guess = Date.UTC(year, month - 1, day, hour);

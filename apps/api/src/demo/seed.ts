@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
@@ -14,6 +15,7 @@ import {
   DEMO_EVENTS,
   DEMO_NOTIFICATION_TYPES,
   DEMO_NOTIFICATIONS,
+  DEMO_OLDER_POSTS,
   DEMO_POSTS,
   FIRST_NAMES,
   LAST_NAMES,
@@ -21,7 +23,7 @@ import {
 import { seedDemoMedia } from './media.ts';
 import { seedDemoPoints } from './points.ts';
 import { mulberry32 } from './random.ts';
-import { seedScheduleDemo } from './schedule.ts';
+import { localDate, seedScheduleDemo, zonedInstant } from './schedule.ts';
 import { seedDemoSurveys } from './surveys.ts';
 import { seedTargets } from './targets.ts';
 
@@ -36,18 +38,39 @@ export interface DemoSeedResult {
   sellers?: number;
 }
 
-/** Seeds demo data when the database has neither branches nor sellers (SEED_DEMO=1). */
-export async function seedDemoIfEmpty(db: Db, now = new Date(), storage?: Storage): Promise<DemoSeedResult> {
+/**
+ * Seeds demo data when the database has neither branches nor sellers (SEED_DEMO=1). Hours of the
+ * day (events, older posts) are wall-clock hours of `timeZone`, the business time zone.
+ */
+export async function seedDemoIfEmpty(
+  db: Db,
+  now = new Date(),
+  storage?: Storage,
+  timeZone: string = DEFAULT_TIMEZONE,
+): Promise<DemoSeedResult> {
   const [b] = await db.select({ n: count() }).from(branches);
   const [s] = await db.select({ n: count() }).from(users).where(eq(users.role, 'seller'));
   if ((b?.n ?? 0) > 0 || (s?.n ?? 0) > 0) return { seeded: false };
   // One hash for every demo seller: they share the password, and 60 scrypt runs would take ~20 s.
   const passwordHash = await hashPassword(DEMO_SELLER.password);
-  return db.transaction((tx) => seed(tx, passwordHash, now, storage));
+  return db.transaction((tx) => seed(tx, passwordHash, now, timeZone, storage));
 }
 
-async function seed(tx: Tx, passwordHash: string, now: Date, storage?: Storage): Promise<DemoSeedResult> {
+async function seed(
+  tx: Tx,
+  passwordHash: string,
+  now: Date,
+  timeZone: string,
+  storage?: Storage,
+): Promise<DemoSeedResult> {
   const random = mulberry32(20_260_101);
+  // Its own sequence for spreading activity over the month, so the rest of the demo stays as it was.
+  const spread = mulberry32(20_261_127);
+  /** The instant of a local hour (and minute) `days` business days from today. */
+  const localAt = (days: number, hour: number, minute = 0) => {
+    const d = localDate(now, days, timeZone);
+    return new Date(zonedInstant(d.year, d.month, d.day, hour, timeZone).getTime() + minute * 60_000);
+  };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -73,10 +96,10 @@ async function seed(tx: Tx, passwordHash: string, now: Date, storage?: Storage):
     .insert(eventTypes)
     .values([...DEMO_EVENT_TYPES])
     .returning({ id: eventTypes.id });
-  const nextHour = Math.ceil(now.getTime() / HOUR) * HOUR;
   await tx.insert(events).values(
-    DEMO_EVENTS.map(([days, type, title, description], i) => {
-      const start = new Date(nextHour + days * DAY);
+    // At office hours of the business time zone, whatever the hour the demo was seeded at.
+    DEMO_EVENTS.map(([days, hour, type, title, description], i) => {
+      const start = localAt(days, hour);
       return {
         eventTypeId: eventTypeRows[type]!.id,
         branchId: i % 3 === 0 ? branchIds[i % branchIds.length]! : null,
@@ -102,22 +125,37 @@ async function seed(tx: Tx, passwordHash: string, now: Date, storage?: Storage):
     })),
   );
 
-  await seedScheduleDemo(tx, now, branchIds);
+  await seedScheduleDemo(tx, now, branchIds, timeZone);
 
+  // The curated posts of the last three days, then older ones back to a month ago at office hours,
+  // so the dashboard's 30-day chart has activity on every day instead of only at its end.
+  const olderPosts = DEMO_OLDER_POSTS.map((content, j) => ({
+    content,
+    createdAt: localAt(
+      -(3 + Math.round((j * 26) / (DEMO_OLDER_POSTS.length - 1))),
+      8 + Math.floor(spread() * 11),
+      Math.floor(spread() * 60),
+    ),
+  }));
   const postRows = await tx
     .insert(posts)
     .values(
-      DEMO_POSTS.map((content, i) => {
+      [
+        ...DEMO_POSTS.map((content, i) => ({ content, createdAt: ago((i + 1) * 9 * HOUR) })),
+        ...olderPosts,
+      ].map(({ content, createdAt }, i) => {
         const author = sellerRows[(i * 7) % sellerRows.length]!;
-        return {
-          userId: author.id,
-          content,
-          branchId: i % 2 === 0 ? null : author.branchId,
-          createdAt: ago((i + 1) * 9 * HOUR),
-        };
+        return { userId: author.id, content, branchId: i % 2 === 0 ? null : author.branchId, createdAt };
       }),
     )
     .returning({ id: posts.id, createdAt: posts.createdAt, userId: posts.userId });
+  /** `base` plus up to `days` more (mostly early), never later than a minute ago. */
+  const later = (base: number, days: number) => {
+    const latest = now.getTime() - 60_000;
+    if (base >= latest) return new Date(latest);
+    const wanted = base + spread() * spread() * days * DAY;
+    return new Date(wanted <= latest ? wanted : base + spread() * (latest - base));
+  };
   const likes: (typeof postLikes.$inferInsert)[] = [];
   const comments: (typeof postComments.$inferInsert)[] = [];
   for (const post of postRows) {
@@ -126,14 +164,14 @@ async function seed(tx: Tx, passwordHash: string, now: Date, storage?: Storage):
       likes.push({
         postId: post.id,
         userId,
-        createdAt: new Date(post.createdAt.getTime() + between(1, 8) * HOUR),
+        createdAt: later(post.createdAt.getTime() + between(1, 8) * HOUR, 4),
       });
     for (let c = between(0, 3); c > 0; c--) {
       comments.push({
         postId: post.id,
         userId: pick(sellerIds),
         content: pick(DEMO_COMMENTS),
-        createdAt: new Date(post.createdAt.getTime() + c * HOUR),
+        createdAt: later(post.createdAt.getTime() + c * HOUR, 2),
       });
     }
   }

@@ -6,8 +6,9 @@ import { rowCount } from '../../db/row-counts.ts';
 import { errors } from '../schemas.ts';
 
 /**
- * Real counts (DECISIONS §3): sellers, posts and events are the counts the triggers of row_counts
- * keep in every writing transaction, so a call reads three rows instead of counting the tables. upcoming_events: events starting from the beginning of today
+ * Real counts (DECISIONS §3): active sellers, posts and events are the counts the triggers of row_counts
+ * keep in every writing transaction, so a call reads three rows instead of counting the tables;
+ * users: everyone the Vendedores list shows (the sellers counter's caption, "de 61 usuarios en total"). upcoming_events: events starting from the beginning of today
  * through the end of the 7th day after, with days of the business time zone (APP_TIMEZONE).
  */
 export const getSummaryRoute: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +25,9 @@ export const getSummaryRoute: FastifyPluginAsyncZod = async (app) => {
     async () => {
       const now = app.now().toISOString();
       const tz = app.config.timeZone;
-      const [row] = await queryRows<Record<'sellers' | 'posts' | 'events' | 'upcoming_events', number>>(
+      const [row] = await queryRows<
+        Record<'sellers' | 'users' | 'posts' | 'events' | 'upcoming_events', number>
+      >(
         app.db,
         sql`
           WITH today AS (
@@ -32,6 +35,7 @@ export const getSummaryRoute: FastifyPluginAsyncZod = async (app) => {
           )
           SELECT
             ${rowCount('active_sellers')} AS sellers,
+            (SELECT count(*)::int FROM users) AS users,
             ${rowCount('posts')} AS posts,
             ${rowCount('events')} AS events,
             (SELECT count(*)::int FROM events, today
@@ -42,6 +46,7 @@ export const getSummaryRoute: FastifyPluginAsyncZod = async (app) => {
       return {
         data: {
           sellers: Number(row?.sellers ?? 0),
+          users: Number(row?.users ?? 0),
           posts: Number(row?.posts ?? 0),
           events: Number(row?.events ?? 0),
           upcoming_events: Number(row?.upcoming_events ?? 0),

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('GET /api/dashboard/summary', () => {
-  it('counts active sellers, posts, events, and events from today through the 7th day after in APP_TIMEZONE', async () => {
+  it('counts active sellers, everyone, posts, events, and events from today through the 7th day after in APP_TIMEZONE', async () => {
     await createUser(ctx.db);
     await createUser(ctx.db, { active: false });
     await createUser(ctx.db, { role: 'admin' });
@@ -40,6 +40,7 @@ describe('GET /api/dashboard/summary', () => {
     expect(res.statusCode).toBe(200);
     expect(ZDashboardSummary.parse(res.json().data)).toEqual({
       sellers: 2,
+      users: 5, // the context's admin and seller, and the three above: the people Vendedores lists
       posts: 2,
       events: 6,
       upcoming_events: 3,

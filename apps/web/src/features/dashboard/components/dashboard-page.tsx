@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
+import type { TDashboardSummary } from '@panel/shared';
 import { IconCalendarEvent, IconNews, IconUsers } from '@tabler/icons-react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
@@ -7,10 +8,33 @@ import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { DashboardActivity } from './dashboard-activity';
 import { StatCard } from './stat-card';
 
+const count = (n: number) => n.toLocaleString('es-AR');
+
+/** The spec's labels, and a caption saying what each number counts (issue 21, item 14). */
 const COUNTERS = [
-  { key: 'sellers', label: 'Vendedores', color: 'brand', Icon: IconUsers },
-  { key: 'posts', label: 'Publicaciones', color: 'grape', Icon: IconNews },
-  { key: 'events', label: 'Eventos', color: 'orange', Icon: IconCalendarEvent },
+  {
+    key: 'sellers',
+    label: 'Vendedores',
+    color: 'brand',
+    Icon: IconUsers,
+    // Vendedores lists everyone (inactive sellers and administrators too): say which the number is.
+    caption: (d: TDashboardSummary) =>
+      typeof d.users === 'number' ? `activos, de ${count(d.users)} usuarios en total` : 'activos',
+  },
+  {
+    key: 'posts',
+    label: 'Publicaciones',
+    color: 'grape',
+    Icon: IconNews,
+    caption: () => 'en total, de todas las sucursales',
+  },
+  {
+    key: 'events',
+    label: 'Eventos',
+    color: 'orange',
+    Icon: IconCalendarEvent,
+    caption: (d: TDashboardSummary) => `en total; ${count(d.upcoming_events)} de hoy a 7 días`,
+  },
 ] as const;
 
 /** / and /dashboard: real counts of sellers, posts and events (DECISIONS §3). */
@@ -30,11 +54,12 @@ export function DashboardPage() {
         <LoadErrorAlert title="Error al cargar datos" query={summary} />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          {COUNTERS.map(({ key, label, color, Icon }) => (
+          {COUNTERS.map(({ key, label, color, Icon, caption }) => (
             <StatCard
               key={key}
               label={label}
               value={data?.[key]}
+              caption={data ? caption(data) : undefined}
               loading={loading}
               color={color}
               icon={<Icon size={26} />}

@@ -4,12 +4,14 @@ import type { ReactNode } from 'react';
 interface StatCardProps {
   label: string;
   value: number | undefined;
+  /** What the number counts, under it ("activos, de 61 usuarios en total"). */
+  caption?: string | undefined;
   icon: ReactNode;
   color: string;
   loading: boolean;
 }
 
-export function StatCard({ label, value, icon, color, loading }: StatCardProps) {
+export function StatCard({ label, value, caption, icon, color, loading }: StatCardProps) {
   return (
     <Paper withBorder radius="lg" p="lg" shadow="xs" aria-busy={loading || undefined}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -20,9 +22,16 @@ export function StatCard({ label, value, icon, color, loading }: StatCardProps) 
           {loading ? (
             <Skeleton height={36} width={80} mt={8} radius="sm" data-testid="stat-skeleton" />
           ) : (
-            <Text fz={36} fw={700} lh={1.2} mt={4}>
-              {(value ?? 0).toLocaleString('es-AR')}
-            </Text>
+            <>
+              <Text fz={36} fw={700} lh={1.2} mt={4}>
+                {(value ?? 0).toLocaleString('es-AR')}
+              </Text>
+              {caption && (
+                <Text size="sm" c="dimmed" mt={2}>
+                  {caption}
+                </Text>
+              )}
+            </>
           )}
         </div>
         <ThemeIcon size={48} radius="md" variant="light" color={color} aria-hidden>

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../src/db/client.ts';
+import { seedDemoIfEmpty } from '../../../src/demo/seed.ts';
+import { dashboardActivity } from '../../../src/services/dashboard/activity.ts';
+import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.testDb.reset(); // the seed only runs on an empty database
+});
+afterAll(() => ctx?.close());
+
+const TZ = 'America/Argentina/Buenos_Aires';
+
+/** The longest run of consecutive days with the same value. */
+function longestFlatRun(values: number[]): number {
+  let longest = 1;
+  let run = 1;
+  for (let i = 1; i < values.length; i++) {
+    run = values[i] === values[i - 1] ? run + 1 : 1;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
+describe('demo activity over the month (issue 21, item 14)', () => {
+  // 02:30 in Buenos Aires: a seed at night used to put every event at that hour of the night.
+  const now = new Date('2026-11-27T05:30:00Z');
+
+  it('spreads posts, likes, comments and story views over the 30 days of the dashboard chart', async () => {
+    await seedDemoIfEmpty(ctx.db, now, ctx.app.storage, TZ);
+    const { days } = await dashboardActivity(ctx.db, now, TZ);
+    expect(days).toHaveLength(30);
+    const total = days.map((d) => d.posts + d.likes + d.comments + d.story_views);
+    // Something happens every day, and no metric stays flat for days (the old seed: 0 for 26 days).
+    expect(total.filter((n) => n === 0)).toEqual([]);
+    expect(longestFlatRun(total)).toBeLessThanOrEqual(2);
+    expect(longestFlatRun(days.map((d) => d.likes))).toBeLessThanOrEqual(3);
+    for (const metric of ['posts', 'likes', 'comments', 'story_views'] as const) {
+      const firstHalf = days.slice(0, 15).reduce((sum, d) => sum + d[metric], 0);
+      expect(firstHalf, metric).toBeGreaterThan(0);
+    }
+    // The last four days hold a fair share, not the month.
+    const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+    expect(sum(total.slice(-4)) / sum(total)).toBeLessThan(0.35);
+    // Nothing in the future.
+    const [future] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT (SELECT count(*) FROM post_likes WHERE created_at > ${now.toISOString()}::timestamptz)
+            + (SELECT count(*) FROM post_comments WHERE created_at > ${now.toISOString()}::timestamptz)
+            + (SELECT count(*) FROM story_views WHERE viewed_at > ${now.toISOString()}::timestamptz)
+            + (SELECT count(*) FROM posts WHERE created_at > ${now.toISOString()}::timestamptz) AS n`,
+    );
+    expect(Number(future!.n)).toBe(0);
+  });
+
+  it('puts the events at office hours of the business time zone, whatever the hour of the seed', async () => {
+    const rows = await queryRows<{ hour: number; n: number }>(
+      ctx.db,
+      sql`SELECT extract(hour FROM start_at AT TIME ZONE ${TZ})::int AS hour, count(*)::int AS n
+          FROM events GROUP BY 1 ORDER BY 1`,
+    );
+    const hours = rows.map((r) => r.hour);
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...hours)).toBeLessThanOrEqual(18);
+    expect(hours.length).toBeGreaterThan(3);
+  });
+});
