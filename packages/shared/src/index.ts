@@ -13,6 +13,7 @@ export * from './content/media.ts';
 export * from './content/notifications.ts';
 export * from './content/schedule-fields.ts';
 export * from './core/audit.ts';
+export * from './core/bulk.ts';
 export * from './core/common.ts';
 export * from './core/constants.ts';
 export * from './core/csv.ts';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkDeleteEventsRoute } from './bulk-delete-events.ts';
 import { createEventRoute } from './create-event.ts';
 import { deleteEventRoute } from './delete-event.ts';
 import { getEventRoute } from './get-event.ts';
@@ -11,5 +12,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(getEventRoute);
   await app.register(createEventRoute);
   await app.register(updateEventRoute);
+  await app.register(bulkDeleteEventsRoute);
   await app.register(deleteEventRoute);
 };

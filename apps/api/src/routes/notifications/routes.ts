@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkDeleteNotificationsRoute } from './bulk-delete-notifications.ts';
 import { createNotificationRoute } from './create-notification.ts';
 import { deleteNotificationRoute } from './delete-notification.ts';
 import { getNotificationRoute } from './get-notification.ts';
@@ -11,5 +12,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(getNotificationRoute);
   await app.register(createNotificationRoute);
   await app.register(updateNotificationRoute);
+  await app.register(bulkDeleteNotificationsRoute);
   await app.register(deleteNotificationRoute);
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkDeleteStoriesRoute } from './bulk-delete-stories.ts';
 import { createStoryRoute } from './create-story.ts';
 import { deleteStoryRoute } from './delete-story.ts';
 import { listStoriesRoute } from './list-stories.ts';
@@ -9,5 +10,6 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listStoriesRoute);
   await app.register(listStoryViewersRoute);
   await app.register(createStoryRoute);
+  await app.register(bulkDeleteStoriesRoute);
   await app.register(deleteStoryRoute);
 };

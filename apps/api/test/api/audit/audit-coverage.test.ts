@@ -281,6 +281,18 @@ const WRITES: Record<string, WriteSpec> = {
       },
     };
   },
+  'POST /api/posts/bulk-delete': async () => {
+    const post = await createPost(db(), ctx.admin.id, { content: 'Se van juntas' });
+    return {
+      call: { url: '/api/posts/bulk-delete', payload: { ids: [post.id] } },
+      expected: {
+        entity: 'posts',
+        action: 'delete',
+        entityId: post.id,
+        changes: { content: { before: 'Se van juntas', after: null } },
+      },
+    };
+  },
   'POST /api/stories': async () => {
     const form = formData({ title: 'Historia auditada' }, [await image('image')]);
     return {
@@ -297,6 +309,13 @@ const WRITES: Record<string, WriteSpec> = {
     const story = await createStory(db(), ctx.admin.id);
     return {
       call: { url: `/api/stories/${story.id}` },
+      expected: { entity: 'stories', action: 'delete', entityId: story.id, changes: { title: true } },
+    };
+  },
+  'POST /api/stories/bulk-delete': async () => {
+    const story = await createStory(db(), ctx.admin.id);
+    return {
+      call: { url: '/api/stories/bulk-delete', payload: { ids: [story.id] } },
       expected: { entity: 'stories', action: 'delete', entityId: story.id, changes: { title: true } },
     };
   },
@@ -368,6 +387,27 @@ const WRITES: Record<string, WriteSpec> = {
         action: 'update',
         entityId: row!.id,
         changes: { title: { before: 'Viejo', after: 'Nuevo' } },
+      },
+    };
+  },
+  'POST /api/notifications/bulk-delete': async () => {
+    const type = await notificationType();
+    const [row] = await db()
+      .insert(notifications)
+      .values({
+        notificationTypeId: type.id,
+        title: 'Borrable en grupo',
+        message: 'Texto',
+        createdBy: ctx.admin.id,
+      })
+      .returning();
+    return {
+      call: { url: '/api/notifications/bulk-delete', payload: { ids: [row!.id] } },
+      expected: {
+        entity: 'notifications',
+        action: 'delete',
+        entityId: row!.id,
+        changes: { title: { before: 'Borrable en grupo', after: null } },
       },
     };
   },
@@ -456,6 +496,13 @@ const WRITES: Record<string, WriteSpec> = {
         entityId: event.id,
         changes: { title: { before: event.title, after: 'Reprogramado' }, start_at: true },
       },
+    };
+  },
+  'POST /api/events/bulk-delete': async () => {
+    const event = await createEvent(db(), new Date(Date.now() + 86_400_000));
+    return {
+      call: { url: '/api/events/bulk-delete', payload: { ids: [event.id] } },
+      expected: { entity: 'events', action: 'delete', entityId: event.id, changes: { title: true } },
     };
   },
   'DELETE /api/events/{id}': async () => {

@@ -79,12 +79,14 @@ const ACCESS_TABLE: Record<string, Who> = {
 
   'GET /api/posts': 'admin',
   'POST /api/posts': 'admin',
+  'POST /api/posts/bulk-delete': 'admin',
   'GET /api/posts/{id}/likes': 'admin',
   'GET /api/posts/{id}/comments': 'admin',
   'DELETE /api/posts/{id}': 'admin',
 
   'GET /api/stories': 'admin',
   'POST /api/stories': 'admin',
+  'POST /api/stories/bulk-delete': 'admin',
   'GET /api/stories/{id}/viewers': 'admin',
   'DELETE /api/stories/{id}': 'admin',
 
@@ -97,6 +99,7 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/notifications': 'admin',
   'GET /api/notifications/{id}': 'admin',
   'POST /api/notifications': 'admin',
+  'POST /api/notifications/bulk-delete': 'admin',
   'PUT /api/notifications/{id}': 'admin',
   'DELETE /api/notifications/{id}': 'admin',
   'POST /api/notifications/{id}': 'admin',
@@ -110,6 +113,7 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/events': 'admin',
   'GET /api/events/{id}': 'admin',
   'POST /api/events': 'admin',
+  'POST /api/events/bulk-delete': 'admin',
   'PUT /api/events/{id}': 'admin',
   'DELETE /api/events/{id}': 'admin',
   'POST /api/events/{id}': 'admin',

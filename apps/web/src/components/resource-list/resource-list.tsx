@@ -4,6 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { PageHeader } from '../page-header';
+import { type ResourceListBulkDelete, useBulkDelete } from './bulk-delete';
 import type {
   ResourceListAction,
   ResourceListCard,
@@ -17,6 +18,7 @@ import { ListView } from './list-view';
 import classes from './resource-list.module.css';
 import type { ListParams } from './use-list-params';
 
+export type { ResourceListBulkDelete } from './bulk-delete';
 export type {
   ResourceListAction,
   ResourceListCard,
@@ -48,6 +50,11 @@ export interface ResourceListProps<T, F extends string = string> {
   toolbar?: ReactNode;
   /** Optional row selection: a checkbox per row, one for the page in the header, and a selection bar. */
   selection?: ResourceListSelection<T>;
+  /**
+   * "Eliminar seleccionadas": row selection (rows and cards) whose bar deletes the selected rows in
+   * one request after a confirmation with the count. Not with `selection`.
+   */
+  bulkDelete?: ResourceListBulkDelete<T>;
   /** Shows "Agregar" when given. */
   onAdd?: () => void;
   addLabel?: string;
@@ -90,7 +97,8 @@ export function ResourceList<T, F extends string = string>({
   onAdd,
   addLabel = 'Agregar',
   toolbar,
-  selection,
+  selection: ownSelection,
+  bulkDelete,
   onEdit,
   onDelete,
   canDelete,
@@ -100,6 +108,8 @@ export function ResourceList<T, F extends string = string>({
   errorText = 'Error al cargar datos',
   actionsWidth,
 }: ResourceListProps<T, F>) {
+  const bulk = useBulkDelete(bulkDelete);
+  const selection = ownSelection ?? bulk.selection;
   const lastPage = result.data?.meta.last_page;
   const { page, setPage } = params;
 
@@ -215,6 +225,7 @@ export function ResourceList<T, F extends string = string>({
           onPerPage={params.setPerPage}
         />
       </Paper>
+      {bulk.dialog}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { DateField } from '../../../components/date-time-field/date-time-field';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
 import {
   ResourceList,
+  type ResourceListBulkDelete,
   type ResourceListCard,
   type ResourceListColumn,
 } from '../../../components/resource-list/resource-list';
@@ -74,6 +75,14 @@ const card: ResourceListCard<TEvent> = {
   figures: ['start_at', 'end_at'],
 };
 
+/** "Eliminar seleccionadas" (issue 21, item 10): one request, all or nothing. */
+const BULK_DELETE: ResourceListBulkDelete<TEvent> = {
+  resource: 'events',
+  noun: { one: 'evento', many: 'eventos' },
+  rowLabel: (e) => `Seleccionar «${e.title}»`,
+  failure: 'Error al eliminar eventos',
+};
+
 /** /events (spec §2.12): title, description, start and end; add, edit and delete. */
 export function EventList() {
   const params = useListParams({ filters: ['event_type_id', 'branch_id', 'from', 'to'] as const });
@@ -104,6 +113,7 @@ export function EventList() {
         onAdd={() => form.open(null)}
         onEdit={form.open}
         onDelete={deletion.ask}
+        bulkDelete={BULK_DELETE}
         filters={
           <>
             <TypeSelect

@@ -5,6 +5,7 @@ import { NotificationIcon } from '../../../components/notification-icon';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
 import {
   ResourceList,
+  type ResourceListBulkDelete,
   type ResourceListCard,
   type ResourceListColumn,
 } from '../../../components/resource-list/resource-list';
@@ -70,6 +71,14 @@ const card: ResourceListCard<TNotification> = {
   figures: ['type', 'branch'],
 };
 
+/** "Eliminar seleccionadas" (issue 21, item 10): one request, all or nothing. */
+const BULK_DELETE: ResourceListBulkDelete<TNotification> = {
+  resource: 'notifications',
+  noun: { one: 'notificación', many: 'notificaciones' },
+  rowLabel: (n) => `Seleccionar «${n.title}»`,
+  failure: 'Error al eliminar notificaciones',
+};
+
 /** /notifications, titled "Notificaciones" (spec §2.9, DECISIONS §3): add, edit and delete. */
 export function NotificationList() {
   const params = useListParams({ filters: ['notification_type_id', 'branch_id'] as const });
@@ -102,6 +111,7 @@ export function NotificationList() {
         onAdd={() => form.open(null)}
         onEdit={form.open}
         onDelete={deletion.ask}
+        bulkDelete={BULK_DELETE}
         filters={
           <>
             <TypeSelect

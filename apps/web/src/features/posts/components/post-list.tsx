@@ -6,6 +6,7 @@ import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dia
 import { ClampedText } from '../../../components/resource-list/clamped-text';
 import {
   ResourceList,
+  type ResourceListBulkDelete,
   type ResourceListCard,
   type ResourceListColumn,
 } from '../../../components/resource-list/resource-list';
@@ -27,6 +28,14 @@ const card: ResourceListCard<TPost> = {
   secondary: (p) => `${p.user_name} · ${p.branch_name ?? 'Todas'}`,
   figures: ['likes_count', 'comments_count', 'created_at'],
   thumbnail: (p) => <PostCover images={p.images} />,
+};
+
+/** "Eliminar seleccionadas" (issue 21, item 10): one request, all or nothing. */
+const BULK_DELETE: ResourceListBulkDelete<TPost> = {
+  resource: 'posts',
+  noun: { one: 'publicación', many: 'publicaciones' },
+  rowLabel: (p) => `Seleccionar la publicación de ${p.user_name} del ${formatDateTime(p.created_at)}`,
+  failure: 'Error al eliminar publicaciones',
 };
 
 /** /posts, "Publicaciones" (spec §2.7): add and delete, no edit. */
@@ -135,6 +144,7 @@ export function PostList() {
         errorText={MEDIA_MSG.postsLoadError}
         onAdd={() => setCreateOpened(true)}
         onDelete={deletion.ask}
+        bulkDelete={BULK_DELETE}
         filters={
           <BranchSelect
             label="Sucursal"

@@ -6,6 +6,7 @@ import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dia
 import {
   ResourceList,
   type ResourceListAction,
+  type ResourceListBulkDelete,
   type ResourceListCard,
   type ResourceListColumn,
 } from '../../../components/resource-list/resource-list';
@@ -103,6 +104,14 @@ const card: ResourceListCard<TStory> = {
   thumbnail: preview,
 };
 
+/** "Eliminar seleccionadas" (issue 21, item 10): one request, all or nothing. */
+const BULK_DELETE: ResourceListBulkDelete<TStory> = {
+  resource: 'stories',
+  noun: { one: 'historia', many: 'historias' },
+  rowLabel: (s) => `Seleccionar «${s.title}»`,
+  failure: 'Error al eliminar historias',
+};
+
 /** /stories, "Historias" (spec §2.8): add, delete and who viewed each one. */
 export function StoryList() {
   const params = useListParams();
@@ -137,6 +146,7 @@ export function StoryList() {
         errorText={MEDIA_MSG.storiesLoadError}
         onAdd={() => setCreateOpened(true)}
         onDelete={deletion.ask}
+        bulkDelete={BULK_DELETE}
         rowActions={rowActions}
         actionsWidth={184}
       />
