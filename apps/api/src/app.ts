@@ -11,6 +11,7 @@ import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { preconditionsPlugin } from './plugins/preconditions.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
   await app.register(securityPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(rateLimitPlugin, rateLimit);
+  await app.register(mailPlugin);
   await app.register(docsPlugin, { requestTimeoutMs: config.requestTimeoutMs });
 
   // Routes, one plugin per resource folder (routes/<resource>/routes.ts).

@@ -120,6 +120,25 @@ const ZEnv = z.object({
     .min(1, 'debe ser 1 o más')
     .max(1000, 'debe ser como mucho 1000')
     .default(64),
+  // Mail (password reset links, issue 23): SMTP when set; otherwise each mail is an .eml in DATA_DIR/mail.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^smtps?:\/\//,
+      'debe empezar con smtp:// o smtps:// (por ejemplo smtp://usuario:clave@mail.empresa.com:587)',
+    )
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('Panel de Administración <no-responder@localhost>'),
+  // The address people open (links in mails); by default this machine's own.
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^https?:\/\/[^/?#\s]+\/?$/,
+      'debe ser http(s)://servidor[:puerto], sin ruta (por ejemplo https://panel.empresa.com)',
+    )
+    .optional(),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'debe ser local o s3' }).default('local'),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -195,6 +214,10 @@ export interface AppConfig {
   uploadOrphanGraceMs: number;
   /** The whole request (head and body) must arrive within this, or it gets a 408 (lib/limits.ts). */
   requestTimeoutMs: number;
+  /** Outgoing mail: SMTP_URL, or none (each mail written as an .eml under DATA_DIR/mail). */
+  mail: { smtpUrl?: string; from: string };
+  /** Where people open the panel (`/`) and the app (`/comunidad/`), without a trailing slash. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -293,7 +316,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     storage,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/$/, ''),
   };
+}
+
+/** This machine's own address: a wildcard HOST (0.0.0.0, ::) reads as 127.0.0.1. */
+function defaultPublicUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${isIP(name) === 6 ? `[${name}]` : name}:${port}`;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -32,7 +32,8 @@ import { useAuthStore } from './lib/auth-store';
 
 const goToDashboard = () => window.location.replace('/dashboard');
 
-if (useAuthStore.getState().isAuthenticated) {
+// A mail's reset link (#restablecer=…) opens here even with a session in this browser.
+if (useAuthStore.getState().isAuthenticated && !window.location.hash.includes('restablecer=')) {
   goToDashboard();
 } else {
   const container = document.getElementById('root')!;

@@ -53,12 +53,6 @@ test.describe('Sign-in', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Credenciales inválidas' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ir a la app de vendedores' })).toHaveCount(0);
   });
-
-  test('the forgot-password link explains that an administrator resets passwords', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByText('¿Olvidaste tu contraseña?').click();
-    await expect(page.getByRole('dialog')).toContainText('administrador');
-  });
 });
 
 test.describe('Guard', () => {

@@ -23,6 +23,8 @@ export * from './dashboard/activity.ts';
 export * from './dashboard/summary.ts';
 export * from './people/auth.ts';
 export * from './people/password-policy.ts';
+export * from './people/password-reset.ts';
+export * from './people/password-reset-confirm.ts';
 export * from './people/targets.ts';
 export * from './people/user-activity.ts';
 export * from './people/user-input.ts';

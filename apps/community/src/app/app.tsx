@@ -7,6 +7,12 @@ import { isSeller, PANEL_URL, panelAdminSignedIn, useSessionState } from '../lib
 import { Shell } from './shell';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
+// A mail's reset link (#restablecer=…), loaded only when one is opened (issue 23, item 2).
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+
+/** The token of a reset link in the address's fragment (never sent to a server), or null. */
+const resetTokenInHash = () =>
+  /[#&]restablecer=([A-Za-z0-9_-]{43})(?:&|$)/.exec(window.location.hash)?.[1] ?? null;
 
 /** The router's base: Vite's `base` without its trailing slash ('/comunidad'). */
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -14,9 +20,16 @@ const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const { session } = useSessionState();
+  const [resetToken, setResetToken] = useState(resetTokenInHash);
+  const [resetDone, setResetDone] = useState<string | null>(null);
+  useEffect(() => {
+    const read = () => setResetToken(resetTokenInHash());
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
 
   // An administrator who opens the app belongs in the panel.
-  const goesToPanel = session ? !isSeller(session.user) : panelAdminSignedIn();
+  const goesToPanel = !resetToken && (session ? !isSeller(session.user) : panelAdminSignedIn());
   useEffect(() => {
     if (goesToPanel) window.location.replace(PANEL_URL);
   }, [goesToPanel]);
@@ -36,6 +49,21 @@ export function App() {
   }, [queryClient]);
 
   if (goesToPanel) return null;
+  if (resetToken) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <ResetPasswordPage
+          token={resetToken}
+          onLeave={(done) => {
+            // The link is used (or left): out of the address bar and this history entry.
+            window.history.replaceState(null, '', window.location.pathname);
+            setResetToken(null);
+            setResetDone(done);
+          }}
+        />
+      </Suspense>
+    );
+  }
   return (
     <QueryClientProvider client={queryClient}>
       <Router base={BASE}>
@@ -43,7 +71,7 @@ export function App() {
           <Shell />
         ) : (
           <Suspense fallback={<Spinner />}>
-            <LoginPage />
+            <LoginPage notice={resetDone} />
           </Suspense>
         )}
       </Router>

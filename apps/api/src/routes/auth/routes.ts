@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRoute } from './login.ts';
 import { logoutRoute } from './logout.ts';
 import { meRoute } from './me.ts';
+import { passwordResetRoutes } from './password-reset.ts';
 
-/** Sign-in: /api/login, /api/logout, /api/me. */
+/** Sign-in: /api/login, /api/logout, /api/me, /api/password-reset. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(loginRoute);
   await app.register(logoutRoute);
   await app.register(meRoute);
+  await app.register(passwordResetRoutes);
 };

@@ -97,6 +97,22 @@ export class LoginThrottle {
     return verdict;
   }
 
+  /**
+   * One more event against a budget of its own (`max` in `windowMs`), in the same store as sign-in
+   * (Redis or memory, with the same fallback): blocked once the count goes beyond `max`. Used by the
+   * password reset (per address, per account) and the password change (per session, per account).
+   */
+  async hit(name: string, max: number, windowMs: number): Promise<Verdict> {
+    const counts = await this.store.increment([`${this.prefix}${name}`], windowMs);
+    return this.verdict(counts, [max], (count, limit) => count > limit);
+  }
+
+  /** Whether a budget of hit() is already used up, without counting. */
+  async check(name: string, max: number): Promise<Verdict> {
+    const counts = await this.store.get([`${this.prefix}${name}`]);
+    return this.verdict(counts, [max], (count, limit) => count >= limit);
+  }
+
   private verdict(
     counts: Counter[],
     limits: number[],

@@ -191,6 +191,7 @@ describe('which tables are audited', () => {
   const NOT_AUDITED = [
     'audit_log',
     'sessions',
+    'password_resets',
     'point_totals',
     'point_totals_settings',
     'point_search_keys',

@@ -30,6 +30,8 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/health/ready': 'public',
   'GET /api/metrics': 'metrics',
   'POST /api/login': 'public',
+  'POST /api/password-reset': 'public',
+  'POST /api/password-reset/confirm': 'public',
   'GET /api/files/{key}': 'public',
 
   'POST /api/logout': 'session',

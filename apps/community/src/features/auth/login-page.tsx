@@ -1,15 +1,19 @@
 import { MSG, ZLoginRequest } from '@panel/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { signInWithPassword } from '../../lib/auth';
 import { useSessionState } from '../../lib/session';
+
+// "¿Olvidaste tu contraseña?": its own chunk, on the first tap.
+const ForgotPassword = lazy(() => import('./forgot-password'));
 
 export const SESSION_EXPIRED =
   'Tu sesión venció. Ingresá de nuevo para seguir; lo pendiente se envía después.';
 
 /** Sign-in with the panel's accounts: sellers stay in the app, administrators go to the panel. */
-export default function LoginPage() {
+export default function LoginPage({ notice = null }: { notice?: string | null }) {
   const { expired } = useSessionState();
+  const [forgot, setForgot] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
@@ -40,15 +44,34 @@ export default function LoginPage() {
     setBusy(false);
   }
 
+  const brand = (
+    <div className="login__brand">
+      <img src={`${import.meta.env.BASE_URL}icons/icon-192.png`} alt="" width={72} height={72} />
+      <h1>Comunidad</h1>
+      <p>La app del equipo de ventas</p>
+    </div>
+  );
+  if (forgot) {
+    return (
+      <main className="login">
+        {brand}
+        <Suspense fallback={null}>
+          <ForgotPassword initialEmail={email} onBack={() => setForgot(false)} />
+        </Suspense>
+      </main>
+    );
+  }
+
   return (
     <main className="login">
-      <div className="login__brand">
-        <img src={`${import.meta.env.BASE_URL}icons/icon-192.png`} alt="" width={72} height={72} />
-        <h1>Comunidad</h1>
-        <p>La app del equipo de ventas</p>
-      </div>
+      {brand}
       <form className="card login__form" onSubmit={onSubmit} noValidate>
-        {expired && !error && (
+        {notice && !error && (
+          <p className="alert alert--success" role="status">
+            {notice}
+          </p>
+        )}
+        {expired && !notice && !error && (
           <p className="alert alert--info" role="status">
             {SESSION_EXPIRED}
           </p>
@@ -96,7 +119,11 @@ export default function LoginPage() {
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Ingresando…' : 'Ingresar'}
         </button>
-        <p className="login__hint">¿Olvidaste tu contraseña? Pedile a un administrador que la restablezca.</p>
+        <p className="login__hint">
+          <button type="button" className="link-button" onClick={() => setForgot(true)}>
+            ¿Olvidaste tu contraseña?
+          </button>
+        </p>
       </form>
     </main>
   );

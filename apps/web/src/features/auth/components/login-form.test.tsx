@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY } from '@panel/shared';
+import { AUTH_STORAGE_KEY, RESET_MSG } from '@panel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../lib/auth-store';
@@ -128,13 +128,34 @@ describe('login', () => {
     expect(await screen.findByText('Pantalla del tablero')).toBeInTheDocument();
   });
 
-  it('explains in a dialog that an administrator resets passwords', async () => {
-    mockApi({});
+  it('asks the email for a reset link and shows the one neutral answer', async () => {
+    const { requests } = mockApi({
+      'POST /api/password-reset': () => ({ status: 202, body: { message: RESET_MSG.sent } }),
+    });
     const { user } = renderLogin();
     await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Olvidaste tu contraseña?' });
-    expect(dialog).toHaveTextContent('Vendedores');
-    await user.click(screen.getByRole('button', { name: 'Entendido' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar enlace' }));
+    expect(await within(dialog).findByText('Email inválido')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Email'), ' Ana@Empresa.com ');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar enlace' }));
+    expect(await within(dialog).findByText(RESET_MSG.sent)).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === '/api/password-reset').map((r) => r.body)).toEqual([
+      { email: 'ana@empresa.com' },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's 429 in the dialog", async () => {
+    mockApi({
+      'POST /api/password-reset': () => ({ status: 429, body: { message: RESET_MSG.tooManyRequests } }),
+    });
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Olvidaste tu contraseña?' });
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar enlace' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(RESET_MSG.tooManyRequests);
   });
 });

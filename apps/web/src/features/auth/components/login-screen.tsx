@@ -1,10 +1,16 @@
-import { Group, Text, ThemeIcon, Title } from '@mantine/core';
-import { APP_TITLE } from '@panel/shared';
-import { IconDroplet } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Alert, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { APP_TITLE, resetTokenFromHash } from '@panel/shared';
+import { IconCircleCheck, IconDroplet } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAuthStore } from '../../../lib/auth-store';
 import { LoginForm } from './login-form';
 import { LoginIllustration } from './login-illustration';
 import classes from './login-page.module.css';
+
+// The form a mail's reset link opens (/login#restablecer=…), loaded only then.
+const ResetPasswordForm = lazy(() =>
+  import('./reset-password-form').then((m) => ({ default: m.ResetPasswordForm })),
+);
 
 interface LoginScreenProps {
   /** Called once an administrator's session is stored. */
@@ -20,6 +26,23 @@ export function LoginScreen({ onSignedIn }: LoginScreenProps) {
   useEffect(() => {
     document.title = APP_TITLE;
   }, []);
+  // Read after hydration: the prerendered screen has no URL, and the token lives in the fragment.
+  const [resetToken, setResetToken] = useState<string | null>(null);
+  const [resetDone, setResetDone] = useState<string | null>(null);
+  useEffect(() => {
+    const read = () => setResetToken(resetTokenFromHash(window.location.hash));
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+  const leaveReset = (message: string | null) => {
+    // The link is used (or left): out of the address bar and the history entry.
+    window.history.replaceState(null, '', window.location.pathname);
+    setResetToken(null);
+    setResetDone(message);
+    // Saving ended every session of the account, this browser's too.
+    if (message) useAuthStore.getState().logout();
+  };
 
   return (
     <div className={classes.root}>
@@ -39,7 +62,30 @@ export function LoginScreen({ onSignedIn }: LoginScreenProps) {
               </Text>
             </div>
           </Group>
-          <LoginForm onSignedIn={onSignedIn} />
+          {resetToken ? (
+            <Suspense fallback={null}>
+              <ResetPasswordForm
+                token={resetToken}
+                onDone={(message) => leaveReset(message)}
+                onCancel={() => leaveReset(null)}
+              />
+            </Suspense>
+          ) : (
+            <>
+              {resetDone && (
+                <Alert
+                  color="teal"
+                  variant="light"
+                  role="status"
+                  mb="md"
+                  icon={<IconCircleCheck aria-hidden />}
+                >
+                  {resetDone}
+                </Alert>
+              )}
+              <LoginForm onSignedIn={onSignedIn} />
+            </>
+          )}
         </div>
       </main>
     </div>

@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { MSG, PASSWORD_MSG, RESET_MSG } from '@panel/shared';
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../../src/db/client.ts';
+import { bearer, createAdmin, createUser, TEST_PASSWORD, tokenFor } from '../../../src/testing/factories.ts';
+import { resetLinkOf, startMailServer } from '../../../src/testing/mail-server.ts';
+import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+
+/**
+ * "¿Olvidaste tu contraseña?" (issue 23, item 2): the mail goes over real SMTP to a server this test
+ * starts (smtp-server), is parsed with mailparser, and its link is followed.
+ */
+const PUBLIC_URL = 'https://panel.prueba.test';
+const NEW_PASSWORD = 'pampa-lluviosa-2026';
+
+let ctx: TestContext;
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let clock = Date.now();
+
+const request = (email: string, remoteAddress = '10.30.0.1') =>
+  ctx.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email }, remoteAddress });
+const confirm = (token: string, password = NEW_PASSWORD, remoteAddress = '10.31.0.1') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/password-reset/confirm',
+    payload: { token, password },
+    remoteAddress,
+  });
+const login = (email: string, password: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress: '10.32.0.1',
+  });
+
+/** The mails that reached the test's SMTP server for this address, once the app's sends are done. */
+async function mailsTo(address: string) {
+  await ctx.app.mailer.idle();
+  return mail.mailsTo(address);
+}
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  ctx = await createTestContext({
+    env: { SMTP_URL: mail.url, MAIL_FROM: 'Panel <no-responder@prueba.test>', PUBLIC_URL },
+    now: () => new Date(clock),
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await mail?.close();
+});
+
+describe('password reset by mail', () => {
+  it('mails a one-time link to a seller, whose new password signs in and whose sessions all end', async () => {
+    const seller = await createUser(ctx.db, { name: 'Lucía Benítez' });
+    const phone = await tokenFor(ctx.db, seller.id);
+    const laptop = await tokenFor(ctx.db, seller.id);
+
+    const res = await request(`  ${seller.email.toUpperCase()} `);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: RESET_MSG.sent });
+
+    const [received, ...more] = await mailsTo(seller.email);
+    expect(more).toHaveLength(0);
+    expect(received!.subject).toBe('Elegí una contraseña nueva');
+    expect(received!.from?.text).toContain('no-responder@prueba.test');
+    expect(received!.text).toContain('Hola, Lucía Benítez:');
+    expect(received!.text).toContain('30 minutos');
+    const { link, token } = resetLinkOf(received!);
+    // Sellers open it in the community app; the token travels in the fragment, never to a server log.
+    expect(link).toBe(`${PUBLIC_URL}/comunidad/#restablecer=${token}`);
+    expect(received!.html).toContain(`href="${link}"`);
+    // Stored hashed: the token itself is nowhere in the table.
+    const rows = await queryRows<{ token_hash: string }>(
+      ctx.db,
+      sql`select token_hash from password_resets where user_id = ${seller.id}`,
+    );
+    expect(rows).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }]);
+
+    const done = await confirm(token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: RESET_MSG.done });
+
+    for (const t of [phone, laptop]) {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(t) })).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await login(seller.email, TEST_PASSWORD)).statusCode).toBe(401);
+    const signedIn = await login(seller.email, NEW_PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+
+    // Single use.
+    const again = await confirm(token, 'otra-clave-larga-2026');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      message: RESET_MSG.invalidToken,
+      errors: { token: [RESET_MSG.invalidToken] },
+    });
+    expect((await login(seller.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("links an administrator to the panel's sign-in screen", async () => {
+    const admin = await createAdmin(ctx.db);
+    expect((await request(admin.email)).statusCode).toBe(202);
+    const [received] = await mailsTo(admin.email);
+    const { link, token } = resetLinkOf(received!);
+    expect(link).toBe(`${PUBLIC_URL}/login#restablecer=${token}`);
+  });
+
+  it('answers an unknown or deactivated email with the same text, and mails nothing', async () => {
+    const inactive = await createUser(ctx.db, { active: false });
+    const before = mail.received.length;
+    for (const email of ['nadie.por.aca@prueba.test', inactive.email]) {
+      const res = await request(email, '10.30.1.1');
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: RESET_MSG.sent });
+    }
+    await ctx.app.mailer.idle();
+    expect(mail.received.length).toBe(before);
+    const bad = await request('no-es-un-email', '10.30.1.1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.email).toEqual([MSG.emailInvalid]);
+  });
+
+  it('refuses an expired link (30 minutes), a wrong one and a malformed one, naming the field', async () => {
+    const seller = await createUser(ctx.db);
+    await request(seller.email, '10.30.2.1');
+    const [received] = await mailsTo(seller.email);
+    const { token } = resetLinkOf(received!);
+
+    const start = clock;
+    clock = start + 31 * 60 * 1000;
+    try {
+      const expired = await confirm(token, NEW_PASSWORD, '10.31.2.1');
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().errors).toEqual({ token: [RESET_MSG.invalidToken] });
+    } finally {
+      clock = start;
+    }
+    const wrong = await confirm(`${token.slice(0, -4)}AAAA`, NEW_PASSWORD, '10.31.2.1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ token: [RESET_MSG.invalidToken] });
+    const malformed = await confirm('corto', NEW_PASSWORD, '10.31.2.1');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors.token).toEqual([RESET_MSG.invalidToken]);
+    expect((await login(seller.email, TEST_PASSWORD)).statusCode).toBe(200);
+
+    // The new password follows the policy (shared schema); the link stays usable after a refusal.
+    const weak = await confirm(token, 'password123', '10.31.2.1');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors.password).toEqual([PASSWORD_MSG.tooCommon]);
+    expect((await confirm(token, NEW_PASSWORD, '10.31.2.1')).statusCode).toBe(200);
+  });
+
+  it('uses a link once when two saves race, and ends the other links of the account', async () => {
+    const seller = await createUser(ctx.db);
+    await request(seller.email, '10.30.3.1');
+    await request(seller.email, '10.30.3.1');
+    const [first, second] = await mailsTo(seller.email);
+    const a = resetLinkOf(first!).token;
+    const b = resetLinkOf(second!).token;
+    const codes = (
+      await Promise.all([
+        confirm(a, 'carrera-uno-2026', '10.31.3.1'),
+        confirm(a, 'carrera-dos-2026', '10.31.3.1'),
+      ])
+    ).map((r) => r.statusCode);
+    expect(codes.sort()).toEqual([200, 400]);
+    expect((await confirm(b, 'carrera-tres-2026', '10.31.3.1')).statusCode).toBe(400);
+  });
+
+  it('mails an account at most 3 times an hour (same answer beyond), and answers 429 past 10 requests from one address', async () => {
+    const seller = await createUser(ctx.db);
+    for (let i = 0; i < 5; i++) {
+      const res = await request(seller.email, `10.33.0.${i + 1}`);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: RESET_MSG.sent });
+    }
+    expect(await mailsTo(seller.email)).toHaveLength(3);
+
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await request(`otro.${i}@prueba.test`, '10.34.0.1')).statusCode);
+    expect(codes).toEqual([...Array(10).fill(202), 429]);
+    const blocked = await request('otro.mas@prueba.test', '10.34.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: RESET_MSG.tooManyRequests });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await request('otro.mas@prueba.test', '10.34.0.2')).statusCode).toBe(202);
+  });
+
+  it('answers 429 after 20 wrong links from one address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const token = `${String(i).padStart(3, '0')}${'x'.repeat(40)}`;
+      codes.push((await confirm(token, NEW_PASSWORD, '10.35.0.1')).statusCode);
+    }
+    expect(codes).toEqual([...Array(20).fill(400), 429]);
+    const blocked = await confirm('y'.repeat(43), NEW_PASSWORD, '10.35.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: RESET_MSG.tooManyTries });
+  });
+});
+
+describe('password reset without SMTP (the embedded default)', () => {
+  let local: TestContext;
+  beforeAll(async () => {
+    local = await createTestContext({ env: { PUBLIC_URL } });
+  });
+  afterAll(() => local?.close());
+
+  it('writes each mail as an .eml under DATA_DIR/mail and logs where', async () => {
+    const info = vi.spyOn(local.app.log, 'info');
+    const seller = await createUser(local.db);
+    const res = await local.app.inject({
+      method: 'POST',
+      url: '/api/password-reset',
+      payload: { email: seller.email },
+    });
+    expect(res.statusCode).toBe(202);
+    await local.app.mailer.idle();
+
+    const dir = join(local.config.dataDir, 'mail');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const file = join(dir, files[0]!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const logged = info.mock.calls.find((call) => String(call[1] ?? '').includes(file));
+    expect(logged).toBeDefined();
+    expect(JSON.stringify(info.mock.calls)).not.toContain('#restablecer=');
+
+    const parsed = await simpleParser(readFileSync(file));
+    expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toContain(seller.email);
+    const { token } = resetLinkOf(parsed);
+    const done = await local.app.inject({
+      method: 'POST',
+      url: '/api/password-reset/confirm',
+      payload: { token, password: NEW_PASSWORD },
+    });
+    expect(done.statusCode).toBe(200);
+    const signedIn = await local.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: seller.email, password: NEW_PASSWORD },
+    });
+    expect(signedIn.statusCode).toBe(200);
+  });
+});

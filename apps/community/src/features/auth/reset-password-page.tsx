@@ -1,0 +1,107 @@
+import { RESET_MSG, ZPasswordResetConfirm } from '@panel/shared';
+import { type FormEvent, useState } from 'react';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { signOut } from '../../lib/session';
+
+type Field = 'password' | 'repeat';
+
+/**
+ * The screen a mail's reset link opens (`/comunidad/#restablecer=…`, issue 23, item 2): the new
+ * password twice, checked with the shared schema (the server's policy). Saving ends every session of
+ * the account, this phone's too. Its own chunk, loaded only when such a link is opened.
+ */
+export default function ResetPasswordPage({
+  token,
+  onLeave,
+}: {
+  token: string;
+  onLeave: (done: string | null) => void;
+}) {
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', repeat: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const next: Partial<Record<Field, string>> = {};
+    const parsed = ZPasswordResetConfirm.safeParse({ token, password: values.password });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'password') next.password ??= issue.message;
+        if (issue.path[0] === 'token') setFailure(issue.message);
+      }
+    }
+    if (!next.password && values.password !== values.repeat) next.repeat = RESET_MSG.passwordsDiffer;
+    setErrors(next);
+    if (!parsed.success || next.repeat) return;
+    setBusy(true);
+    try {
+      const answer = await apiRequest<{ message: string }>('/password-reset/confirm', {
+        method: 'POST',
+        body: parsed.data,
+        token: null,
+        skipSessionCheck: true,
+      });
+      signOut();
+      onLeave(answer.message);
+      return;
+    } catch (error) {
+      const password = error instanceof ApiError ? error.errors?.password?.[0] : undefined;
+      if (password) setErrors({ password });
+      else setFailure(errorMessage(error, 'No se pudo guardar la contraseña. Probá de nuevo.'));
+    }
+    setBusy(false);
+  }
+
+  const field = (name: Field, label: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="password"
+        name={name}
+        autoComplete="new-password"
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `reset-${name}-error` : undefined}
+      />
+      {errors[name] && (
+        <small id={`reset-${name}-error`} className="field__error">
+          {errors[name]}
+        </small>
+      )}
+    </label>
+  );
+
+  return (
+    <main className="login">
+      <div className="login__brand">
+        <img src={`${import.meta.env.BASE_URL}icons/icon-192.png`} alt="" width={72} height={72} />
+        <h1>Comunidad</h1>
+      </div>
+      <form className="card login__form" onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
+        <h2 id="reset-title" className="card__title">
+          Elegí una contraseña nueva
+        </h2>
+        <p className="login__lead">Al guardarla se cierran todas las sesiones abiertas de tu cuenta.</p>
+        {failure && (
+          <p className="alert alert--error" role="alert">
+            {failure}
+          </p>
+        )}
+        {field('password', 'Contraseña nueva (al menos 10 caracteres)')}
+        {field('repeat', 'Repetí la contraseña nueva')}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Guardando…' : 'Guardar contraseña'}
+        </button>
+        <p className="login__hint">
+          <button type="button" className="link-button" onClick={() => onLeave(null)}>
+            Volver a ingresar
+          </button>
+        </p>
+      </form>
+    </main>
+  );
+}
