@@ -19,6 +19,7 @@ import { type PushPluginOptions, pushPlugin } from './plugins/push.ts';
 import { usePutAwareValidator } from './plugins/put-presence.ts';
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { type SellerLimitsPluginOptions, sellerLimitsPlugin } from './plugins/seller-limits.ts';
 import { staticCommunityPlugin } from './plugins/static-community.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { type StoragePluginOptions, storagePlugin } from './plugins/storage.ts';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   /** Replaces the clock (tests). */
   now?: () => Date;
   rateLimit?: RateLimitPluginOptions;
+  /** Per-account limits on the community app's writes (tests give their own key prefix). */
+  sellerLimits?: SellerLimitsPluginOptions;
   /** Web Push worker and endpoint rules (tests turn the background worker off). */
   push?: PushPluginOptions;
   /** Replaces the configured file storage (tests). */
@@ -67,6 +70,7 @@ export async function buildApp({
   logger = false,
   now,
   rateLimit = {},
+  sellerLimits = {},
   storage,
   push,
 }: BuildAppOptions) {
@@ -123,6 +127,7 @@ export async function buildApp({
   await app.register(bodyParsersPlugin);
   await app.register(rateLimitPlugin, rateLimit);
   await app.register(mailPlugin);
+  await app.register(sellerLimitsPlugin, sellerLimits);
   await app.register(docsPlugin, { requestTimeoutMs: config.requestTimeoutMs });
 
   // Routes, one plugin per resource folder (routes/<resource>/routes.ts).

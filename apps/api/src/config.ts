@@ -7,6 +7,12 @@ import { z } from 'zod';
 import type { DatabaseConfig } from './db/client.ts';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './lib/limits.ts';
 import { defaultCommunityDistDir, defaultWebDistDir } from './lib/paths.ts';
+import {
+  DEFAULT_SELLER_LIMITS,
+  parseSellerLimit,
+  type SellerLimit,
+  type SellerLimits,
+} from './services/limits/seller-limits.ts';
 import { defaultPushHostRules, type PushHostRule, parsePushHostRule } from './services/push/targets.ts';
 
 /** A VAPID subject on a real mailbox: `mailto:` and a domain that is not reserved (Apple refuses those). */
@@ -18,6 +24,22 @@ export const isRealMailto = (subject: string) =>
 const zFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'debe ser 1 o 0 (true o false)' })
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** `<count>/<time>` (10/10m), read into a limit; absent: the default. */
+function zSellerLimit(fallback: SellerLimit) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx): SellerLimit => {
+      if (text === undefined || text.trim() === '') return fallback;
+      const limit = parseSellerLimit(text);
+      if (typeof limit === 'string') {
+        ctx.addIssue({ code: 'custom', message: limit });
+        return z.NEVER;
+      }
+      return limit;
+    });
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -139,6 +161,11 @@ const ZEnv = z.object({
       'debe ser http(s)://servidor[:puerto], sin ruta (por ejemplo https://panel.empresa.com)',
     )
     .optional(),
+  // Per-account limits on the community app's writes (services/limits/seller-limits.ts): "10/10m".
+  RATE_LIMIT_POSTS: zSellerLimit(DEFAULT_SELLER_LIMITS.posts),
+  RATE_LIMIT_COMMENTS: zSellerLimit(DEFAULT_SELLER_LIMITS.comments),
+  RATE_LIMIT_LIKES: zSellerLimit(DEFAULT_SELLER_LIMITS.likes),
+  RATE_LIMIT_PUSH_SUBSCRIPTIONS: zSellerLimit(DEFAULT_SELLER_LIMITS.pushSubscriptions),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'debe ser local o s3' }).default('local'),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -208,6 +235,8 @@ export interface AppConfig {
     timeoutMs: number;
     concurrency: number;
   };
+  /** Per-account limits on posts, comments, likes and push subscriptions (RATE_LIMIT_*). */
+  sellerLimits: SellerLimits;
   /** Uploaded images (posts, stories): `local` under DATA_DIR/uploads, or an S3-compatible store. */
   storage: StorageConfig;
   /** Start-up sweep of local uploads without a row: files younger than this are kept. */
@@ -312,6 +341,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       maxDevices: e.PUSH_MAX_DEVICES,
       timeoutMs: e.PUSH_TIMEOUT_SECONDS * 1000,
       concurrency: e.PUSH_CONCURRENCY,
+    },
+    sellerLimits: {
+      posts: e.RATE_LIMIT_POSTS,
+      comments: e.RATE_LIMIT_COMMENTS,
+      likes: e.RATE_LIMIT_LIKES,
+      pushSubscriptions: e.RATE_LIMIT_PUSH_SUBSCRIPTIONS,
     },
     storage,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,

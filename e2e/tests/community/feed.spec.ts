@@ -1,17 +1,18 @@
 import type { TAppPost } from '@panel/shared';
 import { expect, test } from '@playwright/test';
-import { pngImage } from '../../support/api.ts';
+import { createPost, pngImage } from '../../support/api.ts';
 import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
 
 test('Inicio shows the feed newest first with author, branch and time ago, and loads more as it scrolls', async ({
   page,
   request,
 }) => {
-  const { seller } = await newSeller(request);
-  // More than one page (20) of posts visible to this seller.
+  const { seller, admin } = await newSeller(request);
+  // More than one page (20) of posts visible to this seller; the filler comes from the panel (a
+  // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS).
   const visible = await appGet<{ data: TAppPost[] }>(request, seller.token, '/api/app/feed?per_page=50');
   for (let i = visible.data.length; i < 22; i++) {
-    await createAppPost(request, seller.token, `Relleno ${i}`, [await pngImage('#9dd6da', 64, 48)]);
+    await createPost(request, admin, `Relleno ${i}`, await pngImage('#9dd6da', 64, 48));
   }
   const mine = await createAppPost(request, seller.token, 'Recién llegada la promo de invierno', [
     await pngImage('#1f959c'),

@@ -46,6 +46,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
   rateLimit?: BuildAppOptions['rateLimit'];
+  sellerLimits?: BuildAppOptions['sellerLimits'];
   /** Web Push: by default no background worker (a test drains the queue itself). */
   push?: BuildAppOptions['push'];
 }
@@ -72,6 +73,7 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
     now: options.now,
     push: options.push ?? { worker: false },
     rateLimit: { prefix: `test:${randomBytes(6).toString('hex')}:`, ...options.rateLimit },
+    sellerLimits: { prefix: `test:${randomBytes(6).toString('hex')}:limits:`, ...options.sellerLimits },
   });
   await app.ready();
   // Every answer this app gives through inject is checked against its OpenAPI document.
@@ -95,6 +97,8 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
       }),
     async reset() {
       await testDb.reset();
+      // The reset restarts the ids: the next users would inherit the last ones' counts.
+      app.sellerLimiter.forgetAll();
       await seedUsers();
     },
     async close() {

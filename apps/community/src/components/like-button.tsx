@@ -2,6 +2,7 @@ import type { TAppPost } from '@panel/shared';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import type { QueuedAction } from '../lib/offline-queue';
 import { submitAction } from '../lib/outbox';
+import { showToast } from '../lib/toast';
 
 /** The post's like state with the seller's waiting like or unlike applied on top. */
 export function likeState(post: TAppPost, pending: QueuedAction[]) {
@@ -21,12 +22,14 @@ export function LikeButton({ post, pending }: { post: TAppPost; pending: QueuedA
 
   async function toggle() {
     const next = !liked;
-    await submitAction({
+    const result = await submitAction({
       kind: next ? 'like' : 'unlike',
       method: next ? 'POST' : 'DELETE',
       path: `/app/posts/${post.id}/like`,
       key: `like:${post.id}`,
     });
+    // The server said no (too many in a row, the post is gone): say why; the heart shows its state.
+    if (result.status === 'refused') showToast(result.message, 'error');
   }
 
   const Icon = liked ? IconHeartFilled : IconHeart;

@@ -5,7 +5,16 @@ import { getSession } from './session';
 /** The app's one offline queue (lib/offline-queue.ts) and how its actions reach the server. */
 export const outbox = createOfflineQueue();
 
-export async function sendAction(action: QueuedAction): Promise<SendOutcome> {
+/**
+ * How one action reached the server. `now`: the action the person just submitted. A 429 (their
+ * account's limit, issue 20 item 11) refuses it with the server's message ("Comentaste muchas veces
+ * seguidas. Vas a poder comentar de nuevo en 40 segundos."), so the screen shows it and keeps the
+ * draft; an older queued action that meets a 429 waits in the queue for a later drain instead.
+ */
+export async function sendAction(
+  action: QueuedAction,
+  options: { now?: boolean } = {},
+): Promise<SendOutcome> {
   try {
     const data = await apiRequest<unknown>(action.path, {
       method: action.method,
@@ -19,6 +28,7 @@ export async function sendAction(action: QueuedAction): Promise<SendOutcome> {
     if (error.status === 401) return { status: 'unauthorized' };
     // A survey answers once: a 409 on a replay means it is already in (docs/community-app-api.md).
     if (error.status === 409 && action.kind === 'answer') return { status: 'done', data: null };
+    if (error.status === 429 && options.now) return { status: 'refused', message: error.message };
     if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
       return { status: 'refused', message: error.message };
     }
@@ -26,11 +36,14 @@ export async function sendAction(action: QueuedAction): Promise<SendOutcome> {
   }
 }
 
-/** Sends the signed-in seller's waiting actions, in order (nothing when signed out). */
-export async function flushOutbox() {
+/**
+ * Sends the signed-in seller's waiting actions, in order (nothing when signed out); `nowId` is the
+ * action just submitted, if any (see sendAction).
+ */
+export async function flushOutbox(nowId?: string) {
   const session = getSession();
   if (!session) return null;
-  return outbox.drain(session.user.id, sendAction);
+  return outbox.drain(session.user.id, (action) => sendAction(action, { now: action.id === nowId }));
 }
 
 export type SubmitResult =
@@ -59,7 +72,7 @@ export async function submitAction(input: NewAction): Promise<SubmitResult> {
   try {
     // A drain that was finishing as this action was added may have missed it: a second one sends it.
     for (let attempt = 0; attempt < 2 && !outcome; attempt++) {
-      const result = await flushOutbox();
+      const result = await flushOutbox(action.id);
       if (!result || result.stopped) break;
     }
   } finally {

@@ -139,6 +139,15 @@ function finishOperation(op: Operation, method: string, c: RouteContract): void 
   for (const status of platform) {
     responses[status] ??= { description: STATUS_TEXT[status]!, content: errorContent() };
   }
+  // A limit's refusal (sign-in, the sellers' writes) says when to try again.
+  if (responses['429']) {
+    responses['429'].headers = {
+      'Retry-After': {
+        description: 'Segundos hasta que se puede volver a intentar.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    };
+  }
   if (c.versioned) {
     for (const [status, response] of Object.entries(responses)) {
       if (!status.startsWith('2')) continue;

@@ -16,6 +16,7 @@ import { postComments } from '../../db/schema/posts.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { fetchPage } from '../../lib/list-query.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { limitedResponse } from '../../plugins/seller-limits.ts';
 import { awardQuietly } from '../../services/points/award.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 import { queryAppPosts, withoutCursor } from './app-posts.ts';
@@ -116,7 +117,7 @@ export const appPostRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/app/posts/:id/comments',
     {
-      config: { access: 'app' },
+      config: { access: 'app', sellerLimit: { kind: 'comments', created: true } },
       schema: {
         tags: [APP_TAG],
         summary: 'Comentar una publicación',
@@ -124,10 +125,17 @@ export const appPostRoutes: FastifyPluginAsyncZod = async (app) => {
           '`content`: de 1 a 1000 caracteres, sin espacios al principio ni al final. Otorga `comment_post`. ' +
           'Con una clave de idempotencia (cabecera `Idempotency-Key` o campo `idempotency_key`; 1 a 200 caracteres ' +
           '`A-Z a-z 0-9 - _ . :`), repetir el pedido devuelve el mismo comentario (200, cabecera ' +
-          '`Idempotent-Replayed: true`) en lugar de escribir otro; la misma clave con otra publicación o texto: 409.',
+          '`Idempotent-Replayed: true`) en lugar de escribir otro; la misma clave con otra publicación o texto: 409. ' +
+          'Como mucho `RATE_LIMIT_COMMENTS` comentarios nuevos por cuenta (30 por minuto por defecto; una repetición ' +
+          'no cuenta, cada clave distinta sí): más, 429 con `Retry-After`.',
         params: ZRouteId,
         body: ZAppCommentInput,
-        response: { 200: ZAppComment, 201: ZAppComment, ...errors(400, 401, 404, 409) },
+        response: {
+          200: ZAppComment,
+          201: ZAppComment,
+          ...errors(400, 401, 404, 409),
+          ...limitedResponse('comments'),
+        },
       },
     },
     async (request, reply) => {

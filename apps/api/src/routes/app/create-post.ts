@@ -2,6 +2,7 @@ import { MEDIA_MSG, ZAppCreatedPost, ZAppPostInput } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
+import { limitedResponse } from '../../plugins/seller-limits.ts';
 import { awardQuietly } from '../../services/points/award.ts';
 import { createPostWithImages } from '../../services/posts/create-post.ts';
 import { validateForm } from '../media-form.ts';
@@ -18,16 +19,21 @@ export const appCreatePostRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/app/posts',
     {
-      config: { access: 'app', uploads: { ...POST_UPLOADS, form: ZAppPostInput } },
+      config: {
+        access: 'app',
+        uploads: { ...POST_UPLOADS, form: ZAppPostInput },
+        sellerLimit: { kind: 'posts', created: true },
+      },
       schema: {
         tags: [APP_TAG],
         summary: 'Publicar en mi sucursal',
         description:
           '`multipart/form-data`: `content` (1 a 500 caracteres) y de 1 a 5 archivos `images[]` de hasta 10 MB ' +
           '(JPEG, PNG, GIF, WebP o AVIF, detectado por el contenido). La publicación va a la sucursal de quien publica ' +
-          '(sin sucursal: a todas). Otorga `create_post` según sus reglas, en la misma transacción.',
+          '(sin sucursal: a todas). Otorga `create_post` según sus reglas, en la misma transacción. Como mucho ' +
+          '`RATE_LIMIT_POSTS` publicaciones por cuenta (10 cada 10 minutos por defecto): más, 429 con `Retry-After`.',
         consumes: ['multipart/form-data'],
-        response: { 201: ZAppCreatedPost, ...errors(400, 401) },
+        response: { 201: ZAppCreatedPost, ...errors(400, 401), ...limitedResponse('posts') },
       },
     },
     async (request, reply) => {

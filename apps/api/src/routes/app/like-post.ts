@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { postLikes } from '../../db/schema/posts.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { limitedResponse } from '../../plugins/seller-limits.ts';
 import {
   type AwardGateRow,
   awardGate,
@@ -24,14 +25,15 @@ export const likePostRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/app/posts/:id/like',
     {
-      config: { access: 'app' },
+      config: { access: 'app', sellerLimit: { kind: 'likes' } },
       schema: {
         tags: [APP_TAG],
         summary: 'Dar me gusta a una publicación',
         description:
-          'Idempotente. El primer me gusta a cada publicación otorga `like_post` según sus reglas.',
+          'Idempotente. El primer me gusta a cada publicación otorga `like_post` según sus reglas. Dar y quitar me ' +
+          'gusta comparten `RATE_LIMIT_LIKES` por cuenta (120 por minuto por defecto): más, 429 con `Retry-After`.',
         params: ZRouteId,
-        response: { 200: ZAppLike, ...errors(400, 401, 404) },
+        response: { 200: ZAppLike, ...errors(400, 401, 404), ...limitedResponse('likes') },
       },
     },
     async (request) => {
@@ -98,13 +100,14 @@ export const likePostRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/app/posts/:id/like',
     {
-      config: { access: 'app' },
+      config: { access: 'app', sellerLimit: { kind: 'likes' } },
       schema: {
         tags: [APP_TAG],
         summary: 'Quitar el me gusta de una publicación',
-        description: 'Idempotente. Los puntos ya otorgados se conservan.',
+        description:
+          'Idempotente. Los puntos ya otorgados se conservan. Cuenta en `RATE_LIMIT_LIKES`, como dar me gusta.',
         params: ZRouteId,
-        response: { 200: ZAppLike, ...errors(400, 401, 404) },
+        response: { 200: ZAppLike, ...errors(400, 401, 404), ...limitedResponse('likes') },
       },
     },
     async (request) => {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { queryRows } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { limitedResponse } from '../../plugins/seller-limits.ts';
 import { endpointProblem } from '../../services/push/targets.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG, iso } from './app-scope.ts';
@@ -34,7 +35,7 @@ export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/app/push/subscriptions',
     {
-      config: { access: 'app' },
+      config: { access: 'app', sellerLimit: { kind: 'pushSubscriptions', created: true } },
       schema: {
         tags: [APP_TAG],
         summary: 'Suscribir este dispositivo a los push',
@@ -45,9 +46,15 @@ export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
           'comprimir (65 bytes) y `auth` 16 bytes, en base64url. Una suscripción por dispositivo, identificada por su ' +
           'endpoint: volver a enviarla la actualiza (201 la primera vez, 200 después), y si el dispositivo era de otro ' +
           'usuario pasa a ser de quien llama. Cada usuario tiene como mucho `PUSH_MAX_DEVICES` dispositivos (10 por ' +
-          'defecto): uno nuevo reemplaza al más antiguo.',
+          'defecto): uno nuevo reemplaza al más antiguo. Como mucho `RATE_LIMIT_PUSH_SUBSCRIPTIONS` dispositivos nuevos por ' +
+          'cuenta (10 por hora por defecto; volver a enviar la del mismo dispositivo no cuenta): más, 429 con `Retry-After`.',
         body: ZAppPushSubscription,
-        response: { 200: ZAppPushSubscribed, 201: ZAppPushSubscribed, ...errors(400, 401) },
+        response: {
+          200: ZAppPushSubscribed,
+          201: ZAppPushSubscribed,
+          ...errors(400, 401),
+          ...limitedResponse('pushSubscriptions'),
+        },
       },
     },
     async (request, reply) => {

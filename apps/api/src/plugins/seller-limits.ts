@@ -1,0 +1,122 @@
+import { ZErrorBody } from '@panel/shared';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { HttpError } from '../lib/http-errors.ts';
+import {
+  FallbackLimitStore,
+  type LimitStore,
+  limitMessage,
+  MemoryLimitStore,
+  RedisLimitStore,
+  SELLER_LIMIT_ENV,
+  SellerLimiter,
+  type SellerLimitKind,
+} from '../services/limits/seller-limits.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The per-account limit this write counts against (services/limits/seller-limits.ts).
+     * `created`: only an answer of 201 keeps its place (a replay or an update gives it back).
+     */
+    sellerLimit?: { kind: SellerLimitKind; created?: boolean };
+  }
+  interface FastifyInstance {
+    sellerLimiter: SellerLimiter;
+  }
+}
+
+export interface SellerLimitsPluginOptions {
+  /** Key prefix in the store; tests use their own so parallel runs do not share counters. */
+  prefix?: string;
+}
+
+const PER_KIND: Record<SellerLimitKind, string> = {
+  posts: 'Demasiadas publicaciones seguidas de esta cuenta',
+  comments: 'Demasiados comentarios seguidos de esta cuenta',
+  likes: 'Demasiados me gusta seguidos de esta cuenta',
+  pushSubscriptions: 'Demasiadas suscripciones a los push seguidas de esta cuenta',
+};
+
+/** The 429 of a limited route, for its OpenAPI entry (the document adds `Retry-After`). */
+export function limitedResponse(kind: SellerLimitKind) {
+  return {
+    429: ZErrorBody.describe(
+      `${PER_KIND[kind]} (\`${SELLER_LIMIT_ENV[kind]}\`): el mensaje dice qué se limitó y cuándo volver a ` +
+        'intentar, y `Retry-After` cuántos segundos faltan. Una respuesta que no escribe nada no cuenta.',
+    ),
+  };
+}
+
+const counted = new WeakMap<FastifyRequest, { key: string; created: boolean }>();
+
+/**
+ * Per-account limits on the community app's writes (issue 20, item 11): a route opts in with
+ * `config.sellerLimit`. Checked in preHandler (after the body is validated: a 400 never counts),
+ * given back in onSend when the answer wrote nothing. With REDIS_URL the counters are shared by
+ * every instance; Redis must answer at start-up, and during a later outage each instance counts in
+ * its own memory (as sign-in does, docs/reliability.md "Redis down").
+ */
+export const sellerLimitsPlugin = fp<SellerLimitsPluginOptions>(
+  async (app, options) => {
+    const memory = () => new MemoryLimitStore(() => app.now().getTime());
+    let store: LimitStore;
+    if (app.config.redisUrl) {
+      const redis = new Redis(app.config.redisUrl, {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 3000,
+        // A Redis that hangs must not hold the sellers' writes: after 1 s the memory counts.
+        commandTimeout: 1000,
+      });
+      redis.on('error', (error) => app.log.warn({ err: error }, 'Redis: error de conexión'));
+      try {
+        await redis.connect();
+      } catch (error) {
+        redis.disconnect();
+        throw new Error(`No se pudo conectar a Redis (REDIS_URL): ${(error as Error).message}`);
+      }
+      store = new FallbackLimitStore(new RedisLimitStore(redis), memory(), {
+        down: (error) =>
+          app.log.warn(
+            { err: error },
+            'Redis no responde: los límites por cuenta se cuentan en la memoria de esta instancia hasta que vuelva',
+          ),
+        up: () =>
+          app.log.info('Redis responde de nuevo: los límites por cuenta se cuentan otra vez en Redis'),
+      });
+    } else {
+      store = memory();
+    }
+    const limiter = new SellerLimiter(store, app.config.sellerLimits, options.prefix);
+    app.decorate('sellerLimiter', limiter);
+    app.addHook('onClose', async () => limiter.close());
+
+    app.addHook('preHandler', async (request) => {
+      const limit = request.routeOptions.config?.sellerLimit;
+      const user = request.auth?.user;
+      if (!limit || !user) return;
+      const verdict = await limiter.hit(limit.kind, user.id);
+      if (!verdict.allowed) {
+        const seconds = verdict.retryAfterSeconds;
+        request.log.info({ kind: limit.kind, userId: user.id, retryAfter: seconds }, 'límite por cuenta');
+        throw new HttpError(429, limitMessage(limit.kind, seconds), undefined, {
+          'retry-after': String(seconds),
+        });
+      }
+      counted.set(request, { key: verdict.key, created: Boolean(limit.created) });
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const mark = counted.get(request);
+      if (!mark) return payload;
+      counted.delete(request);
+      const status = reply.statusCode;
+      if (status >= 400 || (mark.created && status !== 201)) await limiter.refund(mark.key);
+      return payload;
+    });
+  },
+  { name: 'seller-limits', dependencies: ['db', 'auth'] },
+);

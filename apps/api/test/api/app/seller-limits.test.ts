@@ -1,0 +1,269 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../../src/app.ts';
+import { queryRows } from '../../../src/db/client.ts';
+import { bearer, createPost, createUser, tokenFor } from '../../../src/testing/factories.ts';
+import { formData, makeImage } from '../../../src/testing/images.ts';
+import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
+
+/**
+ * Issue 20, item 11: per-account limits on the community app's writes. On main, 60 posts went
+ * through in about a second and 1,500 comments with distinct idempotency keys in 3 s.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500 });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+const withRedis = await redisAnswers();
+if (!withRedis)
+  console.warn(`AVISO: Redis no responde en ${REDIS_URL}; se omiten las pruebas de límites con Redis`);
+
+let png: Buffer;
+const postForm = (content: string) =>
+  formData({ content }, [{ field: 'images[]', name: 'foto.png', type: 'image/png', bytes: png }]);
+const browserKeys = () => {
+  const ecdh = createECDH('prime256v1');
+  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+};
+const device = () => `https://fcm.googleapis.com/fcm/send/limite-${randomBytes(8).toString('hex')}`;
+
+async function seller(ctx: TestContext) {
+  const user = await createUser(ctx.db);
+  return { ...user, token: await tokenFor(ctx.db, user.id) };
+}
+
+function comment(app: App, token: string, postId: number, key: string, content = `Comentario ${key}`) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/app/posts/${postId}/comments`,
+    payload: { content },
+    headers: { ...bearer(token), 'idempotency-key': key },
+  });
+}
+
+function expectLimited(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  what: RegExp,
+) {
+  expect(res.statusCode).toBe(429);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  const { message } = res.json() as { message: string };
+  expect(message).toMatch(what);
+  expect(message).toMatch(/de nuevo en \d+ (segundos?|minutos?|horas?)/);
+  return retryAfter;
+}
+
+describe('per-account limits on the community app (defaults)', () => {
+  let ctx: TestContext;
+  let now = new Date('2026-11-27T12:00:00Z').getTime();
+  beforeAll(async () => {
+    ctx = await createTestContext({ now: () => new Date(now) });
+    png = await makeImage('png', { width: 48, height: 48 });
+  });
+  afterAll(() => ctx?.close());
+
+  it('a burst of 61 posts publishes 10 (10 per 10 minutes); the rest, the 61st among them, get a Spanish 429 with Retry-After', {
+    timeout: 120_000,
+  }, async () => {
+    const a = await seller(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 61 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/app/posts',
+          payload: postForm(`Ráfaga ${i + 1}`),
+          headers: bearer(a.token),
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(51);
+    const [row] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM posts WHERE user_id = ${a.id}`,
+    );
+    expect(row!.n).toBe(10);
+    // One more, sent after the burst: the 61st of the seller's posts in these ten minutes.
+    const sixtyFirst = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/app/posts',
+      payload: postForm('Una más'),
+      headers: bearer(a.token),
+    });
+    const retryAfter = expectLimited(
+      sixtyFirst,
+      /^Publicaste muchas veces seguidas\. Vas a poder publicar de nuevo/,
+    );
+    expect(retryAfter).toBeLessThanOrEqual(600);
+
+    // A second seller is unaffected.
+    const b = await seller(ctx);
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/app/posts',
+      payload: postForm('Otra vendedora'),
+      headers: bearer(b.token),
+    });
+    expect(other.statusCode).toBe(201);
+
+    // The window ends: the first seller publishes again.
+    now += retryAfter * 1000;
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/app/posts',
+      payload: postForm('De nuevo'),
+      headers: bearer(a.token),
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('comments with distinct idempotency keys are limited (30 a minute); replays and refused comments do not count', {
+    timeout: 120_000,
+  }, async () => {
+    const a = await seller(ctx);
+    const post = await createPost(ctx.db, ctx.admin.id);
+    // A comment and five replays of its key: one place used.
+    expect((await comment(ctx.app, a.token, post.id, 'primero')).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await comment(ctx.app, a.token, post.id, 'primero')).statusCode).toBe(200);
+    // Refused comments (a post that does not exist) give their place back.
+    for (let i = 0; i < 5; i++)
+      expect((await comment(ctx.app, a.token, 999_999, `nada-${i}`)).statusCode).toBe(404);
+    // A burst of 100 distinct keys: 29 places are left.
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => comment(ctx.app, a.token, post.id, `rafaga-${i}`)),
+    );
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(29);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(71);
+    expectLimited(
+      burst.find((r) => r.statusCode === 429)!,
+      /^Comentaste muchas veces seguidas\. Vas a poder comentar de nuevo/,
+    );
+    const [row] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM post_comments WHERE user_id = ${a.id}`,
+    );
+    expect(row!.n).toBe(30);
+
+    // Another seller comments; the first one again once the minute is over.
+    const b = await seller(ctx);
+    expect((await comment(ctx.app, b.token, post.id, 'otra')).statusCode).toBe(201);
+    now += 60_000;
+    expect((await comment(ctx.app, a.token, post.id, 'despues')).statusCode).toBe(201);
+  });
+
+  it('new push devices are limited (10 an hour); sending a device again does not count', async () => {
+    const a = await seller(ctx);
+    const subscribe = (endpoint: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/app/push/subscriptions',
+        payload: { endpoint, keys: browserKeys() },
+        headers: bearer(a.token),
+      });
+    const first = device();
+    expect((await subscribe(first)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await subscribe(first)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await subscribe(device())).statusCode).toBe(201);
+    expectLimited(await subscribe(device()), /^Activaste las notificaciones muchas veces seguidas/);
+  });
+});
+
+describe('per-account limits from the configuration', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { RATE_LIMIT_LIKES: '4/1m', RATE_LIMIT_COMMENTS: '2/1h' } });
+  });
+  afterAll(() => ctx?.close());
+
+  it('likes and unlikes share RATE_LIMIT_LIKES', async () => {
+    const a = await seller(ctx);
+    const post = await createPost(ctx.db, ctx.admin.id);
+    const url = `/api/app/posts/${post.id}/like`;
+    for (const method of ['POST', 'DELETE', 'POST', 'DELETE'] as const) {
+      expect((await ctx.app.inject({ method, url, headers: bearer(a.token) })).statusCode).toBe(200);
+    }
+    const limited = await ctx.app.inject({ method: 'POST', url, headers: bearer(a.token) });
+    expectLimited(limited, /^Diste o quitaste muchos me gusta seguidos/);
+  });
+
+  it('RATE_LIMIT_COMMENTS=2/1h: the third comment waits up to an hour', async () => {
+    const a = await seller(ctx);
+    const post = await createPost(ctx.db, ctx.admin.id);
+    expect((await comment(ctx.app, a.token, post.id, 'uno')).statusCode).toBe(201);
+    expect((await comment(ctx.app, a.token, post.id, 'dos')).statusCode).toBe(201);
+    const retryAfter = expectLimited(await comment(ctx.app, a.token, post.id, 'tres'), /^Comentaste/);
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+  });
+
+  it('documents the 429 with Retry-After on the limited operations of the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const [path, method] of [
+      ['/api/app/posts', 'post'],
+      ['/api/app/posts/{id}/comments', 'post'],
+      ['/api/app/posts/{id}/like', 'post'],
+      ['/api/app/posts/{id}/like', 'delete'],
+      ['/api/app/push/subscriptions', 'post'],
+    ] as const) {
+      const answer = doc.paths[path][method].responses['429'];
+      expect(answer, `${method} ${path}`).toBeDefined();
+      expect(answer.description).toMatch(/RATE_LIMIT_/);
+      expect(answer.headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
+    }
+  });
+});
+
+describe.skipIf(!withRedis)('per-account limits in Redis (REDIS_URL), across instances', () => {
+  let ctx: TestContext;
+  let other: App;
+  const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:limits:`;
+  beforeAll(async () => {
+    const env = { REDIS_URL, RATE_LIMIT_COMMENTS: '4/1m' };
+    ctx = await createTestContext({ env, sellerLimits: { prefix } });
+    // A second instance on the same database and Redis, as behind a load balancer.
+    other = await buildApp({ config: testConfig(env), db: ctx.testDb.database, sellerLimits: { prefix } });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await ctx?.close();
+  });
+
+  it('counts one seller’s comments on both instances together, in keys that expire', async () => {
+    const a = await seller(ctx);
+    const post = await createPost(ctx.db, ctx.admin.id);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => comment(i % 2 ? other : ctx.app, a.token, post.id, `redis-${i}`)),
+    );
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(4);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(6);
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = await redis.keys(`${prefix}*`);
+      expect(keys).toEqual([`${prefix}comments:${a.id}`]);
+      expect(Number(await redis.get(keys[0]!))).toBe(10);
+      const ttl = await redis.pttl(keys[0]!);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
