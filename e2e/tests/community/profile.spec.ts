@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { tryLogin } from '../../support/api.ts';
+import { apiLogin, tryLogin } from '../../support/api.ts';
 import { newSeller, openAppAs } from '../../support/community.ts';
 
 test('Perfil shows name and branch, changes the password (wrong current refused) and signs out', async ({
@@ -24,7 +24,7 @@ test('Perfil shows name and branch, changes the password (wrong current refused)
 
   await form.getByLabel('Contraseña actual').fill(seller.password);
   await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await expect(page.getByText('Contraseña actualizada')).toBeVisible();
+  await expect(form.getByRole('status')).toHaveText('Contraseña actualizada.');
   expect((await tryLogin(request, seller.email, 'nueva-clave-2026')).status).toBe(200);
   expect((await tryLogin(request, seller.email, seller.password)).status).toBe(401);
 
@@ -45,4 +45,39 @@ test('a new password shorter than 8 characters is refused with the panel policy 
   await form.getByLabel('Repetí la contraseña nueva').fill('corta');
   await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(form.getByText('La contraseña debe tener al menos 10 caracteres')).toBeVisible();
+});
+
+test('a password change that ends other sessions says so, and wrong current passwords get a 429 (issue 20, item 10)', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  // The same seller signed in on another device.
+  const otherDevice = await apiLogin(request, seller.email, seller.password);
+  await openAppAs(page, seller, 'perfil');
+  const form = page.getByRole('form', { name: 'Cambiar contraseña' });
+  await form.getByLabel('Contraseña actual').fill(seller.password);
+  await form.getByLabel(/Contraseña nueva/).fill('yerba-mate-2026');
+  await form.getByLabel('Repetí la contraseña nueva').fill('yerba-mate-2026');
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    'Contraseña actualizada. Cerramos la otra sesión abierta de tu cuenta: en ese dispositivo vas a tener que ingresar de nuevo.',
+  );
+  expect(
+    (await request.get('/api/me', { headers: { Authorization: `Bearer ${otherDevice}` } })).status(),
+  ).toBe(401);
+
+  // Guessing the current password from this session: 5 wrong ones, then the throttle's Spanish 429.
+  for (let i = 0; i < 5; i++) {
+    await form.getByLabel('Contraseña actual').fill(`no-es-esta-${i}`);
+    await form.getByLabel(/Contraseña nueva/).fill('otra-clave-2026');
+    await form.getByLabel('Repetí la contraseña nueva').fill('otra-clave-2026');
+    await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(form.getByText('La contraseña actual no es correcta')).toBeVisible();
+  }
+  await form.getByLabel('Contraseña actual').fill('yerba-mate-2026');
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'Demasiados intentos con una contraseña actual incorrecta. Probá de nuevo en unos minutos.',
+  );
 });

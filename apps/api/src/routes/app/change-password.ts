@@ -1,14 +1,27 @@
-import { APP_MSG, ZAppChangePassword } from '@panel/shared';
+import {
+  APP_MSG,
+  PASSWORD_CHANGE_MSG,
+  passwordChangedMessage,
+  ZAppChangePassword,
+  ZAppPasswordChanged,
+} from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { users } from '../../db/schema/users.ts';
-import { badRequest } from '../../lib/http-errors.ts';
+import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import type { Verdict } from '../../services/auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../../services/auth/passwords.ts';
 import { revokeUserSessions } from '../../services/auth/sessions.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG } from './app-scope.ts';
+
+/**
+ * Wrong current passwords, counted like sign-in failures (issue 20, item 10): per session and per
+ * account, in the sign-in throttle's store (Redis or memory), 15-minute windows. Beyond either the
+ * answer is 429, even with the right password, so a stolen session cannot guess the password.
+ */
+export const PASSWORD_CHECK_LIMITS = { windowMs: 15 * 60 * 1000, perSession: 5, perAccount: 10 } as const;
 
 export const appChangePasswordRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,34 +32,62 @@ export const appChangePasswordRoute: FastifyPluginAsyncZod = async (app) => {
         tags: [APP_TAG],
         summary: 'Cambiar mi contraseña',
         description:
-          '`current_password` y `new_password` (la política del panel: de 8 a 200 caracteres, distinta de la actual). ' +
-          'Una contraseña actual incorrecta es un 400 en `current_password` (no un 401: la sesión sigue). ' +
-          'Cierra las demás sesiones de la cuenta; la de este pedido sigue abierta.',
+          '`current_password` y `new_password` (la política de contraseñas: de 10 a 200 caracteres, ninguna de las más ' +
+          'usadas, distinta de la actual). Una contraseña actual incorrecta es un 400 en `current_password` (no un 401: ' +
+          `la sesión sigue). Los intentos fallidos se cuentan como los del inicio de sesión: ${PASSWORD_CHECK_LIMITS.perSession} ` +
+          `por sesión y ${PASSWORD_CHECK_LIMITS.perAccount} por cuenta cada 15 minutos; más allá, 429 con \`Retry-After\`, ` +
+          'aun con la contraseña correcta. Cierra las demás sesiones de la cuenta (la de este pedido sigue abierta) y ' +
+          'la respuesta dice cuántas cerró (`sessions_ended`) con el texto para mostrar (`message`).',
         body: ZAppChangePassword,
-        response: { 204: z.null(), ...errors(400, 401) },
+        response: { 200: ZAppPasswordChanged, ...errors(400, 401, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user, sessionId } = requireAuth(request);
       const { current_password: current, new_password: next } = request.body;
+      const budgets = [
+        [`password-check:session:${sessionId}`, PASSWORD_CHECK_LIMITS.perSession],
+        [`password-check:account:${user.id}`, PASSWORD_CHECK_LIMITS.perAccount],
+      ] as const;
+      const blocked = (verdicts: Verdict[]) => {
+        const waits = verdicts.flatMap((v) => (v.blocked ? [v.retryAfterSeconds] : []));
+        return waits.length > 0 ? tooMany(Math.max(...waits)) : null;
+      };
+      const admission = blocked(
+        await Promise.all(budgets.map(([name, max]) => app.loginThrottle.check(name, max))),
+      );
+      if (admission) throw admission;
+
       const [row] = await app.db
         .select({ passwordHash: users.passwordHash })
         .from(users)
         .where(eq(users.id, user.id));
       if (!row || !(await verifyPassword(current, row.passwordHash))) {
+        const refusal = blocked(
+          await Promise.all(
+            budgets.map(([name, max]) => app.loginThrottle.hit(name, max, PASSWORD_CHECK_LIMITS.windowMs)),
+          ),
+        );
+        if (refusal) throw refusal;
         throw badRequest(APP_MSG.currentPasswordWrong, { current_password: [APP_MSG.currentPasswordWrong] });
       }
       if (current === next) {
         throw badRequest(APP_MSG.newPasswordSame, { new_password: [APP_MSG.newPasswordSame] });
       }
       const passwordHash = await hashPassword(next);
-      await app.db.transaction(async (tx) => {
+      const ended = await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await revokeUserSessions(tx, user.id, app.now(), sessionId);
+        return revokeUserSessions(tx, user.id, app.now(), sessionId);
       });
       // After the commit: no instance serves the other sessions once this answers.
       await app.sessionsRevoked([user.id]);
-      return reply.code(204).send(null);
+      return { sessions_ended: ended, message: passwordChangedMessage(ended) };
     },
   );
 };
+
+function tooMany(retryAfterSeconds: number) {
+  return new HttpError(429, PASSWORD_CHANGE_MSG.tooManyTries, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+}

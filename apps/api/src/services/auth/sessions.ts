@@ -99,17 +99,24 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every open session of a user, except optionally the one making the change. */
+/**
+ * Ends every open session of a user, except optionally the one making the change; how many of them
+ * were still live (not yet past their idle or maximum time), which is what a person calls "ended".
+ */
 export async function revokeUserSessions(
   db: Db | Tx,
   userId: number,
   now: Date,
   exceptSessionId?: number,
-): Promise<void> {
+): Promise<number> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .returning({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt });
+  const t = now.getTime();
+  return ended.filter((s) => s.expiresAt.getTime() > t && s.lastSeenAt.getTime() + SESSION_IDLE_MS > t)
+    .length;
 }

@@ -1,4 +1,4 @@
-import { APP_MSG, MEDIA_MSG, MSG } from '@panel/shared';
+import { APP_MSG, MEDIA_MSG, MSG, passwordChangedMessage } from '@panel/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, eventTypes } from '../../../src/db/schema/events.ts';
@@ -425,7 +425,10 @@ describe('POST /api/app/me/password', () => {
       current_password: TEST_PASSWORD,
       new_password: 'una-clave-nueva',
     });
-    expect(ok.statusCode).toBe(204);
+    expect(ok.statusCode).toBe(200);
+    const { sessions_ended: ended, message } = ok.json();
+    expect(ended).toBeGreaterThanOrEqual(1); // otherSession, and any this file opened before
+    expect(message).toBe(passwordChangedMessage(ended));
     expect((await call('GET', '/api/me')).statusCode).toBe(200);
     expect((await call('GET', '/api/me', undefined, otherSession)).statusCode).toBe(401);
     const me = (await call('GET', `/api/users/${seller.id}`, undefined, adminToken)).json().data;

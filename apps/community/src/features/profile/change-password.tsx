@@ -1,7 +1,6 @@
-import { ZAppChangePassword } from '@panel/shared';
+import { type TAppPasswordChanged, ZAppChangePassword } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
-import { showToast } from '../../lib/toast';
 
 type Field = 'current_password' | 'new_password' | 'repeat';
 const MISMATCH = 'Las contraseñas nuevas no coinciden';
@@ -15,11 +14,14 @@ export function ChangePassword() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The answer says whether it ended other sessions (issue 20, item 10): it stays on screen.
+  const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    setDone(null);
     const next: Partial<Record<Field, string>> = {};
     const parsed = ZAppChangePassword.safeParse(values);
     if (!parsed.success) {
@@ -33,9 +35,12 @@ export function ChangePassword() {
     if (Object.keys(next).length > 0 || !parsed.success) return;
     setBusy(true);
     try {
-      await apiRequest('/app/me/password', { method: 'POST', body: parsed.data });
+      const answer = await apiRequest<TAppPasswordChanged>('/app/me/password', {
+        method: 'POST',
+        body: parsed.data,
+      });
       setValues({ current_password: '', new_password: '', repeat: '' });
-      showToast('Contraseña actualizada', 'success');
+      setDone(answer.message);
     } catch (error) {
       const fields = error instanceof ApiError ? error.errors : undefined;
       const byField = {
@@ -82,6 +87,11 @@ export function ChangePassword() {
       {failure && (
         <p className="alert alert--error" role="alert">
           {failure}
+        </p>
+      )}
+      {done && (
+        <p className="alert alert--success" role="status">
+          {done}
         </p>
       )}
       <button type="submit" className="button button--primary button--block" disabled={busy}>
