@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { apiLogin } from '../../support/api.ts';
 import { loginAsAdmin } from '../../support/ui.ts';
 
 async function seriousViolations(page: Page) {
@@ -189,6 +190,42 @@ for (const [path, ready] of [
     await loginAsAdmin(page);
     await page.goto(path);
     await expect(page.getByLabel(ready, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+// Auditoría, its filters and its before/after dialog at a laptop's and a phone's width (issue 21, items 9
+// and 13); tests/platform/audit.spec.ts checks them along its main path too.
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`Auditoría, its filters and an entry have no serious or critical accessibility violations at ${viewport.width} px`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const token = await apiLogin(request);
+    const res = await request.post('/api/branches', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: `Accesible ${Date.now()}`, city: 'Paraná' },
+    });
+    expect(res.status()).toBe(201);
+    await page.setViewportSize(viewport);
+    await loginAsAdmin(page);
+    await page.goto('/audit?entity=branches');
+    await page.locator('[data-id]').first().waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Filtros/ }).click();
+    await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page
+      .locator('[data-id]')
+      .first()
+      .getByRole('button', { name: /^Ver cambios de / })
+      .click();
+    await expect(page.getByRole('table', { name: 'Campos cambiados' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

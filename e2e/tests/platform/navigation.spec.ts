@@ -20,6 +20,7 @@ const ENTRIES: [string | null, string, string][] = [
   ['Gamificación', 'Historial', '/points-transactions'],
   ['Gamificación', 'Configuración', '/point-actions'],
   [null, 'Encuestas', '/surveys'],
+  [null, 'Auditoría', '/audit'],
 ];
 
 test('every menu entry navigates to its screen', async ({ page }) => {

@@ -31,6 +31,8 @@ const SCREENS: { path: string; ready?: string; actions?: boolean }[] = [
   { path: '/points-transactions', ready: '[data-id]' },
   { path: '/point-actions', ready: '[data-id]', actions: true },
   { path: '/surveys', ready: '[data-testid="survey-card"]', actions: true },
+  // Its entries come from the branch edited in beforeAll (the demo seed writes none).
+  { path: '/audit', ready: '[data-id]', actions: true },
 ];
 
 /** What scrolls sideways: the document, or any element whose content is wider than its box. */
@@ -70,6 +72,20 @@ test.beforeAll(async ({ browser, request }) => {
   const token = await apiLogin(request);
   const me = await request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } });
   const user = ((await me.json()) as { data: unknown }).data;
+  // One audited write, so Auditoría has rows (with a long before/after) at every width.
+  const branches = await request.get('/api/branches?per_page=5', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const [first] = ((await branches.json()) as { data: { id: number; name: string }[] }).data;
+  const edited = await request.put(`/api/branches/${first!.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      name: first!.name,
+      city: 'Villa General San Martín de los Andes',
+      address: 'Avenida del Libertador General San Martín 12345, piso 3, oficina B',
+    },
+  });
+  expect(edited.status()).toBe(200);
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/login');
@@ -128,6 +144,15 @@ for (const viewport of WIDTHS) {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
     }
+    // Auditoría's before/after dialog, with the long address of the branch edited in beforeAll.
+    await page.goto('/audit?entity=branches&action=update');
+    const entry = page.locator('[data-id]').first();
+    await entry.getByRole('button', { name: /^Ver cambios de / }).click();
+    const changes = page.getByRole('dialog');
+    await changes.getByRole('table', { name: 'Campos cambiados' }).waitFor({ timeout: 30_000 });
+    for (const s of await sidewaysScrollers(page)) problems.push(`audit entry dialog: ${s}`);
+    await page.keyboard.press('Escape');
+    await changes.waitFor({ state: 'hidden' });
     await context.close();
     expect(problems).toEqual([]);
   });

@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/points-dashboard/components/points-dashboard-page')),
               },
               {
+                path: 'audit',
+                handle: SCREENS.audit,
+                lazy: page(() => import('../features/audit/components/audit-list')),
+              },
+              {
                 path: '*',
                 handle: { title: 'Página no encontrada' },
                 lazy: page(() => import('./not-found-page')),

@@ -25,6 +25,7 @@ export const SCREENS = {
   'points-transactions': { title: 'Historial de puntos', breadcrumb: 'Inicio / Gamificación / Historial' },
   'point-actions': { title: 'Configuración de puntos', breadcrumb: 'Inicio / Gamificación / Configuración' },
   surveys: { title: 'Encuestas', breadcrumb: 'Inicio / Encuestas' },
+  audit: { title: 'Auditoría', breadcrumb: 'Inicio / Auditoría' },
 } as const satisfies Record<string, ScreenMeta>;
 
 export type ScreenKey = keyof typeof SCREENS;

@@ -6,6 +6,7 @@ import {
   IconCalendarMonth,
   IconChartBar,
   IconClipboardList,
+  IconHistory,
   IconHome,
   IconMovie,
   IconNews,
@@ -88,6 +89,11 @@ export const MENU: MenuSection[] = [
       },
       { label: 'Encuestas', path: '/surveys', icon: IconClipboardList },
     ],
+  },
+  {
+    // Issue 21, item 9: the audit trail, after the spec's menu.
+    label: 'Administración',
+    entries: [{ label: 'Auditoría', path: '/audit', icon: IconHistory }],
   },
 ];
 

@@ -1,6 +1,9 @@
-import { Alert, Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
+import type { TAuditEntity } from '@panel/shared';
+import { IconHistory } from '@tabler/icons-react';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { EditConflict } from './use-form-dialog';
 
 export interface FormDialogProps<V extends FieldValues, O> {
@@ -34,6 +37,11 @@ export interface FormDialogProps<V extends FieldValues, O> {
   instead?: ReactNode;
   /** From `useFormDialog` after a 412: the message and "Recargar"; Guardar waits for the reload. */
   conflict?: EditConflict;
+  /**
+   * The record being edited, as the audit trail names it: the footer links to "Historial de cambios",
+   * its own entries on the Auditoría screen (issue 21, item 9). Absent or null for a new record.
+   */
+  history?: { entity: TAuditEntity; id: number } | null;
   /** The fields. Mark the one to focus on open with `data-autofocus` (else the × would get it). */
   children: ReactNode;
 }
@@ -58,8 +66,31 @@ export function FormDialog<V extends FieldValues, O>({
   footerStart,
   instead,
   conflict,
+  history,
   children,
 }: FormDialogProps<V, O>) {
+  const historyLink = history ? (
+    <Anchor
+      component={Link}
+      to={`/audit?entity=${history.entity}&entity_id=${history.id}`}
+      size="sm"
+      onClick={busy ? (event) => event.preventDefault() : undefined}
+    >
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconHistory size={16} aria-hidden />
+        Historial de cambios
+      </Group>
+    </Anchor>
+  ) : null;
+  const start =
+    historyLink && footerStart ? (
+      <Group gap="sm">
+        {footerStart}
+        {historyLink}
+      </Group>
+    ) : (
+      (footerStart ?? historyLink)
+    );
   const buttons = (
     <>
       <Button variant="default" onClick={onCancel} disabled={busy}>
@@ -123,9 +154,9 @@ export function FormDialog<V extends FieldValues, O>({
               </Alert>
             )}
             {form ? <FormProvider {...form}>{children}</FormProvider> : children}
-            <Group justify={footerStart ? 'space-between' : 'flex-end'} mt={gap === 'sm' ? 'md' : 0} gap="sm">
-              {footerStart}
-              {footerStart ? <Group gap="sm">{buttons}</Group> : buttons}
+            <Group justify={start ? 'space-between' : 'flex-end'} mt={gap === 'sm' ? 'md' : 0} gap="sm">
+              {start}
+              {start ? <Group gap="sm">{buttons}</Group> : buttons}
             </Group>
           </Stack>
         </form>

@@ -1,3 +1,4 @@
+import type { TAuditEntity } from '@panel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type BaseSyntheticEvent, useEffect, useEffectEvent, useState } from 'react';
 import {
@@ -23,6 +24,11 @@ export interface UseFormDialogOptions<V extends FieldValues, O, R, S> {
    * `undefined` leaves them alone: the record is still loading.
    */
   values: (record: S) => V | undefined;
+  /**
+   * The audited table of the record (issue 21, item 9): when the dialog edits one (`record` with an
+   * `id`), its footer links to "Historial de cambios", the record's entries on Auditoría.
+   */
+  audit?: TAuditEntity;
   /** With every reset: the dialog's own state outside the form (a checkbox, a preview, chosen files). */
   onReset?: () => void;
   mode?: UseFormProps<V>['mode'];
@@ -50,6 +56,8 @@ export interface FormDialogState<V extends FieldValues, O> {
   busy: boolean;
   /** After a 412: someone else saved the record meanwhile; `onReload` reads it again and resets the form. */
   conflict?: EditConflict;
+  /** The edited record's audit entries (`audit` and the record's id), for FormDialog's "Historial de cambios". */
+  history: { entity: TAuditEntity; id: number } | null;
 }
 
 export interface EditConflict {
@@ -143,11 +151,13 @@ export function useFormDialog<V extends FieldValues, O, R = unknown, S = undefin
     }
   };
 
+  const recordId = (record as { id?: unknown } | null | undefined)?.id;
   return {
     form,
     opened,
     onClose,
     onSubmit,
+    history: options.audit && typeof recordId === 'number' ? { entity: options.audit, id: recordId } : null,
     busy: form.formState.isSubmitting,
     conflict: stale ? { message: stale.message, onReload: reload, reloading } : undefined,
   };

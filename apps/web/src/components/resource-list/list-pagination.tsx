@@ -9,6 +9,8 @@ interface ListPaginationProps {
   perPage: number;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
+  /** Default PER_PAGE_OPTIONS (5/10/20/50/100). */
+  perPageOptions?: readonly number[];
 }
 
 /** "a-b de total" for the page shown. */
@@ -47,7 +49,14 @@ export function PerPageSelect({ label, value, options, onChange }: PerPageSelect
 }
 
 /** The list's footer (spec §2.4): "Filas por página: N", the range and the previous/next arrows. */
-export function ListPagination({ meta, page, perPage, onPage, onPerPage }: ListPaginationProps) {
+export function ListPagination({
+  meta,
+  page,
+  perPage,
+  onPage,
+  onPerPage,
+  perPageOptions = PER_PAGE_OPTIONS,
+}: ListPaginationProps) {
   const total = meta?.total ?? 0;
   const shownPage = meta?.page ?? page;
   const shownPerPage = meta?.per_page ?? perPage;
@@ -58,7 +67,7 @@ export function ListPagination({ meta, page, perPage, onPage, onPerPage }: ListP
       <PerPageSelect
         label="Filas por página:"
         value={perPage}
-        options={PER_PAGE_OPTIONS}
+        options={perPageOptions}
         onChange={onPerPage}
       />
       <Group gap="sm" wrap="nowrap">

@@ -44,6 +44,10 @@ export interface ResourceListProps<T, F extends string = string> {
   getRowName?: (row: T) => string;
   /** Default "Busqueda...". */
   searchPlaceholder?: string;
+  /** false: the API has no `q` for this list (Auditoría), so no search box. Default true. */
+  searchable?: boolean;
+  /** The page sizes the API accepts, the same as `useListParams({ perPageOptions })`; default 5/10/20/50/100. */
+  perPageOptions?: readonly number[];
   /** Filter controls shown in the "Filtros" popover; no popover when absent. */
   filters?: ReactNode;
   /** More toolbar buttons, after "Agregar" (e.g. "Exportar", "Importar"). */
@@ -93,6 +97,8 @@ export function ResourceList<T, F extends string = string>({
   getRowId,
   getRowName,
   searchPlaceholder = 'Busqueda...',
+  searchable = true,
+  perPageOptions,
   filters,
   onAdd,
   addLabel = 'Agregar',
@@ -155,12 +161,14 @@ export function ResourceList<T, F extends string = string>({
       <PageHeader title={title} subtitle={subtitle} breadcrumb={breadcrumb ?? `Inicio / ${title}`} />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} className={classes.paper}>
         <Group gap="sm" mb="md" wrap="wrap" align="center">
-          <ListSearch
-            value={params.q}
-            onSearch={params.setSearch}
-            placeholder={searchPlaceholder}
-            label="Buscar"
-          />
+          {searchable && (
+            <ListSearch
+              value={params.q}
+              onSearch={params.setSearch}
+              placeholder={searchPlaceholder}
+              label="Buscar"
+            />
+          )}
           <Group gap="sm" wrap="nowrap">
             {filters && (
               <ListFilters activeCount={params.activeFilterCount} onClear={params.clearFilters}>
@@ -223,6 +231,7 @@ export function ResourceList<T, F extends string = string>({
           perPage={params.perPage}
           onPage={params.setPage}
           onPerPage={params.setPerPage}
+          perPageOptions={perPageOptions}
         />
       </Paper>
       {bulk.dialog}

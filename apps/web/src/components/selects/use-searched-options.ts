@@ -12,6 +12,8 @@ interface SearchedOptionsConfig {
   perPage?: number;
   /** false: a failed load is reported once (by the caller), not retried. */
   retry?: false;
+  /** More of the list's filters, e.g. `{ role: 'admin' }`. */
+  filter?: Record<string, string>;
 }
 
 /**
@@ -20,15 +22,21 @@ interface SearchedOptionsConfig {
  * when an option is picked, and `showLabel(label)` with the chosen option's label, which Mantine
  * puts in the search box and which is no search.
  */
-export function useSearchedOptions<T>({ resource, sort, perPage = 100, retry }: SearchedOptionsConfig) {
+export function useSearchedOptions<T>({
+  resource,
+  sort,
+  perPage = 100,
+  retry,
+  filter,
+}: SearchedOptionsConfig) {
   const [search, setSearch] = useState('');
   const [shownLabel, setShownLabel] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search === shownLabel ? '' : search, 250);
   const options = useQuery({
-    queryKey: [resource, 'options', debounced],
+    queryKey: [resource, 'options', debounced, filter],
     queryFn: ({ signal }) =>
       apiRequest<TListResponse<T>>(`/${resource}`, {
-        query: { q: debounced || undefined, per_page: perPage, sort },
+        query: { ...filter, q: debounced || undefined, per_page: perPage, sort },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -42,6 +42,17 @@ describe('toBranchInput (the connection string is a secret)', () => {
 });
 
 describe('BranchFormDialog', () => {
+  it('links an edited branch to "Historial de cambios", its entries on Auditoría; a new one has none', async () => {
+    mockApi({});
+    const { unmount } = renderDialog(branch);
+    const link = await screen.findByRole('link', { name: 'Historial de cambios' });
+    expect(link).toHaveAttribute('href', '/audit?entity=branches&entity_id=7');
+    unmount();
+    renderDialog(null);
+    expect(await screen.findByRole('dialog', { name: 'Nueva Sucursal' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Historial de cambios' })).toBeNull();
+  });
+
   it('requires a name: "El nombre es obligatorio", and sends nothing', async () => {
     const { requests } = mockApi({});
     const { user } = renderDialog(null);

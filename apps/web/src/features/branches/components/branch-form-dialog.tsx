@@ -47,6 +47,7 @@ export function BranchFormDialog({ opened, branch, onClose }: BranchFormDialogPr
     onClose,
     resolver,
     record: branch,
+    audit: 'branches',
     values: emptyValues,
     onReset: () => setRemoveConnection(false),
     submit: (values) => {

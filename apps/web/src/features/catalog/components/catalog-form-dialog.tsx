@@ -33,6 +33,7 @@ export function CatalogFormDialog({ kind, opened, item, onClose }: CatalogFormDi
       kind === 'suppliers' ? ZSupplierInput : ZBrandInput,
     ) as unknown as Resolver<CatalogFormValues>,
     record: item,
+    audit: kind,
     values: (current): CatalogFormValues => ({
       code: current?.code ?? '',
       [descKey]: current ? descriptionOf(current) : '',

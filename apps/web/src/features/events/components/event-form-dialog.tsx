@@ -60,6 +60,7 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
     onClose,
     resolver,
     record: event,
+    audit: 'events',
     values: initialValues,
     onReset: () => {
       setTypeColor(event?.event_type.color ?? DEFAULT_COLOR);

@@ -40,6 +40,7 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
     onClose,
     resolver,
     record: notification,
+    audit: 'notifications',
     values: initialValues,
     submit: (values) => save.mutateAsync({ id: notification?.id ?? null, values }),
     success: notification ? 'Notificación actualizada correctamente' : 'Notificación creada correctamente',

@@ -59,6 +59,7 @@ export function PointActionFormDialog({ opened, action, onClose }: PointActionFo
       (isEdit ? ZPointActionUpdate : ZPointActionCreate) as typeof ZPointActionCreate,
     ) as unknown as Resolver<PointActionFormValues, unknown, PointActionFormOutput>,
     record: action,
+    audit: 'point_actions',
     values: initialValues,
     submit: (values) => {
       const input: TPointActionCreate = {

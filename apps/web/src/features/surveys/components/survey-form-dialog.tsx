@@ -39,6 +39,7 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
     onClose,
     resolver,
     record: loaded.data,
+    audit: 'surveys',
     // An edit waits for the survey to load.
     values: (survey) => (isEdit ? survey && surveyToValues(survey) : emptySurveyValues()),
     submit: (values) => {

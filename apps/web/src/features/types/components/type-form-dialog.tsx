@@ -55,6 +55,7 @@ export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
     onClose,
     resolver: RESOLVERS[kind],
     record: type,
+    audit: kind === 'event-types' ? 'event_types' : 'notification_types',
     values: (current) => initialValues(kind, current),
     submit: (values) => save.mutateAsync({ id: type?.id ?? null, values }),
     success: type ? texts.updated : texts.created,

@@ -44,6 +44,7 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
     // The same schemas the API validates with; editing sends no password.
     resolver: (isEdit ? editResolver : createResolver) as Resolver<FormValues>,
     record: user,
+    audit: 'users',
     values: initialValues,
     submit: async (values) => {
       if (!user) return createUser.mutateAsync(values);

@@ -1,0 +1,217 @@
+import { Badge, Select, TextInput } from '@mantine/core';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  AUDIT_MSG,
+  AUDIT_PER_PAGE_OPTIONS,
+  DEFAULT_AUDIT_PER_PAGE,
+  type TAuditAction,
+  type TAuditEntry,
+} from '@panel/shared';
+import { IconListDetails } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { DateField } from '../../../components/date-time-field/date-time-field';
+import { ClampedText } from '../../../components/resource-list/clamped-text';
+import {
+  ResourceList,
+  type ResourceListAction,
+  type ResourceListCard,
+  type ResourceListColumn,
+} from '../../../components/resource-list/resource-list';
+import { useListParams } from '../../../components/resource-list/use-list-params';
+import { useDialogTarget } from '../../../components/use-dialog-target';
+import { formatDateTime } from '../../../lib/dates/business-time';
+import { AUDIT_FILTERS, useAudit } from '../api/get-audit';
+import { AdminSelect } from './admin-select';
+import { AuditEntryDialog, actorText } from './audit-entry-dialog';
+import {
+  ACTION_COLORS,
+  ACTION_LABELS,
+  changedFieldsSummary,
+  ENTITY_LABELS,
+  recordLabel,
+} from './audit-labels';
+
+const actionBadge = (e: TAuditEntry) => (
+  <Badge color={ACTION_COLORS[e.action]} variant="filled">
+    {ACTION_LABELS[e.action]}
+  </Badge>
+);
+
+const columns: ResourceListColumn<TAuditEntry>[] = [
+  {
+    key: 'at',
+    header: 'Fecha',
+    sortable: true,
+    width: 140,
+    render: (e) => formatDateTime(e.at, 'DD/MM/YYYY HH:mm'),
+  },
+  {
+    key: 'actor_email',
+    header: 'Administrador',
+    sortable: true,
+    minWidth: 160,
+    priority: 2,
+    render: (e) => <ClampedText lines={2}>{actorText(e)}</ClampedText>,
+  },
+  { key: 'action', header: 'Operación', sortable: true, width: 130, render: actionBadge },
+  {
+    key: 'entity',
+    header: 'Registro',
+    sortable: true,
+    minWidth: 150,
+    render: (e) => recordLabel(e.entity, e.entity_id),
+  },
+  {
+    key: 'fields',
+    header: 'Campos',
+    minWidth: 180,
+    priority: 3,
+    render: (e) => <ClampedText lines={2}>{changedFieldsSummary(e.changes)}</ClampedText>,
+  },
+  { key: 'ip', header: 'Dirección IP', width: 130, priority: 4, render: (e) => e.ip ?? '' },
+];
+
+const card: ResourceListCard<TAuditEntry> = {
+  primary: (e) => recordLabel(e.entity, e.entity_id),
+  secondary: (e) => actorText(e),
+  figures: ['action', 'at', 'fields'],
+};
+
+const ENTITY_OPTIONS = AUDIT_ENTITIES.map((value) => ({ value, label: ENTITY_LABELS[value] })).sort((a, b) =>
+  a.label.localeCompare(b.label, 'es'),
+);
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }));
+
+/**
+ * /audit, "Auditoría" (issue 21, item 9): what administrators changed, newest first, filtered by who,
+ * which record, which operation and which days; each entry opens its fields before and after.
+ */
+export function AuditList() {
+  const params = useListParams({
+    filters: AUDIT_FILTERS,
+    perPageOptions: AUDIT_PER_PAGE_OPTIONS,
+    defaultPerPage: DEFAULT_AUDIT_PER_PAGE,
+  });
+  const result = useAudit(params.query);
+  const details = useDialogTarget<TAuditEntry>();
+  const openDetails = details.open;
+  const rowActions = useMemo<ResourceListAction<TAuditEntry>[]>(
+    () => [
+      {
+        key: 'details',
+        label: 'Ver cambios',
+        icon: IconListDetails,
+        onClick: openDetails,
+        ariaLabel: (e) =>
+          `Ver cambios de ${recordLabel(e.entity, e.entity_id)} del ${formatDateTime(e.at, 'DD/MM/YYYY HH:mm')}`,
+      },
+    ],
+    [openDetails],
+  );
+  const { filters } = params;
+  const recordShown = Boolean(filters.entity && filters.entity_id);
+
+  return (
+    <>
+      <ResourceList
+        title="Auditoría"
+        subtitle={
+          recordShown
+            ? `Historial de cambios de ${recordLabel(filters.entity, Number(filters.entity_id))}.`
+            : 'Lo que cambiaron los administradores: quién, en qué registro, cuándo, y cada campo antes y después.'
+        }
+        breadcrumb="Inicio / Auditoría"
+        searchable={false}
+        params={params}
+        result={result}
+        columns={columns}
+        card={card}
+        getRowId={(e) => e.id}
+        getRowName={(e) =>
+          `${recordLabel(e.entity, e.entity_id)} (${formatDateTime(e.at, 'DD/MM/YYYY HH:mm')})`
+        }
+        errorText={AUDIT_MSG.loadError}
+        emptyText="No hay cambios registrados con estos filtros."
+        rowActions={rowActions}
+        perPageOptions={AUDIT_PER_PAGE_OPTIONS}
+        filters={
+          <>
+            <AdminSelect
+              label="Administrador"
+              placeholder="Todos"
+              value={filters.actor_id ? Number(filters.actor_id) : null}
+              onChange={(id) => params.setFilter('actor_id', id === null ? null : String(id))}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <Select
+              label="Tipo de registro"
+              placeholder="Todos"
+              clearable
+              searchable
+              data={ENTITY_OPTIONS}
+              value={filters.entity || null}
+              onChange={(value) => params.setFilter('entity', value)}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <RecordIdField value={filters.entity_id} onChange={(id) => params.setFilter('entity_id', id)} />
+            <Select
+              label="Operación"
+              placeholder="Todas"
+              clearable
+              data={ACTION_OPTIONS}
+              value={(filters.action as TAuditAction) || null}
+              onChange={(value) => params.setFilter('action', value)}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <DateField
+              label="Desde"
+              value={filters.from}
+              max={filters.to || null}
+              onChange={(day) => params.setFilter('from', day)}
+              withinPortal={false}
+            />
+            <DateField
+              label="Hasta"
+              value={filters.to}
+              min={filters.from || null}
+              onChange={(day) => params.setFilter('to', day)}
+              withinPortal={false}
+            />
+          </>
+        }
+      />
+      <AuditEntryDialog
+        entry={details.target}
+        opened={details.opened}
+        onClose={details.close}
+        recordShown={recordShown}
+      />
+    </>
+  );
+}
+
+/** The record's number: digits only; anything else is said under the field and never filters. */
+function RecordIdField({ value, onChange }: { value: string; onChange: (id: string | null) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const valid = /^\d{0,15}$/.test(text.trim()) && !/^0+$/.test(text.trim());
+  return (
+    <TextInput
+      label="Nº de registro"
+      placeholder="Todos"
+      inputMode="numeric"
+      value={text}
+      error={valid ? undefined : AUDIT_MSG.entityIdInvalid}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const trimmed = next.trim();
+        if (/^\d{1,15}$/.test(trimmed) && !/^0+$/.test(trimmed)) onChange(trimmed);
+        else if (trimmed === '') onChange(null);
+      }}
+    />
+  );
+}
+
+export default AuditList;
