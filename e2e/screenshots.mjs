@@ -380,6 +380,36 @@ async function takeShots(browser, base, outDir, label, viewport) {
   await page.goto(`${base}/dashboard`);
   await page.locator('.recharts-surface').first().waitFor();
   await shot('dashboard-full', { fullPage: true });
+
+  // Auditoría (/audit): a branch edited through the API (the demo seed writes no entries), the list,
+  // its filters and the entry's fields before and after.
+  const auditToken = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
+  );
+  const headers = { Authorization: `Bearer ${auditToken}` };
+  const branchList = await (await page.request.get(`${base}/api/branches?per_page=1`, { headers })).json();
+  const audited = branchList.data[0];
+  await page.request.put(`${base}/api/branches/${audited.id}`, {
+    headers,
+    data: {
+      name: audited.name,
+      city: `${audited.city ?? 'Rosario'} Centro`,
+      address: 'Avenida Pellegrini 1450, piso 2',
+    },
+  });
+  await openList('/audit');
+  await shot('audit');
+  await page.getByRole('button', { name: /^Filtros/ }).click();
+  await page.getByText('Limpiar filtros').waitFor();
+  await shot('audit-filters');
+  await page.keyboard.press('Escape');
+  await dialogShot('audit-entry', () =>
+    page
+      .locator('[data-id]')
+      .first()
+      .getByRole('button', { name: /^Ver cambios de / })
+      .click(),
+  );
   await page.close();
 }
 
