@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, createBranch, unique } from '../../support/api.ts';
+import type { TNotification } from '@panel/shared';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiGet, apiLogin, auth, createBranch, createUser, unique } from '../../support/api.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
 import { loginAsAdmin } from '../../support/ui.ts';
 
@@ -91,4 +92,103 @@ test('creates a notification for every branch, then deletes it after "Eliminar n
     .click();
   await expect(page.getByText('Notificación eliminada correctamente')).toBeVisible();
   await expect(row(page, title)).toHaveCount(0);
+});
+
+test('marks a notification "Urgente" in the form, and the list shows the flag', async ({ page, request }) => {
+  const title = `Corte de luz ${unique()}`;
+  await openNotifications(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva notificación' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByLabel('Mensaje').fill('Cierren la caja ya.');
+  await dialog.getByRole('checkbox', { name: /Urgente/ }).check();
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Notificación creada correctamente')).toBeVisible();
+  await page.getByPlaceholder('Buscar...').fill(title);
+  await expect(row(page, title).getByText('Urgente', { exact: true })).toBeVisible();
+  const token = await apiLogin(request);
+  const found = await apiGet<{ data: TNotification[] }>(
+    request,
+    token,
+    `/api/notifications?q=${encodeURIComponent(title)}`,
+  );
+  expect(found.data.map((n) => n.urgent)).toEqual([true]);
+
+  // Editing it keeps the flag unless it is unticked.
+  await row(page, title).getByRole('button', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar notificación' });
+  await expect(edit.getByRole('checkbox', { name: /Urgente/ })).toBeChecked();
+  await edit.getByRole('checkbox', { name: /Urgente/ }).uncheck();
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Notificación actualizada correctamente')).toBeVisible();
+  await expect(row(page, title).getByText('Urgente', { exact: true })).toHaveCount(0);
+});
+
+/** A branch with `n` sellers, each with a session of their own. */
+async function branchWithSellers(request: APIRequestContext, admin: string, n: number) {
+  const branch = await createBranch(request, admin, { name: `Sucursal ${unique()}`, city: 'Salta' });
+  const sellers = [];
+  for (let i = 0; i < n; i++) {
+    const email = `lector.${unique()}@demo.local`;
+    const user = await createUser(request, admin, {
+      name: `Lectora ${i} ${unique().slice(-4)}`,
+      email,
+      password: 'clave-segura-2026',
+      role: 'seller',
+      branch_id: branch.id,
+    });
+    sellers.push({ user, token: await apiLogin(request, email, 'clave-segura-2026') });
+  }
+  return { branch, sellers };
+}
+
+test('shows "Leída por 2 de 3" next to "Enviada a N dispositivos", and who read it', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request);
+  const { branch, sellers } = await branchWithSellers(request, admin, 3);
+  const title = `Inventario ${unique()}`;
+  const created = await createNotification(request, admin, {
+    title,
+    message: 'Contamos el sábado.',
+    branch_id: branch.id,
+  });
+  for (const s of [sellers[0]!, sellers[2]!]) {
+    const res = await request.post(`/api/app/notifications/${created.id}/read`, { headers: auth(s.token) });
+    expect(res.status()).toBe(200);
+  }
+
+  await openNotifications(page);
+  await page.getByPlaceholder('Buscar...').fill(title);
+  await expect(row(page, title)).toContainText('Leída por 2 de 3');
+  await expect(row(page, title)).toContainText('Enviada a 0 dispositivos');
+  await row(page, title)
+    .getByRole('button', { name: /Leída por 2 de 3/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`Leída por 2 de 3: «${title}»`) });
+  await expect(dialog.getByText(sellers[0]!.user.name)).toBeVisible();
+  await expect(dialog.getByText(sellers[2]!.user.name)).toBeVisible();
+  await expect(dialog.getByText(sellers[1]!.user.name)).toHaveCount(0);
+  await expect(dialog.getByText(branch.name).first()).toBeVisible();
+});
+
+test('a list of readers that fails to load says so and offers "Reintentar"', async ({ page, request }) => {
+  const admin = await apiLogin(request);
+  const title = `Sin lectores ${unique()}`;
+  await createNotification(request, admin, { title, message: 'Nadie todavía.' });
+  let fail = true;
+  await page.route('**/api/notifications/*/reads?*', (route) =>
+    fail ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+  );
+  await openNotifications(page);
+  await page.getByPlaceholder('Buscar...').fill(title);
+  await row(page, title)
+    .getByRole('button', { name: /Leída por 0 de/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`«${title}»`) });
+  await expect(dialog.getByRole('alert')).toContainText('Error al cargar quiénes la leyeron');
+  fail = false;
+  await dialog.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(dialog.getByText('Nadie la leyó todavía.')).toBeVisible();
 });

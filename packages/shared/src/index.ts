@@ -6,6 +6,7 @@ import './core/zod-es.ts';
 
 export * from './app/change-password.ts';
 export * from './app/community-app.ts';
+export * from './app/quiet-hours.ts';
 export * from './catalog/branches.ts';
 export * from './catalog/suppliers-brands.ts';
 export * from './content/events.ts';

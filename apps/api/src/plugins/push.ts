@@ -67,6 +67,7 @@ export const pushPlugin = fp<PushPluginOptions>(
       // A claimed job must not be claimed again while its send may still be waiting for an answer.
       leaseMs: Math.max(60_000, 2 * settings.timeoutMs + 10_000),
       onOutcome: (outcome) => app.metrics.pushOutcome(outcome),
+      timeZone: app.config.timeZone,
       vapid: async () => {
         const { publicKey, privateKey } = await loadKeys();
         return { subject: (await loadSubject()).subject, publicKey, privateKey };

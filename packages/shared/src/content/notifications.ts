@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { makeListQuery, requiredOnPut, zTimestamp, zVersion } from '../core/common.ts';
+import {
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
+  makeListQuery,
+  requiredOnPut,
+  zInt,
+  zTimestamp,
+  zVersion,
+} from '../core/common.ts';
 import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
 
@@ -14,6 +22,7 @@ export const NOTIFICATION_MSG = registerMessages({
   branchInvalid: 'Elegí una sucursal válida',
   typeNotFound: 'El tipo de notificación no existe',
   notificationNotFound: 'La notificación no existe',
+  urgentInvalid: 'Urgente debe ser verdadero o falso',
   typeInUse: 'No se puede eliminar el tipo de notificación porque hay notificaciones que lo usan.',
 });
 
@@ -82,6 +91,14 @@ export const ZNotification = z.object({
   created_at: zTimestamp,
   /** Devices the community app's push reached ("Enviada a N dispositivos"). */
   push_sent_count: z.number().int(),
+  /** "Urgente": its pushes ignore the sellers' "No molestar" (issue 23.6). */
+  urgent: z.boolean(),
+  /**
+   * Read receipts (issue 21.11), "Leída por `read_count` de `recipient_count`": the active sellers
+   * who see it (its branch's, or everyone's), and how many of them opened it.
+   */
+  read_count: z.number().int(),
+  recipient_count: z.number().int(),
   version: zVersion,
 });
 export type TNotification = z.infer<typeof ZNotification>;
@@ -100,11 +117,38 @@ export const ZNotificationInput = z.object({
     .trim()
     .min(1, NOTIFICATION_MSG.messageRequired)
     .max(2000),
+  /**
+   * "Urgente": pushes go out at once, even in a seller's "No molestar". A form sends "1"/"true"/"on";
+   * absent: false on create, unchanged on update (it only decides when a new notification's pushes go).
+   */
+  urgent: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on'])], {
+      error: NOTIFICATION_MSG.urgentInvalid,
+    })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === '1' || v === 'true' || v === 'on')),
 });
 /** PUT: the type and the branch must be sent (absent would reset them to type 1 and every branch). */
 export const ZNotificationUpdate = requiredOnPut(ZNotificationInput, ['notification_type_id', 'branch_id']);
 export type TNotificationInput = z.input<typeof ZNotificationInput>;
 export type TNotificationValues = z.output<typeof ZNotificationInput>;
+
+/** One seller who read a notification (the panel's "Leída por" list). */
+export const ZNotificationReader = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  branch_name: z.string().nullable(),
+  read_at: zTimestamp,
+});
+export type TNotificationReader = z.infer<typeof ZNotificationReader>;
+
+/** GET /api/notifications/{id}/reads: newest read first, a page at a time. */
+export const ZNotificationReadersQuery = z.object({
+  page: zInt({ min: 1 }).default(1),
+  per_page: zInt({ min: 1, max: MAX_PER_PAGE }).default(DEFAULT_PER_PAGE),
+});
+export type TNotificationReadersQuery = z.input<typeof ZNotificationReadersQuery>;
 
 export const ZNotificationListQuery = makeListQuery(['title', 'message', 'created_at'] as const).extend({
   notification_type_id: zQueryId,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { createdAt, id, tstz, version } from './columns.ts';
 import { users } from './users.ts';
@@ -33,6 +33,8 @@ export const notifications = pgTable(
     branchId: integer('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** "Urgente": its pushes ignore the sellers' quiet hours (issue 23.6). */
+    urgent: boolean('urgent').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     version: version(),
@@ -60,5 +62,9 @@ export const notificationReads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     readAt: tstz('read_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('notification_reads_notification_user_key').on(t.notificationId, t.userId)],
+  (t) => [
+    uniqueIndex('notification_reads_notification_user_key').on(t.notificationId, t.userId),
+    // The panel's "Leída por" list of one notification, newest first, a page at a time.
+    index('notification_reads_notification_read_at_idx').on(t.notificationId, t.readAt, t.id),
+  ],
 );

@@ -73,3 +73,29 @@ export const pushJobs = pgTable(
     index('push_jobs_subscription_id_idx').on(t.subscriptionId),
   ],
 );
+
+/**
+ * A seller's "No molestar" (issue 23.6): pushes that fall due between `start_minute` and
+ * `end_minute` (minutes after midnight, wall-clock of APP_TIMEZONE; start > end crosses midnight)
+ * wait until the window ends. Its own table, so setting it does not raise the user's version
+ * (the panel's If-Match on the user).
+ */
+export const sellerQuietHours = pgTable(
+  'seller_quiet_hours',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('seller_quiet_hours_user_id_key').on(t.userId),
+    check(
+      'seller_quiet_hours_minutes_check',
+      sql`${t.startMinute} between 0 and 1439 and ${t.endMinute} between 0 and 1439 and ${t.startMinute} <> ${t.endMinute}`,
+    ),
+  ],
+);

@@ -12,6 +12,7 @@ import { myPointsRoute } from './my-points.ts';
 import { appNotificationsRoutes } from './notifications.ts';
 import { appPointsHistoryRoutes } from './points-history.ts';
 import { appPushRoutes } from './push.ts';
+import { appQuietHoursRoutes } from './quiet-hours.ts';
 import { appStoriesRoutes } from './stories.ts';
 
 /** The community app's API, for sellers: every /api/app/* route. */
@@ -30,4 +31,5 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(answerSurveyRoute);
   await app.register(appChangePasswordRoute);
   await app.register(appPushRoutes);
+  await app.register(appQuietHoursRoutes);
 };

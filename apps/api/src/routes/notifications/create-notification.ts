@@ -16,9 +16,11 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['notificaciones'],
         summary: 'Crear una notificación',
         description:
-          'JSON, urlencoded o multipart: notification_type_id (por defecto 1), branch_id (0 = todas), title, message. ' +
+          'JSON, urlencoded o multipart: notification_type_id (por defecto 1), branch_id (0 = todas), title, message, ' +
+          'urgent (por defecto false). ' +
           'Encola un push para cada dispositivo suscripto de los vendedores que la ven; el pedido no espera el envío ' +
-          '(`push_sent_count` cuenta los entregados).',
+          '(`push_sent_count` cuenta los entregados). Un vendedor en su "No molestar" (APP_TIMEZONE) recibe el push ' +
+          'al terminar ese horario, salvo que sea `urgent`; en Avisos la ve enseguida.',
         consumes: FORM_BODIES,
         body: ZNotificationInput,
         response: { 201: makeItemResponse(ZNotification), ...errors(400, 401, 403) },
@@ -31,9 +33,14 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
         const [row] = await tx
           .insert(notifications)
           .values({ ...notificationValues(body), createdBy: request.auth?.user.id ?? null })
-          .returning({ id: notifications.id, branchId: notifications.branchId });
-        // One push per subscribed device of its sellers, queued with it (sent by the worker).
-        await enqueueNotificationPush(tx, row!, app.now());
+          .returning({
+            id: notifications.id,
+            branchId: notifications.branchId,
+            urgent: notifications.urgent,
+          });
+        // One push per subscribed device of its sellers, queued with it (sent by the worker); a
+        // seller's "No molestar" moves theirs to its end unless the notification is urgent.
+        await enqueueNotificationPush(tx, row!, app.now(), app.config.timeZone);
         return row!.id;
       });
       // The worker must find the jobs: wake it once the request's transaction has committed.

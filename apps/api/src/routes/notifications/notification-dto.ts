@@ -10,6 +10,7 @@ export const notificationColumns = {
   branchId: notifications.branchId,
   title: notifications.title,
   message: notifications.message,
+  urgent: notifications.urgent,
   createdAt: notifications.createdAt,
   version: notifications.version,
   typeName: notificationTypes.name,
@@ -19,6 +20,18 @@ export const notificationColumns = {
   /** Devices its push reached ("Enviada a N dispositivos"). */
   pushSentCount: sql<number>`(SELECT count(*)::int FROM push_jobs j
     WHERE j.notification_id = ${notifications.id} AND j.status = 'sent')`.mapWith(Number),
+  // Read receipts ("Leída por 41 de 60"), counted by the database for the page's rows only: the
+  // active sellers who see it now (an all-branch one: one count for the whole query, an InitPlan),
+  // and those of them with a read (notification_reads' (notification_id, user_id) index).
+  recipientCount: sql<number>`(CASE WHEN ${notifications.branchId} IS NULL
+      THEN (SELECT count(*)::int FROM users u WHERE u.role = 'seller' AND u.active)
+      ELSE (SELECT count(*)::int FROM users u
+        WHERE u.role = 'seller' AND u.active AND u.branch_id = ${notifications.branchId}) END)`.mapWith(
+    Number,
+  ),
+  readCount: sql<number>`(SELECT count(*)::int FROM notification_reads r JOIN users u ON u.id = r.user_id
+    WHERE r.notification_id = ${notifications.id} AND u.role = 'seller' AND u.active
+      AND (${notifications.branchId} IS NULL OR u.branch_id = ${notifications.branchId}))`.mapWith(Number),
 };
 
 /** A notification with its type and branch, as every answer carries it. */
@@ -49,6 +62,9 @@ export function toNotificationDto(row: NotificationRow): TNotification {
     message: row.message,
     created_at: row.createdAt.toISOString(),
     push_sent_count: row.pushSentCount,
+    urgent: row.urgent,
+    read_count: row.readCount,
+    recipient_count: row.recipientCount,
     version: row.version,
   };
 }
@@ -65,5 +81,7 @@ export function notificationValues(body: TNotificationValues) {
     branchId: body.branch_id,
     title: body.title,
     message: body.message,
+    // Absent on an update: unchanged.
+    ...(body.urgent !== undefined && { urgent: body.urgent }),
   };
 }

@@ -2,19 +2,20 @@ import { notificationPushPayload } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { type QuietWindow, quietRunAt } from './quiet-hours.ts';
 import type { PushOutcome, PushTarget, Vapid } from './send.ts';
 
 // ---------------------------------------------------------------------------------------------
 // When a job may run: the one place that decides it. A job is sent once `status = 'pending'` and
 // `run_at <= now` (dueJobs); its `run_at` is set when it is queued (firstRunAt), moved by a lease
 // while a worker holds it (claim), and moved by back-off after a retryable failure (retryRunAt).
-// Quiet hours and "Urgente" (issue 23.6) belong in firstRunAt (per seller: `u` is the users row)
-// and in retryRunAt.
+// Quiet hours (issue 23.6): a run time that falls in the seller's "No molestar" moves to the
+// window's end (quiet-hours.ts), when queued and after a retry; an "Urgente" notification ignores it.
 // ---------------------------------------------------------------------------------------------
 
-/** The first run time of a new job for seller `u` (SQL over the enqueue's `users u` row). */
-export function firstRunAt(now: Date): SQL {
-  return sql`${now.toISOString()}::timestamptz`;
+/** The first run time of a new job for a seller with `window` (null: none). */
+export function firstRunAt(now: Date, window: QuietWindow | null, urgent: boolean, timeZone: string): Date {
+  return urgent ? now : quietRunAt(now, window, timeZone);
 }
 
 /** Jobs the worker may send at `now`. */
@@ -36,21 +37,50 @@ export function retryRunAt(
 /**
  * Queues one push per device of the sellers who see the notification (its branch's active
  * sellers, or every active seller for an all-branch one). Run it in the transaction that writes
- * the notification: the jobs exist exactly when the notification does. Returns how many.
+ * the notification: the jobs exist exactly when the notification does. A seller in their "No
+ * molestar" gets the job at the window's end (not for an urgent one). Returns how many.
  */
 export async function enqueueNotificationPush(
   tx: Db | Tx,
-  notification: { id: number; branchId: number | null },
+  notification: { id: number; branchId: number | null; urgent: boolean },
   now: Date,
+  timeZone: string,
 ): Promise<number> {
   const branch = notification.branchId === null ? sql`true` : sql`u.branch_id = ${notification.branchId}`;
+  const audience = sql`u.role = 'seller' AND u.active AND ${branch}`;
+  // The few distinct windows among the audience, each turned into its run time here.
+  const windows = notification.urgent
+    ? []
+    : await queryRows<{ start_minute: number; end_minute: number }>(
+        tx,
+        sql`SELECT DISTINCT q.start_minute, q.end_minute FROM seller_quiet_hours q JOIN users u ON u.id = q.user_id
+          WHERE ${audience} AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)`,
+      );
+  const delayed = windows.flatMap((w) => {
+    const runAt = firstRunAt(now, { start: w.start_minute, end: w.end_minute }, false, timeZone);
+    return runAt.getTime() === now.getTime() ? [] : [{ ...w, runAt }];
+  });
+  // A row that matches no window (the check keeps minutes within 0–1439) when none is delayed.
+  const values =
+    delayed.length === 0
+      ? sql`(-1, -1, NULL::timestamptz)`
+      : sql.join(
+          delayed.map(
+            (d) => sql`(${d.start_minute}::int, ${d.end_minute}::int, ${d.runAt.toISOString()}::timestamptz)`,
+          ),
+          sql`, `,
+        );
+  const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await queryRows<{ n: number }>(
     tx,
     sql`WITH queued AS (
         INSERT INTO push_jobs (notification_id, subscription_id, run_at, created_at)
-        SELECT ${notification.id}, s.id, ${firstRunAt(now)}, ${now.toISOString()}::timestamptz
+        SELECT ${notification.id}, s.id, COALESCE(w.run_at, ${at}), ${at}
         FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-        WHERE u.role = 'seller' AND u.active AND ${branch}
+        LEFT JOIN seller_quiet_hours q ON q.user_id = u.id
+        LEFT JOIN (VALUES ${values}) AS w (start_minute, end_minute, run_at)
+          ON w.start_minute = q.start_minute AND w.end_minute = q.end_minute
+        WHERE ${audience}
         RETURNING 1)
       SELECT count(*)::int AS n FROM queued`,
   );
@@ -86,6 +116,8 @@ export interface PushQueueOptions {
   /** Back-off: base × 2^(attempt − 1), capped. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** The business time zone (APP_TIMEZONE): quiet hours are its wall-clock times. */
+  timeZone?: string;
   /** Told each job's outcome as it ends (the metrics' panel_push_jobs_total). */
   onOutcome?: (outcome: keyof DrainResult) => void;
 }
@@ -108,6 +140,10 @@ interface ClaimedJob {
   title: string;
   message: string;
   icon: string;
+  urgent: boolean;
+  /** The seller's quiet hours (null: none). */
+  start_minute: number | null;
+  end_minute: number | null;
 }
 
 const idArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
@@ -151,6 +187,7 @@ export class PushQueue {
       backoffBaseMs: 30_000,
       backoffMaxMs: 60 * 60_000,
       onOutcome: () => {},
+      timeZone: 'UTC',
       ...options,
     };
   }
@@ -294,11 +331,12 @@ export class PushQueue {
           FROM due WHERE j.id = due.id
           RETURNING j.id, j.attempts, j.notification_id, j.subscription_id)
         SELECT c.id, c.attempts, c.notification_id, c.subscription_id, s.endpoint, s.p256dh, s.auth,
-          n.title, n.message, t.icon
+          n.title, n.message, t.icon, n.urgent, q.start_minute, q.end_minute
         FROM claimed c
         JOIN notifications n ON n.id = c.notification_id
         JOIN notification_types t ON t.id = n.notification_type_id
         LEFT JOIN push_subscriptions s ON s.id = c.subscription_id
+        LEFT JOIN seller_quiet_hours q ON q.user_id = s.user_id
         ORDER BY c.id`,
     );
   }
@@ -357,7 +395,16 @@ export class PushQueue {
       outcome.kind === 'timeout' ||
       (outcome.kind === 'answered' && (status === 408 || status === 429 || (status ?? 0) >= 500));
     if (retryable && job.attempts < this.o.maxAttempts) {
-      const runAt = retryRunAt(this.o.now(), job.attempts, outcome.retryAfter, this.o);
+      // A retry that would fall in the seller's quiet hours waits for their end too.
+      const window =
+        job.start_minute === null || job.end_minute === null
+          ? null
+          : { start: job.start_minute, end: job.end_minute };
+      const runAt = quietRunAt(
+        retryRunAt(this.o.now(), job.attempts, outcome.retryAfter, this.o),
+        job.urgent ? null : window,
+        this.o.timeZone,
+      );
       await queryRows(
         db,
         sql`UPDATE push_jobs SET run_at = ${runAt.toISOString()}::timestamptz, last_error = ${outcome.error}

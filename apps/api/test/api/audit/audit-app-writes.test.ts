@@ -1,9 +1,10 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
+import { sellerQuietHours } from '../../../src/db/schema/push.ts';
 import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
 import {
   bearer,
@@ -180,6 +181,19 @@ const WRITES: Record<string, WriteSpec> = {
     // The hash reads "[oculto]" before and after (audit-trail.test.ts shows the secrets).
     expected: { entity: 'users', action: 'update', entityId: caller.id, fields: ['password_hash'] },
   }),
+  'PUT /api/app/me/quiet-hours': async (caller) => {
+    // Each call (the PUT and its POST twin) sets it anew.
+    await db().delete(sellerQuietHours).where(eq(sellerQuietHours.userId, caller.id));
+    return {
+      call: { url: '/api/app/me/quiet-hours', payload: { quiet_hours: { start: '22:00', end: '08:00' } } },
+      expected: {
+        entity: 'seller_quiet_hours',
+        action: 'create',
+        entityId: 'any',
+        fields: ['start_minute', 'end_minute'],
+      },
+    };
+  },
   'POST /api/app/push/subscriptions': async () => ({
     call: { url: '/api/app/push/subscriptions', payload: { endpoint: endpoint(), keys: browserKeys() } },
     expected: {

@@ -1,5 +1,5 @@
 import { IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar } from '../../components/avatar';
 import { PushToggle } from '../../components/push-toggle';
 import { TopBar } from '../../components/top-bar';
@@ -12,7 +12,10 @@ import { usePendingActions } from '../../lib/use-outbox';
 import InstallGuide from '../install/install-guide';
 import { ChangePassword } from './change-password';
 
-/** Perfil: who is signed in, push notifications on this phone, the password, and signing out. */
+// "No molestar" in its own chunk (issue 23.11: what issue 23 adds loads when used).
+const QuietHours = lazy(() => import('./quiet-hours'));
+
+/** Perfil: who is signed in, push notifications on this phone, No molestar, the password, and signing out. */
 export default function ProfilePage() {
   const { session } = useSessionState();
   const pending = usePendingActions();
@@ -54,6 +57,9 @@ export default function ProfilePage() {
         )
       )}
       <PushToggle />
+      <Suspense fallback={null}>
+        <QuietHours />
+      </Suspense>
       <ChangePassword />
 
       <section className="card">

@@ -17,6 +17,7 @@ export async function saveNotification({
       branch_id: values.branch_id ?? 0,
       title: values.title,
       message: values.message,
+      urgent: values.urgent ? 1 : 0,
     },
     { update: id !== null },
   );

@@ -22,6 +22,9 @@ const notification: TNotification = {
   message: 'Galletitas con descuento',
   created_at: '2026-03-01T12:00:00.000Z',
   push_sent_count: 0,
+  urgent: false,
+  read_count: 0,
+  recipient_count: 12,
 };
 
 const types = [
@@ -65,11 +68,27 @@ describe('NotificationFormDialog', { timeout: 20_000 }, () => {
       branch_id: '0',
       title: 'Promo de otoño',
       message: 'Galletitas con descuento',
+      urgent: '0',
     });
     expect(onClose).toHaveBeenCalled();
     // The chosen type's label in the box is not a search: the options were never narrowed to it.
     const typeQueries = requests.filter((r) => r.url.pathname === '/api/notification-types');
     expect(typeQueries.every((r) => !r.url.searchParams.get('q'))).toBe(true);
+  });
+
+  it('marks a new notification "Urgente" (its pushes ignore the sellers\' No molestar)', async () => {
+    const { requests } = api({
+      'POST /api/notifications': () => ({ status: 201, body: { data: notification } }),
+    });
+    signIn();
+    const { user } = renderWithApp(<NotificationFormDialog opened notification={null} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText(/Título/), 'Corte de luz');
+    await user.type(screen.getByLabelText(/Mensaje/), 'Cierren la caja ya');
+    await user.click(screen.getByRole('checkbox', { name: /Urgente/ }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const body = requests.find((r) => r.method === 'POST')?.body as URLSearchParams;
+    expect(Object.fromEntries(body)).toMatchObject({ title: 'Corte de luz', urgent: '1' });
   });
 
   it('shows the spec messages and sends nothing when title and message are blank', async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Textarea } from '@mantine/core';
+import { Checkbox, Textarea } from '@mantine/core';
 import { type TNotification, type TNotificationValues, ZNotificationInput } from '@panel/shared';
 import type { Resolver } from 'react-hook-form';
 import { BranchField } from '../../../components/form-dialog/branch-field';
@@ -14,6 +14,7 @@ interface FormValues {
   branch_id: number | null;
   title: string;
   message: string;
+  urgent: boolean;
 }
 // The schema's preprocessed ids take `unknown` (form bodies); this form gives numbers or null.
 const resolver = zodResolver(ZNotificationInput) as Resolver<FormValues, unknown, TNotificationValues>;
@@ -24,6 +25,7 @@ const initialValues = (n: TNotification | null): FormValues => ({
   branch_id: n?.branch_id ?? null,
   title: n?.title ?? '',
   message: n?.message ?? '',
+  urgent: n?.urgent ?? false,
 });
 
 interface Props {
@@ -73,6 +75,12 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
         autosize
         minRows={3}
         maxRows={8}
+      />
+      <Checkbox
+        mt="md"
+        label="Urgente"
+        description="Llega enseguida, aunque el vendedor tenga activado «No molestar»."
+        {...dialog.form.register('urgent')}
       />
     </FormDialog>
   );

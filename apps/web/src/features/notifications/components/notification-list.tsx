@@ -1,5 +1,6 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { TNotification } from '@panel/shared';
+import { useMemo } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
@@ -16,17 +17,16 @@ import { useDialogTarget } from '../../../components/use-dialog-target';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationFormDialog } from './notification-form-dialog';
+import { NotificationReadersDialog } from './notification-readers-dialog';
+import { ReadReceipt } from './read-receipt';
 
-/** How many devices the community app's push reached (issue 14), shown over the title. */
-export const pushSentLabel = (n: number) => `Enviada a ${n} ${n === 1 ? 'dispositivo' : 'dispositivos'}`;
-
-const columns: ResourceListColumn<TNotification>[] = [
+const columnsWith = (openReaders: (n: TNotification) => void): ResourceListColumn<TNotification>[] => [
   {
     key: 'title',
     header: 'Titulo',
     sortable: true,
     minWidth: 160,
-    render: (n) => <NotificationTitle notification={n} />,
+    render: (n) => <NotificationTitle notification={n} onReaders={openReaders} />,
   },
   {
     key: 'message',
@@ -46,13 +46,31 @@ const columns: ResourceListColumn<TNotification>[] = [
   { key: 'branch', header: 'Sucursal', width: 130, priority: 3, render: (n) => n.branch_name ?? 'Todas' },
 ];
 
-function NotificationTitle({ notification: n }: { notification: TNotification }) {
+/**
+ * The title, "Urgente" when its pushes ignore the sellers' No molestar (issue 23.6), and under it the
+ * read receipt (issue 21.11): in the first column, so it shows at every width and in the cards.
+ */
+function NotificationTitle({
+  notification: n,
+  onReaders,
+}: {
+  notification: TNotification;
+  onReaders: (n: TNotification) => void;
+}) {
   return (
-    <Tooltip label={pushSentLabel(n.push_sent_count)} withArrow openDelay={200}>
-      <Text size="sm" span style={{ overflowWrap: 'anywhere' }}>
-        {n.title}
-      </Text>
-    </Tooltip>
+    <Stack gap={4}>
+      <Group gap={6} wrap="wrap">
+        <Text size="sm" span style={{ overflowWrap: 'anywhere' }}>
+          {n.title}
+        </Text>
+        {n.urgent && (
+          <Badge color="red.8" variant="filled" size="sm" tt="none">
+            Urgente
+          </Badge>
+        )}
+      </Group>
+      <ReadReceipt notification={n} onOpen={onReaders} />
+    </Stack>
   );
 }
 
@@ -65,11 +83,11 @@ function NotificationTypeCell({ notification: n }: { notification: TNotification
   );
 }
 
-const card: ResourceListCard<TNotification> = {
-  primary: (n) => <NotificationTitle notification={n} />,
+const cardWith = (openReaders: (n: TNotification) => void): ResourceListCard<TNotification> => ({
+  primary: (n) => <NotificationTitle notification={n} onReaders={openReaders} />,
   secondary: (n) => <ClampedText>{n.message}</ClampedText>,
   figures: ['type', 'branch'],
-};
+});
 
 /** "Eliminar seleccionadas" (issue 21, item 10): one request, all or nothing. */
 const BULK_DELETE: ResourceListBulkDelete<TNotification> = {
@@ -90,6 +108,9 @@ export function NotificationList() {
     failure: 'Error al eliminar la notificación',
   });
   const form = useDialogTarget<TNotification>();
+  const readers = useDialogTarget<TNotification>();
+  const columns = useMemo(() => columnsWith(readers.open), [readers.open]);
+  const card = useMemo(() => cardWith(readers.open), [readers.open]);
 
   const typeFilter = params.filters.notification_type_id;
   const branchFilter = params.filters.branch_id;
@@ -136,6 +157,11 @@ export function NotificationList() {
         }
       />
       <NotificationFormDialog opened={form.opened} notification={form.target} onClose={form.close} />
+      <NotificationReadersDialog
+        opened={readers.opened}
+        notification={readers.target}
+        onClose={readers.close}
+      />
       <ConfirmDialog
         {...deletion.dialog}
         title="Eliminar notificación"
