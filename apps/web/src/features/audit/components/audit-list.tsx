@@ -54,7 +54,8 @@ const columns: ResourceListColumn<TAuditEntry>[] = [
     priority: 2,
     render: (e) => <ClampedText lines={2}>{actorText(e)}</ClampedText>,
   },
-  { key: 'action', header: 'Operación', sortable: true, width: 130, render: actionBadge },
+  // Wide enough for "MODIFICACIÓN" in its badge.
+  { key: 'action', header: 'Operación', sortable: true, width: 156, render: actionBadge },
   {
     key: 'entity',
     header: 'Registro',
