@@ -7,7 +7,7 @@ import { applyMigrations, withStartupLock } from './db/migrate.ts';
 import { DEMO_SELLER, seedDemoIfEmpty } from './demo/seed.ts';
 import { assertSafeToListen, DEMO_ADMIN, ensureFirstAdmin } from './services/auth/first-admin.ts';
 import { ensureBuiltInPointActions } from './services/points/built-in-actions.ts';
-import { sweepOrphanUploads } from './services/storage/sweep-orphans.ts';
+import { sweepOrphanObjects, sweepOrphanUploads } from './services/storage/sweep-orphans.ts';
 import { bannerLines, publicDemoAccounts, readyRecord, type StartupFacts } from './startup-banner.ts';
 
 /**
@@ -64,8 +64,10 @@ async function main() {
 
   // Files stored by requests whose transaction never committed (a crash in between).
   const sweepUploads = async () => {
-    if (config.storage.driver !== 'local') return;
-    const swept = await sweepOrphanUploads(db.db, config.storage.root, config.uploadOrphanGraceMs);
+    const swept =
+      config.storage.driver === 'local'
+        ? await sweepOrphanUploads(db.db, config.storage.root, config.uploadOrphanGraceMs)
+        : await sweepOrphanObjects(db.db, app.storage, config.uploadOrphanGraceMs);
     if (swept.removed + swept.temporary > 0) {
       log.warn(
         swept,

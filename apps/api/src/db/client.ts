@@ -76,10 +76,28 @@ export async function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}
   };
 }
 
+/**
+ * How long a request waits for a database connection, a new one or a free one of the pool. Without
+ * it a request waits for ever while PostgreSQL restarts or the pool is exhausted; with it the
+ * request gets a Spanish 503 (plugins/error-mapping.ts). A refused connection fails at once anyway.
+ */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one checked out (a transaction between two statements) when PostgreSQL ends its session (a
+  // restart, a failover): node-postgres then emits 'error' on the client, where the pool listens
+  // only while it is idle, and an 'error' event nobody listens to ends the process. The statement
+  // running or next fails on its own (a 503, plugins/error-mapping.ts), and the pool drops the
+  // client when it comes back (no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     kind: 'postgres',
     db: drizzleNodePg({ client: pool }) as unknown as Db,

@@ -11,6 +11,10 @@ export const SERVER_MSG = {
   unknownQueryParameter: (name: string) =>
     `Parámetro desconocido en la dirección: «${name}». No se hizo ningún cambio.`,
   serviceUnavailable: 'El servicio no está disponible en este momento. Intentá de nuevo más tarde.',
+  storageUnavailable:
+    'El almacenamiento de imágenes no responde en este momento. Intentá de nuevo en unos minutos.',
+  storageUnavailableOnSave:
+    'El almacenamiento de imágenes no responde en este momento, así que no se guardó nada. Intentá de nuevo en unos minutos.',
 } as const;
 
 /** An error whose status and Spanish message reach the client as they are. */

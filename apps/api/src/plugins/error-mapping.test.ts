@@ -91,4 +91,27 @@ describe('mapError', () => {
     expect(mapError({ statusCode: 404 }).body).toEqual({ message: MSG.notFound });
     expect(mapError({ statusCode: 405 }).body).toEqual({ message: SERVER_MSG.methodNotAllowed });
   });
+
+  it('turns an unreachable or restarting database into a 503 with Retry-After', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const cases: unknown[] = [
+      new Error('wrapped', { cause: refused }),
+      new AggregateError([refused, refused], ''),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Failed query', { cause: pgError('57P01') }), // terminating connection (admin shutdown)
+      pgError('57P03'), // the database system is starting up / shutting down
+      pgError('08006'),
+      pgError('53300'), // too many connections
+    ];
+    for (const error of cases) {
+      expect(mapError(error)).toEqual({
+        statusCode: 503,
+        body: { message: SERVER_MSG.serviceUnavailable },
+        headers: { 'retry-after': '5' },
+        unexpected: false,
+      });
+    }
+    expect(mapError(new Error('otra cosa')).statusCode).toBe(500);
+  });
 });

@@ -68,6 +68,7 @@ export function mapError(error: unknown): MappedError {
 
   const pgError = findPostgresError(error);
   if (pgError) return mapPostgresError(pgError);
+  if (isConnectionFailure(error)) return unavailable();
 
   const e = error as { code?: string; statusCode?: number };
   switch (e.code) {
@@ -142,7 +143,49 @@ function mapPostgresError({ code, constraint }: PostgresError): MappedError {
       unexpected: true,
     };
   }
+  // The server going down, starting up or refusing connections (a restart, a failover, too many
+  // clients): the request did nothing, and the next one may well succeed.
+  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')
+    return unavailable();
   return { ...plain(500, MSG.internal), unexpected: true };
+}
+
+/** Socket errors of a service that cannot be reached (PostgreSQL, Redis, S3). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own texts for a connection cut or never made (they carry no code). */
+const PG_CONNECTION_TEXTS =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * A refused, cut or timed-out connection to the database: anywhere along the error's causes (drizzle
+ * wraps the driver's error), or among an AggregateError's (a refused localhost tries ::1 and
+ * 127.0.0.1).
+ */
+export function isConnectionFailure(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && PG_CONNECTION_TEXTS.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isConnectionFailure(inner, depth + 1))) return true;
+  return isConnectionFailure(e.cause, depth + 1);
+}
+
+/** 503 with Retry-After: a service behind the API is out for now (docs/reliability.md). */
+function unavailable(): MappedError {
+  return {
+    ...plain(503, SERVER_MSG.serviceUnavailable),
+    headers: { 'retry-after': '5' },
+    // Known and expected during an outage: logged as a warning, not as a fault of the code.
+    unexpected: false,
+  };
 }
 
 function genericClientMessage(status: number): string {

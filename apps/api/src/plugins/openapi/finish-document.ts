@@ -29,7 +29,7 @@ const STATUS_TEXT: Record<string, string> = {
   415: 'Tipo de contenido no admitido',
   429: 'Demasiados intentos',
   500: 'Error interno (solo un texto genérico)',
-  503: 'El servicio no está disponible (base de datos ocupada o sin respuesta): reintentar más tarde',
+  503: 'El servicio no está disponible (base de datos ocupada o sin respuesta, o almacenamiento de imágenes sin respuesta): reintentar más tarde',
 };
 
 /**

@@ -47,7 +47,13 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
       );
       await checkBranch(app.db, input.branch_id, MEDIA_MSG.branchInvalid);
       const image = await processImage(file!, 'image');
-      await storeImage(app.storage, image);
+      try {
+        await storeImage(app.storage, image);
+      } catch (error) {
+        // The original stored and not its thumbnail: remove it (or the start-up sweep will).
+        await deleteUnreferencedFiles(app.db, app.storage, [image.key, image.thumbKey], request.log);
+        throw error;
+      }
 
       let id: number;
       try {

@@ -29,7 +29,15 @@ export async function createPostWithImages<T>(
 ): Promise<{ postId: number; extra: T | undefined }> {
   const images: ProcessedImage[] = [];
   for (const file of input.files) images.push(await processImage(file, input.field));
-  for (const image of images) await storeImage(storage, image);
+  const keys = images.flatMap((i) => [i.key, i.thumbKey]);
+  try {
+    for (const image of images) await storeImage(storage, image);
+  } catch (error) {
+    // The store failed part-way (an outage between two PUTs): remove what did get stored. While the
+    // store is down this fails too, and the start-up sweep removes them later (sweepOrphanObjects).
+    await deleteUnreferencedFiles(db, storage, keys, log);
+    throw error;
+  }
   try {
     return await db.transaction(async (tx) => {
       const [post] = await tx
@@ -57,12 +65,7 @@ export async function createPostWithImages<T>(
       return { postId: post!.id, extra };
     });
   } catch (error) {
-    await deleteUnreferencedFiles(
-      db,
-      storage,
-      images.flatMap((i) => [i.key, i.thumbKey]),
-      log,
-    );
+    await deleteUnreferencedFiles(db, storage, keys, log);
     throw error;
   }
 }

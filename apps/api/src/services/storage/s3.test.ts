@@ -1,5 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError, SERVER_MSG } from '../../lib/http-errors.ts';
+import { mapError } from '../../plugins/error-mapping.ts';
+import { freePort } from '../../testing/free-port.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts';
 import { createS3Storage } from './s3.ts';
 
@@ -49,5 +54,52 @@ describe('the s3 storage driver, against an S3-protocol server', () => {
   it('fails loudly with unknown credentials', async () => {
     const wrong = storageWith({ accessKeyId: 'NADIE', secretAccessKey: 'otra-clave' });
     await expect(wrong.put(key, Buffer.from('x'), 'image/png')).rejects.toThrow(/HTTP 403/);
+  });
+});
+
+describe('the s3 driver when the store is down or answers 5xx', () => {
+  it('lists what it stored under its prefix, with the time of each', async () => {
+    const storage = storageWith({ prefix: 'lista/' });
+    const other = `${'d'.repeat(64)}.thumb.webp`;
+    const before = Date.now() - 2000;
+    await storage.put(key, Buffer.from('a'), 'image/png');
+    await storage.put(other, Buffer.from('b'), 'image/webp');
+    await storageWith({ prefix: 'otra/' }).put(key, Buffer.from('c'), 'image/png');
+    const listed = [];
+    for await (const object of storage.list!()) listed.push(object);
+    expect(listed.map((o) => o.key).sort()).toEqual([other, key].sort());
+    for (const o of listed) expect(o.modifiedMs).toBeGreaterThan(before);
+  });
+
+  it('answers a refused connection with a Spanish 503 at once, on save and on read', async () => {
+    const down = storageWith({ endpoint: `http://127.0.0.1:${await freePort()}` });
+    const started = Date.now();
+    const error = await down.put(key, Buffer.from('x'), 'image/png').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ statusCode: 503, message: SERVER_MSG.storageUnavailableOnSave });
+    expect(mapError(error).headers).toEqual({ 'retry-after': '30' });
+    await expect(down.get(key)).rejects.toMatchObject({
+      statusCode: 503,
+      message: SERVER_MSG.storageUnavailable,
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('gives a store answering 500 two quick retries, then the 503', async () => {
+    let calls = 0;
+    const failing = createServer((_req, res) => {
+      calls++;
+      res.writeHead(500).end('<Error><Code>InternalError</Code></Error>');
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const { port } = failing.address() as AddressInfo;
+    try {
+      await expect(
+        storageWith({ endpoint: `http://127.0.0.1:${port}` }).put(key, Buffer.from('x'), 'image/png'),
+      ).rejects.toMatchObject({ statusCode: 503 });
+      expect(calls).toBe(3);
+    } finally {
+      failing.close();
+    }
   });
 });

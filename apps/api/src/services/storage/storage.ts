@@ -12,6 +12,11 @@ export interface Storage {
   /** Removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every stored key with its last change, for the orphan sweep of a bucket (sweepOrphanObjects).
+   * The local driver has none: its sweep reads the folder (sweepOrphanUploads).
+   */
+  list?(): AsyncIterable<{ key: string; modifiedMs: number }>;
 }
 
 export interface StoredFile {

@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { STORAGE_KEY_PATTERN } from './storage.ts';
+import { STORAGE_KEY_PATTERN, type Storage } from './storage.ts';
 
 export interface SweepResult {
   /** Unreferenced stored files removed. */
@@ -36,15 +36,7 @@ export async function sweepOrphanUploads(
     throw error;
   }
   if (entries.length === 0) return result;
-  const referenced = new Set(
-    (
-      await queryRows<{ key: string | null }>(
-        db,
-        sql`SELECT storage_key AS key FROM post_images UNION SELECT thumb_key FROM post_images
-            UNION SELECT image_key FROM stories UNION SELECT thumb_key FROM stories`,
-      )
-    ).map((r) => r.key),
-  );
+  const referenced = await referencedKeys(db);
   for (const { dir, name } of entries) {
     const isTemp = name.endsWith('.tmp');
     if (!isTemp && (!STORAGE_KEY_PATTERN.test(name) || referenced.has(name))) continue;
@@ -58,6 +50,51 @@ export async function sweepOrphanUploads(
     await rm(path, { force: true });
     if (isTemp) result.temporary++;
     else result.removed++;
+  }
+  return result;
+}
+
+/** Every key a post image or a story points to. */
+async function referencedKeys(db: Db): Promise<Set<string | null>> {
+  return new Set(
+    (
+      await queryRows<{ key: string | null }>(
+        db,
+        sql`SELECT storage_key AS key FROM post_images UNION SELECT thumb_key FROM post_images
+            UNION SELECT image_key FROM stories UNION SELECT thumb_key FROM stories`,
+      )
+    ).map((r) => r.key),
+  );
+}
+
+/**
+ * The same sweep for a bucket (STORAGE_DRIVER=s3): objects under the prefix that no row points to
+ * and older than `graceMs` are deleted. An upload whose transaction failed deletes its own files,
+ * but not while the store is down (an outage between two PUTs of one post); this removes those at
+ * the next start. Keys the server does not make are left alone.
+ */
+export async function sweepOrphanObjects(
+  db: Db,
+  storage: Storage,
+  graceMs: number,
+  now = Date.now(),
+): Promise<SweepResult> {
+  const result: SweepResult = { removed: 0, temporary: 0, young: 0 };
+  if (!storage.list) return result;
+  const candidates: { key: string; modifiedMs: number }[] = [];
+  for await (const object of storage.list()) {
+    if (STORAGE_KEY_PATTERN.test(object.key)) candidates.push(object);
+  }
+  if (candidates.length === 0) return result;
+  const referenced = await referencedKeys(db);
+  for (const { key, modifiedMs } of candidates) {
+    if (referenced.has(key)) continue;
+    if (!(now - modifiedMs >= graceMs)) {
+      result.young++;
+      continue;
+    }
+    await storage.delete(key);
+    result.removed++;
   }
   return result;
 }

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postImages } from '../../../src/db/schema/posts.ts';
-import { sweepOrphanUploads } from '../../../src/services/storage/sweep-orphans.ts';
+import { createS3Storage } from '../../../src/services/storage/s3.ts';
+import { sweepOrphanObjects, sweepOrphanUploads } from '../../../src/services/storage/sweep-orphans.ts';
 import { createPost } from '../../../src/testing/factories.ts';
+import { startTestS3Server } from '../../../src/testing/s3-server.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 let ctx: TestContext;
@@ -65,5 +67,57 @@ describe('start-up sweep of uploads without a row (a crash between storing a fil
       temporary: 0,
       young: 0,
     });
+  });
+});
+
+describe('the same sweep for a bucket (STORAGE_DRIVER=s3)', () => {
+  it('deletes old objects under its prefix that no row points to; keeps referenced, young, foreign and other prefixes', async () => {
+    const s3 = await startTestS3Server();
+    try {
+      const storageOf = (prefix: string) =>
+        createS3Storage({
+          bucket: s3.bucket,
+          region: 'us-east-1',
+          endpoint: s3.endpoint,
+          accessKeyId: s3.accessKeyId,
+          secretAccessKey: s3.secretAccessKey,
+          forcePathStyle: true,
+          prefix,
+        });
+      const storage = storageOf('panel/');
+      const post = await createPost(ctx.db, ctx.admin.id);
+      await ctx.db.insert(postImages).values({
+        postId: post.id,
+        position: 0,
+        storageKey: key('e'),
+        thumbKey: key('e', 'thumb.webp'),
+        mime: 'image/jpeg',
+        size: 1,
+      });
+      for (const k of [key('e'), key('e', 'thumb.webp'), key('f'), key('f', 'thumb.webp'), 'notas.txt'])
+        await storage.put(k, Buffer.from('x'), 'image/jpeg');
+      await storageOf('otra-instalacion/').put(key('f'), Buffer.from('x'), 'image/jpeg');
+
+      // Everything was stored just now: within a grace of a minute nothing goes.
+      expect(await sweepOrphanObjects(ctx.db, storage, 60_000)).toEqual({
+        removed: 0,
+        temporary: 0,
+        young: 2,
+      });
+      // Seen from two minutes later, the two orphans go.
+      expect(await sweepOrphanObjects(ctx.db, storage, 60_000, Date.now() + 120_000)).toEqual({
+        removed: 2,
+        temporary: 0,
+        young: 0,
+      });
+      expect(await storage.exists(key('f'))).toBe(false);
+      expect(await storage.exists(key('f', 'thumb.webp'))).toBe(false);
+      expect(await storage.exists(key('e'))).toBe(true);
+      expect(await storage.exists(key('e', 'thumb.webp'))).toBe(true);
+      expect(await storage.exists('notas.txt')).toBe(true);
+      expect(await storageOf('otra-instalacion/').exists(key('f'))).toBe(true);
+    } finally {
+      await s3.close();
+    }
   });
 });

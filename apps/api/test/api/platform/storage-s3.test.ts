@@ -1,6 +1,10 @@
 import { ZPost } from '@panel/shared';
+import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../../../src/db/schema/posts.ts';
+import { SERVER_MSG } from '../../../src/lib/http-errors.ts';
+import { storageUnavailable } from '../../../src/services/storage/s3.ts';
 import { bearer } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import { startTestS3Server, type TestS3Server } from '../../../src/testing/s3-server.ts';
@@ -65,5 +69,49 @@ describe('STORAGE_DRIVER=s3', () => {
     ).toBe(204);
     expect(await ctx.app.storage.exists(key)).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: thumb_url })).statusCode).toBe(404);
+  });
+
+  it('the store failing between two images of a post: a Spanish 503, no post, and the first image removed again', async () => {
+    const storage = ctx.app.storage;
+    const put = storage.put.bind(storage);
+    const stored: string[] = [];
+    let calls = 0;
+    storage.put = async (key, body, type) => {
+      // The original and thumbnail of the first image go in; the store goes down at the second.
+      if (++calls > 2) throw storageUnavailable('PUT', new Error('connect ECONNREFUSED'));
+      stored.push(key);
+      return put(key, body, type);
+    };
+    const [before] = await ctx.db.select({ n: count() }).from(posts);
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        payload: formData({ content: 'Se cae el almacenamiento' }, [
+          {
+            field: 'images[]',
+            name: 'a.png',
+            type: 'image/png',
+            bytes: await makeImage('png', { color: '#112233' }),
+          },
+          {
+            field: 'images[]',
+            name: 'b.png',
+            type: 'image/png',
+            bytes: await makeImage('png', { color: '#445566' }),
+          },
+        ]),
+        headers: bearer(ctx.admin.token),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: SERVER_MSG.storageUnavailableOnSave });
+      expect(res.headers['retry-after']).toBe('30');
+    } finally {
+      storage.put = put;
+    }
+    const [after] = await ctx.db.select({ n: count() }).from(posts);
+    expect(after!.n).toBe(before!.n);
+    expect(stored).toHaveLength(2);
+    for (const key of stored) expect(await storage.exists(key)).toBe(false);
   });
 });
