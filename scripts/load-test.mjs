@@ -7,7 +7,6 @@
 //      server exits 0, and every acknowledged volumes year is in the database afterwards.
 // Usage: node scripts/load-test.mjs [--db postgres|pglite] [--sellers 300] [--duration 60] [--port 3554] [--source]
 import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import {
   ADMIN,
   call,
@@ -16,6 +15,7 @@ import {
   login,
   openDirect,
   prng,
+  rawCall,
   runSimulator,
   scriptOptions,
   sleep,
@@ -48,35 +48,6 @@ const DURATION = Number(opts.duration);
 const TIMEOUT_MS = Number(opts['timeout-ms']);
 const random = prng(7);
 const pick = (list) => list[Math.floor(random() * list.length)];
-
-/** One request on its own connection: a cut one (reset, hang-up) is told apart from a refused one. */
-function rawCall(url, method, path, { token, body }) {
-  return new Promise((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      `${url}/api${path}`,
-      {
-        method,
-        agent: false,
-        timeout: TIMEOUT_MS,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode }));
-        res.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
-      },
-    );
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    req.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
-    req.end(payload);
-  });
-}
 
 /** The simulator with the load's sellers, piped; `opened` resolves once its sessions are open. */
 function loadSimulator(url, sellers, duration) {
@@ -113,7 +84,7 @@ function adminTraffic(url, token, sellers, stop, stats, raw = false, firstYear =
           items: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, target_amount: value })),
         };
         res = raw
-          ? await rawCall(url, 'POST', '/user/volume/bulk-upsert', { token, body })
+          ? await rawCall(url, 'POST', '/user/volume/bulk-upsert', { token, body, timeoutMs: TIMEOUT_MS })
           : await call(url, 'POST', '/user/volume/bulk-upsert', { token, body, timeoutMs: TIMEOUT_MS });
         if (res.status === 200) {
           state.acked = value;
@@ -131,7 +102,7 @@ function adminTraffic(url, token, sellers, stop, stats, raw = false, firstYear =
           '/branches?per_page=25',
         ]);
         res = raw
-          ? await rawCall(url, 'GET', path, { token })
+          ? await rawCall(url, 'GET', path, { token, timeoutMs: TIMEOUT_MS })
           : await call(url, 'GET', path, { token, timeoutMs: TIMEOUT_MS });
       }
       stats.requests++;

@@ -17,6 +17,8 @@
 //   node26:api       the API tests (PGlite and PostgreSQL) on Node 26 (scripts/lib/node26.mjs)
 //   node26:smoke     a browser smoke (panel and app) against the built server on Node 26
 //   production       the lean production install (scripts/production-install.test.mjs)
+//   reliability      faults of real components under load: PostgreSQL restarted, the image store
+//                    down, two instances behind nginx (scripts/reliability/, docs/reliability.md)
 //
 // Pass suite names (or their prefix before ':') to run only some: `npm test -- api web`.
 import { spawn } from 'node:child_process';
@@ -236,6 +238,25 @@ const suites = [
       }),
   }),
   vitest('production', '.', { args: ['--config', 'scripts/vitest.config.mjs'], needsBuild: true }),
+  {
+    name: 'reliability',
+    async run(log) {
+      const ports = await Promise.all(Array.from({ length: 5 }, freePort));
+      const figures = join(out, 'reliability.json');
+      rmSync(figures, { force: true });
+      const env = { ...process.env, RELIABILITY_PORTS: ports.join(',') };
+      const r = await vitest('reliability', '.', {
+        args: ['--config', 'scripts/reliability/vitest.config.mjs'],
+        needsBuild: true,
+        env,
+      }).run(log);
+      // What was skipped for a missing component is said here too, not only in the log.
+      const skipped = existsSync(figures) ? JSON.parse(readFileSync(figures, 'utf8')).skipped : [];
+      if (skipped?.length)
+        r.note = [r.note, `omitido: falta ${skipped.join(', ')}`].filter(Boolean).join('; ');
+      return r;
+    },
+  },
   vitest('community', 'apps/community'),
   vitest('shared', 'packages/shared'),
 ];

@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['scripts/**/*.test.mjs'],
+    // The reliability suite has its own run (scripts/reliability/vitest.config.mjs).
+    exclude: ['scripts/reliability/**', '**/node_modules/**'],
     testTimeout: 600_000,
     hookTimeout: 600_000,
     fileParallelism: false,

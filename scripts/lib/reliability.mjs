@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -222,6 +223,47 @@ export async function call(url, method, path, { token, body, form, headers = {},
     const timeout = error?.name === 'TimeoutError';
     return { status: 0, timeout, error: error?.cause?.code ?? error?.message, ms: performance.now() - t0 };
   }
+}
+
+/**
+ * One request on its own connection (no keep-alive), so that a cut request (reset, hang-up) is told
+ * apart from a refused one, and no request lands on a connection the other side is closing. Never
+ * throws: `{ status, json }`, or status 0 with `error` (the socket error's code, or TIMEOUT).
+ */
+export function rawCall(url, method, path, { token, body, timeoutMs = 30_000 } = {}) {
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      `${url}/api${path}`,
+      {
+        method,
+        agent: false,
+        timeout: timeoutMs,
+        headers: {
+          accept: 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          let json;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {}
+          resolve({ status: res.statusCode, json });
+        });
+        res.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
+      },
+    );
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
+    req.end(payload);
+  });
 }
 
 export async function login(url, email, password) {
