@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, existsSync, openAsBlob } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { createTarGzWriter, readTarGz } from '../lib/tar.ts';
+import tar from 'tar-stream';
 import { openPglite, queryRows } from './client.ts';
 
 /**
@@ -13,6 +16,8 @@ import { openPglite, queryRows } from './client.ts';
  *   secret.key      DATA_DIR/secret.key, without which branch connection strings cannot be read
  *   uploads/…       the uploaded images under DATA_DIR/uploads (local storage)
  * The caller holds DATA_DIR's lock: PGlite cannot be opened by two processes at once.
+ * The archive is written and read by tar-stream, one entry at a time, never holding an entry
+ * larger than ENTRY_LIMITS' small ones in memory (issue 20, item 9).
  */
 export const BACKUP_FORMAT = 'panel-backup';
 const BACKUP_VERSION = 1;
@@ -73,26 +78,79 @@ export async function backupPglite(paths: BackupPaths, file: string): Promise<Ba
     secret_key: secret !== null,
   };
 
-  // Written aside and renamed at the end: a half-written file never carries the final name.
+  // Written aside and renamed at the end: a half-written file never carries the final name. The
+  // aside file is created here or not at all (O_EXCL, O_NOFOLLOW, mode 0600): a leftover or a
+  // symlink in its place is refused, never written through nor left world-readable.
   const partial = `${file}.partial`;
   await mkdir(dirname(file), { recursive: true });
-  const tar = createTarGzWriter(partial);
+  const handle = await createExclusive(partial);
   try {
-    await tar.add('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
-    await tar.add('pglite.tar', Buffer.from(await dump.arrayBuffer()));
-    if (secret) await tar.add('secret.key', secret, 0o600);
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip({ level: 6 }), handle.createWriteStream());
+    // Errors surface through `written`; this keeps an early one from being unhandled.
+    written.catch(() => {});
+    const add = (name: string, data: Buffer, mode = 0o644) =>
+      new Promise<void>((done, fail) => {
+        pack.entry({ name, size: data.length, mode, mtime: new Date() }, data, (error) =>
+          error ? fail(error) : done(),
+        );
+      });
+    await add('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    await add('pglite.tar', Buffer.from(await dump.arrayBuffer()));
+    if (secret) await add('secret.key', secret, 0o600);
     for (const path of uploads) {
       const name = `uploads/${relative(paths.uploadsDir!, path).split(sep).join('/')}`;
-      await tar.add(name, await readFile(path));
+      const { size } = await stat(path);
+      // Streamed from disk, so the pictures never sit in memory together.
+      await new Promise<void>((done, fail) => {
+        const entry = pack.entry({ name, size, mode: 0o644, mtime: new Date() }, (error) =>
+          error ? fail(error) : done(),
+        );
+        pipeline(createReadStream(path), entry).catch(fail);
+      });
     }
-    await tar.finish();
+    pack.finalize();
+    await written;
   } catch (error) {
+    await handle.close().catch(() => {});
     await rm(partial, { force: true });
     throw error;
   }
   await rename(partial, file);
   return manifest;
 }
+
+async function createExclusive(path: string) {
+  try {
+    return await open(
+      path,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ELOOP') {
+      throw new Error(
+        `ya existe ${path} (de una copia interrumpida, o puesto ahí por otro): no se escribe a través ` +
+          'de él; revisalo, borralo y volvé a intentar',
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The most each entry of an archive may hold: refused as soon as its header says more, and
+ * streamed to disk (never into memory) when larger than a few kilobytes. Uploads are at most
+ * 10 MB when they arrive; the re-encoded ones are kept well under 64 MiB. A PGlite database of
+ * several gigabytes is past what the embedded database is for (the README's move to PostgreSQL).
+ */
+export const ENTRY_LIMITS = {
+  manifest: 1024 * 1024,
+  secret: 4096,
+  upload: 64 * 1024 * 1024,
+  dump: 4 * 1024 * 1024 * 1024,
+};
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -111,34 +169,75 @@ export async function restorePglite(paths: BackupPaths, file: string): Promise<R
   await mkdir(staging, { recursive: true });
   try {
     let manifest: BackupManifest | null = null;
-    let dump: Buffer | null = null;
-    let hasUploads = false;
-    for await (const entry of readTarGz(file)) {
-      if (entry.name === 'manifest.json') {
-        manifest = JSON.parse(entry.data.toString('utf8')) as BackupManifest;
-        if (manifest.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION) {
-          throw new Error('El archivo no es una copia de seguridad de este panel');
+    const dumpPath = join(staging, 'pglite.tar');
+    let dump = false;
+    let secret = false;
+    let restoredUploads = 0;
+    const seen = new Set<string>();
+    const extract = tar.extract();
+    const reading = pipeline(createReadStream(file), createGunzip(), extract);
+    reading.catch(() => {});
+    for await (const entry of extract) {
+      const { name, size = 0, type } = entry.header;
+      const limit = (max: number) => {
+        if (size > max) {
+          throw new Error(
+            `La copia está dañada: ${name} dice medir ${megabytes(size)}, más que el máximo de ${megabytes(max)}`,
+          );
         }
-      } else if (entry.name === 'pglite.tar') {
-        dump = entry.data;
-      } else if (entry.name === 'secret.key') {
-        await writeFile(join(staging, 'secret.key'), entry.data, { mode: 0o600 });
-      } else if (entry.name.startsWith('uploads/') && paths.uploadsDir) {
-        const rest = entry.name.slice('uploads/'.length);
+      };
+      // Only regular files are read; a link, a folder or a device is skipped, never created.
+      if (type !== 'file') {
+        entry.resume();
+        continue;
+      }
+      if (seen.has(name)) throw new Error(`La copia está dañada: ${name} aparece dos veces`);
+      seen.add(name);
+      if (name === 'manifest.json') {
+        limit(ENTRY_LIMITS.manifest);
+        manifest = parseManifest(await readSmall(entry, ENTRY_LIMITS.manifest));
+      } else if (name === 'pglite.tar') {
+        limit(ENTRY_LIMITS.dump);
+        await writeLimited(entry, dumpPath, ENTRY_LIMITS.dump);
+        dump = true;
+      } else if (name === 'secret.key') {
+        limit(ENTRY_LIMITS.secret);
+        await writeLimited(entry, join(staging, 'secret.key'), ENTRY_LIMITS.secret, 0o600);
+        secret = true;
+      } else if (name.startsWith('uploads/') && paths.uploadsDir) {
+        const rest = name.slice('uploads/'.length);
         // Keys are content addresses under a two-letter folder; nothing else is written.
-        if (!/^[a-f0-9]{2}\/[a-f0-9]{64}(\.thumb)?\.[a-z]+$/.test(rest)) continue;
+        if (!/^[a-f0-9]{2}\/[a-f0-9]{64}(\.thumb)?\.[a-z]+$/.test(rest)) {
+          entry.resume();
+          continue;
+        }
+        limit(ENTRY_LIMITS.upload);
         const target = join(staging, 'uploads', ...rest.split('/'));
         await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, entry.data);
-        hasUploads = true;
+        await writeLimited(entry, target, ENTRY_LIMITS.upload);
+        restoredUploads++;
+      } else {
+        entry.resume();
       }
     }
+    await reading;
     if (!manifest || !dump) throw new Error('El archivo no es una copia de seguridad de este panel');
+    // Complete, or not restored at all: a missing key would leave branch connection strings
+    // unreadable, missing pictures would leave posts without images.
+    if (manifest.secret_key && !secret) {
+      throw new Error('La copia está incompleta: el manifiesto incluye secret.key y el archivo no la trae');
+    }
+    if (paths.uploadsDir && restoredUploads !== manifest.uploads) {
+      throw new Error(
+        `La copia está incompleta: el manifiesto dice ${manifest.uploads} archivos subidos y el archivo trae ${restoredUploads}`,
+      );
+    }
+    await checkDump(dumpPath);
 
     // Load and check before anything of the current data is touched.
     const database = await openPglite({
       dataDir: join(staging, 'pglite'),
-      loadDataDir: new Blob([new Uint8Array(dump)]),
+      loadDataDir: await openAsBlob(dumpPath),
     });
     try {
       for (const [table, expected] of Object.entries(manifest.tables)) {
@@ -172,9 +271,9 @@ export async function restorePglite(paths: BackupPaths, file: string): Promise<R
     };
     await swap(paths.pgliteDir, join(staging, 'pglite'));
     if (manifest.secret_key) await swap(join(paths.dataDir, 'secret.key'), join(staging, 'secret.key'));
-    if (paths.uploadsDir && (hasUploads || existsSync(paths.uploadsDir))) {
-      await swap(paths.uploadsDir, join(staging, 'uploads'));
-    }
+    // An archive without pictures (a database that had none, or images in S3) leaves the
+    // current ones where they are: the start-up sweep removes those no row points to.
+    if (paths.uploadsDir && restoredUploads > 0) await swap(paths.uploadsDir, join(staging, 'uploads'));
     return { manifest, previousDir: moved ? previousDir : null };
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -188,4 +287,75 @@ async function listFiles(root: string): Promise<string[]> {
     .filter((e) => e.isFile() && !e.name.endsWith('.tmp'))
     .map((e) => join(e.parentPath, e.name))
     .sort();
+}
+
+function parseManifest(bytes: Buffer): BackupManifest {
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(bytes.toString('utf8')) as BackupManifest;
+  } catch {
+    throw new Error('El archivo no es una copia de seguridad de este panel');
+  }
+  if (manifest?.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION) {
+    throw new Error('El archivo no es una copia de seguridad de este panel');
+  }
+  return manifest;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+
+async function readSmall(entry: AsyncIterable<unknown>, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of entry) {
+    size += (chunk as Buffer).length;
+    if (size > max) throw new Error(`La copia está dañada: una entrada supera ${megabytes(max)}`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Streams an entry to a new file, refusing more than `max` bytes whatever its header said. */
+async function writeLimited(
+  entry: AsyncIterable<unknown>,
+  path: string,
+  max: number,
+  mode = 0o644,
+): Promise<void> {
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > max) callback(new Error(`La copia está dañada: una entrada supera ${megabytes(max)}`));
+      else callback(null, chunk);
+    },
+  });
+  await pipeline(entry, count, createWriteStream(path, { mode, flags: 'wx' }));
+}
+
+/**
+ * PGlite reads a dump whole into memory, so before handing it over, the dump must be what it
+ * claims: a tar whose entries account for its size, holding PG_VERSION. A few hundred kilobytes
+ * of gzip can hold hundreds of megabytes of zeros that would otherwise be loaded.
+ */
+async function checkDump(path: string): Promise<void> {
+  const { size } = await stat(path);
+  const extract = tar.extract();
+  const reading = pipeline(createReadStream(path), extract);
+  reading.catch(() => {});
+  let accounted = 0;
+  let entries = 0;
+  let hasVersion = false;
+  for await (const entry of extract) {
+    entries++;
+    accounted += 512 + Math.ceil((entry.header.size ?? 0) / 512) * 512;
+    if (entry.header.name === 'PG_VERSION' || entry.header.name.endsWith('/PG_VERSION')) hasVersion = true;
+    entry.resume();
+  }
+  await reading;
+  // Beyond the entries: the end-of-archive blocks, a record's padding, long-name headers.
+  const slack = 64 * 1024 + entries * 2048;
+  if (!hasVersion || size - accounted > slack) {
+    throw new Error('La copia está dañada: pglite.tar no es un volcado de la base de datos');
+  }
 }

@@ -23,6 +23,18 @@ describe('csvStringifier', () => {
     await done;
     expect(out.join('')).toBe('\uFEFFA;B\r\n"uno; dos";2\r\n');
   });
+
+  it('quotes a cell with NEL (U+0085), LINE SEPARATOR (U+2028) or PARAGRAPH SEPARATOR (U+2029) (issue 20, item 14)', async () => {
+    const s = csvStringifier(['A', 'B']);
+    const out: string[] = [];
+    s.on('data', (chunk: Buffer) => out.push(chunk.toString('utf8')));
+    const done = new Promise((r) => s.on('end', r));
+    s.write(['a\u0085=SUM(1)', 'b\u2028@x']);
+    s.write(['c\u2029d', 'llano']);
+    s.end();
+    await done;
+    expect(out.join('')).toBe('\uFEFFA;B\r\n"a\u0085=SUM(1)";"b\u2028@x"\r\n"c\u2029d";llano\r\n');
+  });
 });
 
 describe('csvDateTime', () => {

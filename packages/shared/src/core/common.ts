@@ -220,8 +220,15 @@ export const URL_MSG = registerMessages({
   httpOnly: 'La dirección debe empezar con http:// o https://',
 });
 
-/** A URL the panel shows or links to: only http(s), or a path on this server ("/api/files/…"). */
+/**
+ * A URL the panel shows or links to: only http(s), or a path on this server ("/api/files/…").
+ * Browsers drop tabs and line breaks anywhere in a URL before reading it, so `/\t/evil.example/a.png`
+ * is `//evil.example/a.png`, another host: a control character anywhere is refused, and so is a
+ * path that starts with two slashes or a backslash (protocol-relative).
+ */
 export function isDisplayUrl(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
   try {
     const url = new URL(value);

@@ -62,6 +62,7 @@ export const USER_MSG = {
   rowBranchUnknown: (name: string) => `No existe la sucursal «${name}»`,
   rowBranchAmbiguous: (name: string) => `Hay más de una sucursal llamada «${name}»`,
   rowRoleInvalid: (role: string) => `Rol inválido «${role}»: usá Vendedor o Administrador`,
+  rowActiveInvalid: (value: string) => `Activo inválido «${value}»: usá Sí o No`,
 } as const;
 
 /** Rows per import: each new person costs one scrypt hash (slow by design). */
@@ -97,6 +98,8 @@ export const ZUserImportRow = z.object({
   role: ZRole.nullable(),
   branch: z.string(),
   branch_id: z.number().int().nullable(),
+  /** The `Activo` column (Sí / No); true when the file has none. */
+  active: z.boolean(),
   has_password: z.boolean(),
   errors: z.array(z.string()),
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   APP_MSG,
   makeItemResponse,
@@ -61,6 +62,9 @@ const toDto = (e: EventRow) => ({
 const SOONEST = sql`e.start_at ASC, e.id ASC`;
 
 export const appEventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The `.ics` UID names the event and this installation, never the Host header: the same event
+  // fetched through two host names (or a proxy's) is one event in the calendar, not two.
+  const uidDomain = `panel-${createHmac('sha256', app.config.appSecret).update('ics-uid').digest('hex').slice(0, 16)}`;
   app.get(
     '/api/app/events',
     {
@@ -192,10 +196,9 @@ export const appEventsRoutes: FastifyPluginAsyncZod = async (app) => {
         1,
       );
       if (!row) throw notFound(APP_MSG.eventNotFound);
-      const host = (request.hostname || 'panel').replace(/:\d+$/, '');
       const body = eventCalendar(
         {
-          uid: `${row.id}-evento@${host}`,
+          uid: `${row.id}-evento@${uidDomain}`,
           title: row.title,
           description: row.description,
           category: row.type_name,

@@ -12,7 +12,7 @@ describe('readUserCsv', () => {
       '\uFEFFCORREO ELECTRÓNICO;Nombre y apellido;Sucursal\r\nana@x.com;Ana;Norte\r\n',
     );
     expect(rows).toEqual([
-      { line: 2, name: 'Ana', email: 'ana@x.com', role: '', branch: 'Norte', password: '' },
+      { line: 2, name: 'Ana', email: 'ana@x.com', role: '', branch: 'Norte', password: '', active: '' },
     ]);
   });
 
@@ -28,6 +28,7 @@ describe('checkRows', () => {
     name: 'Ana',
     email: 'ana@x.com',
     role: '',
+    active: '',
     branch: '',
     password: '',
     ...over,

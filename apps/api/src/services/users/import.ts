@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import {
+  csvUnguard,
   IMPORT_MAX_ROWS,
   passwordProblem,
   type TRole,
@@ -29,6 +30,7 @@ const HEADERS = {
   role: ['role', 'rol'],
   branch: ['branch', 'sucursal'],
   password: ['password', 'contrasena', 'clave'],
+  active: ['active', 'activo', 'activa', 'estado'],
 } as const;
 type Column = keyof typeof HEADERS;
 
@@ -41,6 +43,21 @@ const ROLE_WORDS: Record<string, TRole> = {
   administradora: 'admin',
 };
 
+/** `Activo` as the export writes it (Sí / No), and the usual other spellings; empty = active. */
+const ACTIVE_WORDS: Record<string, boolean> = {
+  si: true,
+  yes: true,
+  true: true,
+  '1': true,
+  activo: true,
+  activa: true,
+  no: false,
+  false: false,
+  '0': false,
+  inactivo: false,
+  inactiva: false,
+};
+
 export interface CsvRow {
   line: number;
   name: string;
@@ -48,6 +65,7 @@ export interface CsvRow {
   role: string;
   branch: string;
   password: string;
+  active: string;
 }
 
 /** `;` when the header line has more semicolons than commas (Excel in es-AR), else `,`. */
@@ -105,8 +123,12 @@ export function readUserCsv(text: string): CsvRow[] {
   }
   if (index.name < 0 || index.email < 0) throw badRequest(USER_MSG.importMissingColumns);
 
-  const cell = (record: string[], column: Column) =>
-    index[column] >= 0 ? (record[index[column]] ?? '') : '';
+  // The export's formula guard (a `'` before =, +, -, @, a tab or a CR) is taken off again, so an
+  // exported file imports back as it was; a password is read exactly as written.
+  const cell = (record: string[], column: Column) => {
+    const value = index[column] >= 0 ? (record[index[column]] ?? '') : '';
+    return column === 'password' ? value : csvUnguard(value);
+  };
   const rows = data
     .filter(({ record }) => record.some((value) => value !== ''))
     .map(({ record, info }) => ({
@@ -116,6 +138,7 @@ export function readUserCsv(text: string): CsvRow[] {
       role: cell(record, 'role'),
       branch: cell(record, 'branch'),
       password: cell(record, 'password'),
+      active: cell(record, 'active'),
     }));
   if (rows.length === 0) throw badRequest(USER_MSG.importEmpty);
   if (rows.length > IMPORT_MAX_ROWS) throw badRequest(USER_MSG.importTooManyRows);
@@ -165,11 +188,20 @@ export function checkRows(rows: CsvRow[], lookups: ImportLookups): TUserImportRo
       else branchId = ids[0]!;
     }
 
+    let active = true;
+    if (row.active.trim()) {
+      const word = ACTIVE_WORDS[fold(row.active)];
+      if (word === undefined) errors.push(USER_MSG.rowActiveInvalid(row.active.trim()));
+      else active = word;
+    }
+
     const passwordIssue = row.password !== '' ? passwordProblem(row.password) : null;
     if (passwordIssue) errors.push(passwordIssue);
 
     // PostgreSQL text cannot hold NUL: caught here, with its row, instead of failing the import.
-    if ([row.name, row.email, row.role, row.branch, row.password].some((v) => v.includes('\u0000'))) {
+    if (
+      [row.name, row.email, row.role, row.branch, row.password, row.active].some((v) => v.includes('\u0000'))
+    ) {
       errors.push(USER_MSG.rowInvalidCharacters);
     }
 
@@ -180,6 +212,7 @@ export function checkRows(rows: CsvRow[], lookups: ImportLookups): TUserImportRo
       role,
       branch,
       branch_id: branchId,
+      active,
       has_password: row.password !== '',
       errors,
     };
@@ -287,6 +320,7 @@ export async function commitImport(
         email: row.email,
         role: row.role ?? 'seller',
         branchId: row.branch_id,
+        active: row.active,
         passwordHash,
       })),
     );

@@ -348,13 +348,26 @@ describe('agenda and .ics', () => {
     expect(ics).toContain('DTEND;TZID=America/Argentina/Buenos_Aires:20261126T113000\r\n');
     expect(ics).toContain('SUMMARY:Capacitación\\; ventas\\, Q4\r\n');
     expect(ics).toContain('DESCRIPTION:Traer\\nla lista\\, por favor\r\n');
-    expect(ics).toContain(`UID:${e.id}-evento@`);
+    expect(ics).toContain(`UID:${e.id}-evento@panel-`);
     const foreign = await event('Ajena', new Date('2026-11-26T13:00:00Z'), 1, branchB);
     expect((await call('GET', `/api/app/events/${foreign.id}.ics`)).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/app/events/${e.id}.ics` })).statusCode).toBe(
       401,
     );
     expect((await call('GET', `/api/app/events/${e.id}`)).json().data).toMatchObject({ id: e.id });
+  });
+
+  it('gives an event the same .ics UID through any host name (issue 20, item 14)', async () => {
+    const e = await event('Reunión', new Date('2026-11-26T13:00:00Z'), 1, branchA);
+    const uidVia = async (host: string) => {
+      const res = await call('GET', `/api/app/events/${e.id}.ics`, undefined, seller.token, { host });
+      expect(res.statusCode).toBe(200);
+      return /^UID:(.*)\r$/m.exec(res.body)?.[1];
+    };
+    const uid = await uidVia('panel.empresa.com.ar');
+    expect(uid).toMatch(new RegExp(`^${e.id}-evento@panel-[a-f0-9]{16}$`));
+    expect(await uidVia('10.0.0.5:3000')).toBe(uid);
+    expect(await uidVia('otro.example')).toBe(uid);
   });
 });
 

@@ -1,6 +1,6 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, MSG, PASSWORD_MSG, USER_MSG } from '@panel/shared';
 import { parse } from 'csv-parse/sync';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/users.ts';
 import {
@@ -344,11 +344,60 @@ describe('GET /api/users/export', () => {
     expect(seller.statusCode).toBe(403);
   });
 
+  it('imports its own export back as it was: Activo read, the formula guard taken off, a real apostrophe kept (issue 20, item 14)', async () => {
+    const branch = await createBranch(ctx.db, { name: '-Sur' });
+    const people = [
+      { name: '=Suma Pérez', email: 'suma@vuelta.com.ar', active: true },
+      { name: '-Guion Díaz', email: 'guion@vuelta.com.ar', active: false },
+      { name: "'Apóstrofo Real", email: 'apostrofo@vuelta.com.ar', active: true },
+      { name: '@Arroba Gómez', email: 'arroba@vuelta.com.ar', active: false },
+    ];
+    for (const p of people) await createUser(ctx.db, { ...p, branchId: branch.id });
+    const exported = (await exportCsv('?q=vuelta.com.ar&sort=email')).body;
+    expect(exported).toContain("'=Suma Pérez");
+    await ctx.db.delete(users).where(
+      inArray(
+        users.email,
+        people.map((p) => p.email),
+      ),
+    );
+
+    const preview = (await importCsv(exported, true)).json().data;
+    expect(preview.error_count).toBe(0);
+    expect(
+      preview.rows.map((r: { name: string; active: boolean; branch: string }) => [
+        r.name,
+        r.active,
+        r.branch,
+      ]),
+    ).toEqual(
+      [...people].sort((a, b) => a.email.localeCompare(b.email)).map((p) => [p.name, p.active, '-Sur']),
+    );
+    expect((await importCsv(exported)).statusCode).toBe(201);
+    const rows = await ctx.db
+      .select({ name: users.name, email: users.email, active: users.active, branchId: users.branchId })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          people.map((p) => p.email),
+        ),
+      );
+    expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual(
+      [...people]
+        .sort((a, b) => a.email.localeCompare(b.email))
+        .map((p) => ({ name: p.name, email: p.email, active: p.active, branchId: branch.id })),
+    );
+
+    const bad = (await importCsv('nombre;email;activo\nAna;ana@vuelta.com.ar;quizás\n', true)).json().data;
+    expect(bad.rows[0].errors).toEqual([USER_MSG.rowActiveInvalid('quizás')]);
+  });
+
   it('exports a file that imports back', async () => {
     await createBranch(ctx.db, { name: 'Oeste' });
     const csv = 'nombre;email;sucursal\nRosa Vidal;rosa@empresa.com.ar;Oeste\n';
     expect((await importCsv(csv)).statusCode).toBe(201);
-    const exported = (await exportCsv('?q=rosa')).body;
+    const exported = (await exportCsv('?q=rosa%40empresa.com.ar')).body; // not a faker name like Rosario
     await ctx.db.delete(users).where(eq(users.email, 'rosa@empresa.com.ar'));
     const preview = (await importCsv(exported, true)).json().data;
     expect(preview.rows).toMatchObject([

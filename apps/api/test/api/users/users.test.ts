@@ -73,6 +73,11 @@ describe('POST /api/users', () => {
       [{ password: TEST_PASSWORD, avatar_url: 'javascript:alert(1)' }, 'avatar_url', URL_MSG.httpOnly],
       [{ password: TEST_PASSWORD, avatar_url: '//malo.example/a.png' }, 'avatar_url', URL_MSG.httpOnly],
       [{ password: TEST_PASSWORD, avatar_url: 'data:image/svg+xml,<svg/>' }, 'avatar_url', URL_MSG.httpOnly],
+      // Browsers drop tabs and line breaks from a URL: these are //malo.example (issue 20, item 14).
+      [{ password: TEST_PASSWORD, avatar_url: '/\t/malo.example/a.png' }, 'avatar_url', URL_MSG.httpOnly],
+      [{ password: TEST_PASSWORD, avatar_url: '/\n/malo.example/a.png' }, 'avatar_url', URL_MSG.httpOnly],
+      [{ password: TEST_PASSWORD, avatar_url: '/\r\\malo.example/a.png' }, 'avatar_url', URL_MSG.httpOnly],
+      [{ password: TEST_PASSWORD, avatar_url: '/api/files/\u0000a.png' }, 'avatar_url', URL_MSG.httpOnly],
     ];
     for (const [extra, field, message] of cases) {
       const res = await ctx.asAdmin('POST', '/api/users', { ...base, ...extra });

@@ -236,13 +236,14 @@ const PREVIEW_COLUMNS: ResourceListColumn<TUserImportRow>[] = [
   { key: 'email', header: 'Email', minWidth: 180, priority: 2 },
   { key: 'role', header: 'Rol', width: 120, priority: 3, render: (r) => (r.role ? roleLabel(r.role) : '—') },
   { key: 'branch', header: 'Sucursal', width: 140, priority: 3 },
+  { key: 'active', header: 'Activo', width: 80, priority: 3, render: (r) => (r.active ? 'Sí' : 'No') },
   { key: 'errors', header: 'Problemas', minWidth: 170, render: (r) => <Problems row={r} /> },
 ];
 
 const PREVIEW_CARD: ResourceListCard<TUserImportRow> = {
   primary: (r) => `Fila ${r.line} · ${r.name || '—'}`,
   secondary: (r) => r.email || '—',
-  figures: ['role', 'branch', 'errors'],
+  figures: ['role', 'branch', 'active', 'errors'],
 };
 
 function ImportPreview({ preview }: { preview: TUserImportPreview }) {
