@@ -89,9 +89,10 @@ test.describe('Logout', () => {
   test('the profile dropdown logout revokes the token and goes to /login', async ({ page, request }) => {
     await loginAsAdmin(page);
     const token = (await storedToken(page))!;
-    await page.getByRole('button', { name: 'Menú de perfil' }).click();
-    await expect(page.getByRole('menu')).toContainText(DEMO_ADMIN.email);
-    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await page.getByRole('button', { name: /: Menú de perfil$/ }).click();
+    const profile = page.getByRole('dialog').filter({ hasText: DEMO_ADMIN.email });
+    await expect(profile).toContainText(DEMO_ADMIN.email);
+    await profile.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await me(request, token)).status()).toBe(401);
   });

@@ -71,7 +71,16 @@ export function PersonList({
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
         {items.map((item) => (
           <Group component="li" key={item.id} gap="sm" wrap="nowrap" align="flex-start">
-            <Avatar src={item.avatar} name={item.name} color="initials" radius="xl" size={36} alt="" />
+            {/* One filled colour: some of "initials" light colours were under 4.5:1 (axe). */}
+            <Avatar
+              src={item.avatar}
+              name={item.name}
+              color="brand"
+              variant="filled"
+              radius="xl"
+              size={36}
+              alt=""
+            />
             <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <Text size="sm" fw={600}>

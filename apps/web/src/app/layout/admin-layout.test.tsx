@@ -33,13 +33,24 @@ async function setup(upcoming = 3) {
 
 const nav = () => screen.getByRole('navigation', { name: 'Menú principal' });
 
-describe('AdminLayout', () => {
+// The first test pays for loading the layout's modules: slow under jsdom on a busy machine.
+describe('AdminLayout', { timeout: 20_000 }, () => {
   it('puts the screen in <main> and marks the current menu entry', async () => {
     await setup();
     expect(await screen.findByRole('main')).toContainElement(
       screen.getByRole('heading', { name: 'Sucursales' }),
     );
     expect(within(nav()).getByRole('link', { name: 'Sucursales' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('names the brand link and the profile button starting with the text they show (WCAG 2.5.3)', async () => {
+    await setup();
+    const brand = screen.getByRole('link', { name: /ir al tablero/ });
+    expect(brand.textContent).toBe('Panel de Administración');
+    expect(brand.getAttribute('aria-label')?.startsWith(brand.textContent ?? '-')).toBe(true);
+    const profile = await screen.findByRole('button', { name: /Menú de perfil$/ });
+    expect(profile.textContent).toBe('AA');
+    expect(profile).toHaveAccessibleName('AA: Menú de perfil');
   });
 
   it('refreshes the user from /api/me and shows the real name and role in the footer', async () => {
@@ -106,12 +117,12 @@ describe('AdminLayout', () => {
         { element: <AdminLayout />, children: [{ path: '/branches', element: <h1>Sucursales</h1> }] },
       ],
     });
-    await user.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    await user.click(screen.getByRole('button', { name: /: Menú de perfil$/ }));
     // jsdom has no layout, so Mantine keeps floating dropdowns hidden: query them hidden.
-    const menu = await screen.findByRole('menu', { hidden: true });
+    const menu = await screen.findByRole('dialog', { hidden: true });
     expect(menu).toHaveTextContent('admin@demo.local');
     expect(menu).toHaveTextContent('Administrador');
-    await user.click(within(menu).getByRole('menuitem', { name: 'Cerrar sesión', hidden: true }));
+    await user.click(within(menu).getByRole('button', { name: 'Cerrar sesión', hidden: true }));
     expect(await screen.findByText('Pantalla de ingreso')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });

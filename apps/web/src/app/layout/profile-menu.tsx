@@ -1,25 +1,35 @@
-import { Avatar, Badge, Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Divider, Popover, Text, UnstyledButton } from '@mantine/core';
 import { roleLabel } from '@panel/shared';
 import { IconLogout } from '@tabler/icons-react';
 import { useAuthStore } from '../../lib/auth-store';
 import { useSignOut } from './use-sign-out';
 import { initials } from './user-initials';
 
-/** The top bar's avatar: who is signed in (DECISIONS §3: the real user) and "Cerrar sesión". */
+/**
+ * The top bar's avatar: who is signed in (DECISIONS §3: the real user) and "Cerrar sesión". A small
+ * dialog rather than a menu: a role="menu" may only hold items, and the name, email and role are text
+ * (axe aria-required-children).
+ */
 export function ProfileMenu() {
   const user = useAuthStore((s) => s.user);
   const signOut = useSignOut();
+  const shown = initials(user?.name);
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withArrow>
-      <Menu.Target>
-        <UnstyledButton aria-label="Menú de perfil" style={{ borderRadius: '50%' }}>
+    <Popover position="bottom-end" width={260} shadow="md" withArrow trapFocus returnFocus>
+      <Popover.Target>
+        {/* WCAG 2.5.3: the name starts with what the button shows, the initials. */}
+        <UnstyledButton
+          aria-label={shown ? `${shown}: Menú de perfil` : 'Menú de perfil'}
+          aria-haspopup="dialog"
+          style={{ borderRadius: '50%' }}
+        >
           <Avatar radius="xl" color="brand" variant="filled">
-            {initials(user?.name)}
+            {shown}
           </Avatar>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
+      </Popover.Target>
+      <Popover.Dropdown p={4}>
         <Box px="sm" py="xs">
           <Text fw={600} size="sm" truncate="end">
             {user?.name}
@@ -33,11 +43,19 @@ export function ProfileMenu() {
             </Badge>
           )}
         </Box>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
+        <Divider my={4} />
+        {/* Outline in red.9 (5.4:1); subtle red text was Mantine's lighter red (under 4.5:1). */}
+        <Button
+          variant="outline"
+          color="red.9"
+          fullWidth
+          justify="flex-start"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={signOut}
+        >
           Cerrar sesión
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Button>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

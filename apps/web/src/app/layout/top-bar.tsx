@@ -53,7 +53,13 @@ export const TopBar = memo(function TopBar({
             )}
           </ActionIcon>
         </Tooltip>
-        <UnstyledButton component={Link} to="/" aria-label="Ir al tablero" className={classes.brand}>
+        <UnstyledButton
+          component={Link}
+          to="/"
+          // WCAG 2.5.3: the name starts with the words shown (the title, from md up).
+          aria-label={`${APP_TITLE}: ir al tablero`}
+          className={classes.brand}
+        >
           <ThemeIcon size={32} radius="md" aria-hidden>
             <IconDroplet size={20} />
           </ThemeIcon>

@@ -23,7 +23,8 @@ export function StatCard({ label, value, caption, icon, color, loading }: StatCa
             <Skeleton height={36} width={80} mt={8} radius="sm" data-testid="stat-skeleton" />
           ) : (
             <>
-              <Text fz={36} fw={700} lh={1.2} mt={4}>
+              {/* Not a <p>: a big bold paragraph over a caption reads as a heading (axe p-as-heading). */}
+              <Text component="div" fz={36} fw={700} lh={1.2} mt={4}>
                 {(value ?? 0).toLocaleString('es-AR')}
               </Text>
               {caption && (

@@ -12,6 +12,7 @@ import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
+import { textOn } from '../../../lib/contrast';
 import { useSaveType } from '../api/save-type';
 import type { TypeKind, TypeRecord, TypeValues } from '../api/type-kind';
 import { NotificationIconPicker } from './notification-icon-picker';
@@ -97,7 +98,13 @@ export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
           </Group>
         ) : (
           <Group gap="sm">
-            <Badge color={previewColor} radius="sm" size="lg" autoContrast style={{ textTransform: 'none' }}>
+            {/* Black or white text by luminance: Mantine's autoContrast left white on #FF0000 (4:1). */}
+            <Badge
+              color={previewColor}
+              radius="sm"
+              size="lg"
+              style={{ textTransform: 'none', color: textOn(previewColor) }}
+            >
               {previewName}
             </Badge>
           </Group>
