@@ -39,7 +39,8 @@ const columns: ResourceListColumn<TStory>[] = [
     header: 'Creado',
     sortable: true,
     width: 140,
-    priority: 3,
+    // Gives way first: Inicio shows the creation too when the story has no start of its own.
+    priority: 4,
     render: (s) => formatDateTime(s.created_at),
   },
   // Issue 21, item 4: the row shows when the story starts, not only when it was made.
@@ -58,7 +59,7 @@ const columns: ResourceListColumn<TStory>[] = [
     priority: 2,
     render: (s) => (s.ends_at ? formatDateTime(s.ends_at) : '24h'),
   },
-  { key: 'is_live', header: 'Estado', width: 132, render: (s) => <StoryStatus story={s} /> },
+  { key: 'is_live', header: 'Estado', width: 104, render: (s) => <StoryStatus story={s} /> },
   { key: 'branch', header: 'Sucursal', width: 130, priority: 3, render: (s) => s.branch ?? 'Todas' },
 ];
 
