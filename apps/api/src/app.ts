@@ -87,6 +87,8 @@ export async function buildApp({
     requestTimeout: config.requestTimeoutMs,
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, the errors plugin answers a Spanish 503 instead of Fastify's English one.
+    return503OnClosing: false,
     // One line per API answer instead of two per request (logRequests below).
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

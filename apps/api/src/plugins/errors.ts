@@ -1,6 +1,7 @@
 import { MSG } from '@panel/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError, SERVER_MSG } from '../lib/http-errors.ts';
 import { mapError } from './error-mapping.ts';
 
 declare module 'fastify' {
@@ -28,6 +29,18 @@ export const errorsPlugin = fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (body.toString().trim() === '') return done(null, undefined);
       defaultJsonParser(request, body.toString(), done);
+    });
+
+    // A request that reaches an instance while it shuts down (SIGTERM, on a connection that was
+    // already open) gets a 503 in Spanish with Retry-After, like any other outage; Fastify's own
+    // answer (return503OnClosing, turned off in app.ts) is an English JSON body. Fastify still
+    // adds `Connection: close`, so the client or balancer reconnects to an instance that stays.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async () => {
+      if (closing) throw new HttpError(503, SERVER_MSG.serviceUnavailable, undefined, { 'retry-after': '5' });
     });
 
     app.setErrorHandler((error, request, reply) => {
