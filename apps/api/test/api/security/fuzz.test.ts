@@ -273,10 +273,12 @@ async function eachConcurrently<T>(
  * (their bodies are encoded before), so what this file does between them does not count. This
  * machine is shared and a garbage collection or the scheduler can stall any process for a moment:
  * a window over the limit has its requests sent again one at a time, each with its own
- * measurement, and a request over the limit twice fails the test. Work a request causes repeats;
+ * measurement, and a request over the limit on each of three tries fails the test (twice was not
+ * enough on CI's loaded machine: a panel read on PGlite met two stalls in a row once). Work a request causes repeats;
  * a stall of the machine does not.
  */
 const MAX_LOOP_DELAY_MS = 200;
+const LOOP_TRIES = 3;
 type Replay = () => Promise<unknown>;
 const loopWindows: { label: string; maxMs: number; replay: Replay[] | null }[] = [];
 let servingLabel = '';
@@ -600,10 +602,13 @@ describe('fuzzing every operation with a body or a query', () => {
     for (const window of worst.filter((w) => w.replay)) {
       totals.loopRechecked += window.replay!.length;
       for (const [i, request] of window.replay!.entries()) {
-        if ((await loopDelayOf(request)) <= MAX_LOOP_DELAY_MS) continue;
-        const again = await loopDelayOf(request);
-        if (again > MAX_LOOP_DELAY_MS)
-          confirmed.push(`${window.label} (solicitud ${i}): ${again.toFixed(0)} ms`);
+        // Over the limit on each of three tries: the request's own work, not a stall of the machine.
+        let least = Number.POSITIVE_INFINITY;
+        for (let attempt = 0; attempt < LOOP_TRIES && least > MAX_LOOP_DELAY_MS; attempt++) {
+          least = Math.min(least, await loopDelayOf(request));
+        }
+        if (least > MAX_LOOP_DELAY_MS)
+          confirmed.push(`${window.label} (solicitud ${i}): ${least.toFixed(0)} ms`);
       }
       window.replay = null;
     }
