@@ -57,6 +57,7 @@ const totals = {
   loopMaxMs: 0,
   loopWorst: '',
   loopRechecked: 0,
+  loopUnchecked: 0,
 };
 
 /** Events whose `.ics` is the most work: the longest the door accepts, and one stored before the bounds. */
@@ -87,7 +88,7 @@ afterAll(async () => {
         .join(
           ', ',
         )}); 5xx: ${totals.serverErrors}; bucle de eventos: máx. ${totals.loopMaxMs.toFixed(0)} ms ` +
-      `(${totals.loopWorst}; ${totals.loopRechecked} solicitudes medidas de nuevo, una a una); FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED}`,
+      `(${totals.loopWorst}; ${totals.loopRechecked} solicitudes medidas de nuevo, una a una, ${totals.loopUnchecked} sin medir de nuevo por tiempo); FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED}`,
   );
   await ctx.close();
 });
@@ -279,6 +280,8 @@ async function eachConcurrently<T>(
  */
 const MAX_LOOP_DELAY_MS = 200;
 const LOOP_TRIES = 3;
+const RECHECK_BUDGET_MS = 240_000;
+const ALWAYS_RECHECK_MS = 2_000;
 type Replay = () => Promise<unknown>;
 const loopWindows: { label: string; maxMs: number; replay: Replay[] | null }[] = [];
 let servingLabel = '';
@@ -599,7 +602,16 @@ describe('fuzzing every operation with a body or a query', () => {
       .map((w) => `${w.label} ${w.maxMs.toFixed(0)} ms`)
       .join(', ');
     const confirmed: string[] = [];
+    const started = Date.now();
     for (const window of worst.filter((w) => w.replay)) {
+      // Worst windows first. On a loaded machine hundreds of windows pass 200 ms and sending all
+      // their requests again, one at a time, outran the test's 10 minutes; past the budget only
+      // windows long enough to hide runaway work (seconds, like the 13.5 s .ics) are still checked.
+      if (Date.now() - started > RECHECK_BUDGET_MS && window.maxMs <= ALWAYS_RECHECK_MS) {
+        totals.loopUnchecked += window.replay!.length;
+        window.replay = null;
+        continue;
+      }
       totals.loopRechecked += window.replay!.length;
       for (const [i, request] of window.replay!.entries()) {
         // Over the limit on each of three tries: the request's own work, not a stall of the machine.
