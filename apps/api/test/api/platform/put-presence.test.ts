@@ -152,18 +152,25 @@ function putCases(
       body: { content: 'Hola, corregido' },
       seller: true,
     },
+    'PUT /api/app/me/quiet-hours': {
+      create: async () => '/api/app/me/quiet-hours',
+      body: { quiet_hours: { start: '22:00', end: '08:00' } },
+      seller: true,
+    },
   };
 }
 
 /**
  * Fields whose empty value is one of their values, stated in the schema (`emptyMeans`): a point
  * action's limits (null or '' = "sin límite", what the form sends) and a survey's branch (null =
- * every branch, what the panel sends).
+ * every branch, what the panel sends), a seller's quiet hours (null = off).
  */
 const EMPTY_IS_A_VALUE = new Set([
   'PUT /api/admin/point-actions/{id} daily_limit',
   'PUT /api/admin/point-actions/{id} cooldown_seconds',
   'PUT /api/admin/surveys/{id} branch_id',
+  // null turns "No molestar" off (stated in the operation's description).
+  'PUT /api/app/me/quiet-hours quiet_hours',
 ]);
 
 /** Blank: null, '', or any run of Unicode white space and invisible characters. */
