@@ -38,14 +38,17 @@ test('Sucursales and Usuarios show branch and seller names as text', async ({ pa
   await expectShownAsText(page, [seed.seller.user.name, seed.branch.name], problems);
 });
 
-test('Publicaciones shows the post, its author and its comments as text', async ({ page }) => {
-  const problems = await open(page, `/posts?q=${seed.marker}`);
-  await expectShownAsText(page, [seed.post.content, seed.seller.user.name], problems);
-  await page.getByRole('button', { name: 'Ver los 1 comentarios' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await expectShownAsText(page, [seed.comment], problems);
-  await expect(dialog).toContainText(seed.seller.user.name);
+test.describe('at 1600 px, where Publicaciones shows its Autor column beside the selection', () => {
+  test.use({ viewport: { width: 1600, height: 900 } });
+  test('Publicaciones shows the post, its author and its comments as text', async ({ page }) => {
+    const problems = await open(page, `/posts?q=${seed.marker}`);
+    await expectShownAsText(page, [seed.post.content, seed.seller.user.name], problems);
+    await page.getByRole('button', { name: 'Ver los 1 comentarios' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expectShownAsText(page, [seed.comment], problems);
+    await expect(dialog).toContainText(seed.seller.user.name);
+  });
 });
 
 test('Notificaciones and their types show titles, messages and names as text', async ({ page }) => {

@@ -49,6 +49,7 @@ export const AUDIT_ENTITIES = [
   'monthly_volumes',
   'monthly_target_units',
   'push_subscriptions',
+  'seller_quiet_hours',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -27,6 +27,7 @@ export const ENTITY_LABELS: Record<TAuditEntity, string> = {
   monthly_volumes: 'Volumen mensual',
   monthly_target_units: 'Unidades del mes',
   push_subscriptions: 'Suscripción a avisos',
+  seller_quiet_hours: 'Horario "No molestar"',
 };
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {
@@ -77,6 +78,9 @@ const FIELD_LABELS: Record<string, string> = {
   height: 'Alto (px)',
   idempotency_key: 'Clave de reintento',
   edited_at: 'Editado',
+  urgent: 'Urgente',
+  start_minute: 'No molestar desde (minuto del día)',
+  end_minute: 'No molestar hasta (minuto del día)',
   title: 'Título',
   image_key: 'Imagen',
   created_by: 'Creado por',
