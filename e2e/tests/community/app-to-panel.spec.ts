@@ -47,8 +47,15 @@ test('end to end: a seller posts with a photo and answers a survey in the app; t
   await expect(app.getByText(/^\+\d+ puntos$/)).toBeVisible();
   await phone.close();
 
-  // The admin, in the panel.
-  const desk = await browser.newContext({ locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  // The admin, in the panel, on a wide desktop: this project's phone settings would otherwise carry
+  // over (the panel's lists are cards below 768 px), and Autor shows beside the selection from 1600 px.
+  const desk = await browser.newContext({
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    viewport: { width: 1600, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+  });
   const panel = await desk.newPage();
   await loginAsAdmin(panel);
   await panel.goto('/posts');
