@@ -14,7 +14,7 @@
 //   api:pglite       vitest in apps/api: unit tests and the API tests on PGlite
 //   api:postgres     the API tests on PostgreSQL
 //   e2e              Playwright in Debian's Chromium against the built product
-//   node26:api       the API tests (PGlite and PostgreSQL) on Node 26 (scripts/lib/node26.mjs)
+//   node26:api       the API tests on Node 26 (scripts/lib/node26.mjs), on PostgreSQL (PGlite without it)
 //   node26:smoke     a browser smoke (panel and app) against the built server on Node 26
 //   production       the lean production install (scripts/production-install.test.mjs)
 //   reliability      faults of real components under load: PostgreSQL restarted, the image store
@@ -189,6 +189,24 @@ function playwright(name, { args = [], node = process.execPath, env = process.en
   };
 }
 
+/** Whether the API tests' PostgreSQL server answers (the same server and default as apps/api/vitest.config.ts). */
+async function postgresAnswers() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** Node 26's directory first on PATH, so `node` in every child process is Node 26 too. */
 const node26 = once(() => ensureNode26());
 const onNode26 = (suite) => ({
@@ -212,8 +230,15 @@ const suites = [
   vitest('api:postgres', 'apps/api', { args: ['--project', 'postgres'] }),
   onNode26({
     name: 'node26:api',
-    with: (o) =>
-      vitest('node26:api', 'apps/api', { args: ['--project', 'pglite', '--project', 'postgres'], ...o }),
+    with: (o) => ({
+      async run(log) {
+        // The API tests on Node 26 run once, on PostgreSQL, the production database (PGlite on Node 26
+        // is what node26:smoke's built server runs on). Without PostgreSQL they run on PGlite instead.
+        const project = (await postgresAnswers()) ? 'postgres' : 'pglite';
+        log.write(`Node 26: API tests on ${project}\n`);
+        return vitest('node26:api', 'apps/api', { args: ['--project', project], ...o }).run(log);
+      },
+    }),
   }),
   {
     name: 'check',
