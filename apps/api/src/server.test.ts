@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -10,6 +10,26 @@ const started: ChildProcess[] = [];
 afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
+
+/**
+ * Stand-ins for the built panel and app (an index.html each), so what the server prints does not depend
+ * on whether `npm run build` ran before this test (in `npm test` the browser suite builds beside it).
+ */
+const distRoot = mkdtempSync(join(tmpdir(), 'panel-server-dist-'));
+afterAll(() => rmSync(distRoot, { recursive: true, force: true }));
+const builtDirs = (() => {
+  const dir = distRoot;
+  const env: Record<string, string> = {};
+  for (const [name, key] of [
+    ['web', 'WEB_DIST_DIR'],
+    ['community', 'COMMUNITY_DIST_DIR'],
+  ] as const) {
+    mkdirSync(join(dir, name));
+    writeFileSync(join(dir, name, 'index.html'), '<!doctype html><title>Panel</title>');
+    env[key] = join(dir, name);
+  }
+  return env;
+})();
 
 /**
  * The server from its sources on a fresh DATA_DIR. On a terminal (script(1) gives it a pseudo-terminal, as
@@ -24,6 +44,7 @@ function startServer(dataDir: string, host = '127.0.0.1', { terminal = false } =
     cwd: apiRoot,
     env: {
       ...process.env,
+      ...builtDirs,
       PORT: '0',
       HOST: host,
       DATA_DIR: dataDir,
