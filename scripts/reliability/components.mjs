@@ -185,17 +185,20 @@ export function readUnit(path = join(DEPLOY, 'panel@.service')) {
  * the suite runs on the Node under test), the example environment file in place of
  * /etc/panel/panel.env with `overrides` (the suite's own addresses and secrets), and the unit's
  * Environment with %i = port. stop() sends the unit's KillSignal. Resolves once
- * /api/health/ready answers 200.
+ * /api/health/ready answers 200. `script` runs another file in place of the ExecStart's
+ * (push-instance.mjs, the launcher that reaches the suite's local push service); everything else
+ * stays the unit's.
  */
-export async function startInstance(port, overrides, { timeoutMs = 180_000, pidFile } = {}) {
+export async function startInstance(port, overrides, { timeoutMs = 180_000, pidFile, script } = {}) {
   const unit = readUnit();
   const fileEnv = readEnvironmentFile(join(DEPLOY, 'panel.env.example'));
   const unitEnv = Object.fromEntries(
     Object.entries(unit.environment).map(([k, v]) => [k, v.replaceAll('%i', String(port))]),
   );
   const [program, ...args] = unit.ExecStart.split(/\s+/);
-  if (program !== '/usr/bin/node') throw new Error(`ExecStart inesperado: ${unit.ExecStart}`);
-  const child = spawn(process.execPath, args, {
+  if (program !== '/usr/bin/node' || args.length !== 1)
+    throw new Error(`ExecStart inesperado: ${unit.ExecStart}`);
+  const child = spawn(process.execPath, script ? [script] : args, {
     cwd: unit.WorkingDirectory === '/opt/panel' ? root : unit.WorkingDirectory,
     env: { PATH: process.env.PATH, ...fileEnv, ...overrides, ...unitEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,8 @@
 //   - PostgreSQL (a cluster of the suite's own) stopped and started again under load;
 //   - the image store (s3rver) stopped while posts with images are uploaded;
 //   - two instances behind nginx (deploy/nginx-panel.conf): one SIGKILLed under load, then a rolling
-//     restart with SIGTERM; the session cache and the sign-in throttle across both.
+//     restart with SIGTERM; the session cache and the sign-in throttle across both;
+//   - pushes from two instances' workers sharing the one queue, and one instance SIGKILLed mid fan-out.
 // Where PostgreSQL's binaries, nginx or Redis are missing, the fault is skipped with a printed notice.
 
 import { spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalPushService } from '../../apps/api/src/testing/push-service.ts';
 import { call, login, rawCall, root, sleep } from '../lib/reliability.mjs';
 import {
   cleanRedis,
@@ -536,6 +538,208 @@ describe.skipIf(noPostgres || !tools.nginx || !redisUp)('two instances behind ng
     expect(answers.slice(10)).toEqual([429, 429]);
     expect(right.status).toBe(429);
   }, 60_000);
+});
+
+describe.skipIf(noPostgres || !tools.nginx || !redisUp)('pushes across two instances behind nginx', () => {
+  // Both instances run through push-instance.mjs: the unit's start with the one option only code can
+  // pass, so that they may send to this test's local push service (docs/reliability.md). An instance
+  // without it must not share the queue meanwhile: it would claim these jobs, refuse their targets
+  // and delete the subscriptions. So the instances above are stopped (their afterAll) before these start.
+  const DEVICES_PER_SELLER = 2;
+  const SELLERS = 12;
+  let a;
+  let b;
+  let nginx;
+  let service;
+  let admin;
+  let typeId;
+  const devices = [];
+  beforeAll(async () => {
+    service = new LocalPushService();
+    await service.start();
+    const script = join(root, 'scripts/reliability/push-instance.mjs');
+    [a, b] = await Promise.all(
+      [PORTS.a, PORTS.b].map((port) => startInstance(port, overrides(), { script })),
+    );
+    nginx = startNginx({ port: PORTS.nginx, upstreams: [PORTS.a, PORTS.b] });
+    await nginx.ready();
+    admin = await login(nginx.url, ADMIN.email, ADMIN.password);
+    const type = await call(nginx.url, 'POST', '/notification-types', {
+      token: admin,
+      body: { name: `Push de fiabilidad ${randomBytes(3).toString('hex')}`, color: '#1971C2' },
+    });
+    expect(type.status, JSON.stringify(type.json)).toBe(201);
+    typeId = type.json.data.id;
+    // Sellers with two devices each, subscribed through nginx (so through either instance).
+    const run = randomBytes(3).toString('hex');
+    for (let i = 0; i < SELLERS; i++) {
+      const email = `push-${run}-${i}@fiabilidad.test`;
+      const created = await call(nginx.url, 'POST', '/users', {
+        token: admin,
+        body: { name: `Vendedor push ${i}`, email, password: 'clave-del-vendedor-2026', role: 'seller' },
+      });
+      expect(created.status).toBe(201);
+      const token = await login(nginx.url, email, 'clave-del-vendedor-2026');
+      if (!service.vapidKey) {
+        const key = await call(nginx.url, 'GET', '/app/push/public-key', { token });
+        service.vapidKey = key.json.data.public_key;
+      }
+      for (let d = 0; d < DEVICES_PER_SELLER; d++) {
+        const device = service.device(`${run}-${i}-${d}`);
+        const res = await call(nginx.url, 'POST', '/app/push/subscriptions', {
+          token,
+          body: device.subscription,
+        });
+        expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
+        devices.push({ name: `${run}-${i}-${d}`, device });
+      }
+    }
+  }, 240_000);
+  afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all([a?.kill(), b?.kill()]);
+    await service?.stop();
+  });
+
+  const notify = (url, title) =>
+    call(url, 'POST', '/notifications', {
+      token: admin,
+      body: { notification_type_id: typeId, branch_id: 0, title, message: 'Prueba de fiabilidad' },
+    });
+  const jobsOf = (ids) =>
+    query(
+      `SELECT j.id, j.notification_id, j.status, j.attempts, j.run_at, s.endpoint
+         FROM push_jobs j LEFT JOIN push_subscriptions s ON s.id = j.subscription_id
+        WHERE j.notification_id = ANY($1::int[]) ORDER BY j.id`,
+      [ids],
+    );
+  /** Pushes of `ids` the local service received, per "device|notification". */
+  const receipts = (ids) => {
+    const counts = new Map();
+    for (const r of service.received) {
+      if (!ids.includes(r.payload.notification_id)) continue;
+      const key = `${r.device}|${r.payload.notification_id}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  };
+  /** panel_push_jobs_total{outcome="sent"} of one instance (its own worker's sends). */
+  const sentBy = async (instance) => {
+    const res = await fetch(`${instance.url}/api/metrics`, { headers: { authorization: `Bearer ${admin}` } });
+    const m = /^panel_push_jobs_total\{outcome="sent"\} (\d+)$/m.exec(await res.text());
+    return m ? Number(m[1]) : 0;
+  };
+  async function until(check, timeoutMs, what) {
+    const started = Date.now();
+    for (;;) {
+      if (await check()) return Date.now();
+      if (Date.now() - started > timeoutMs) throw new Error(`${what}: no ocurrió en ${timeoutMs / 1000} s`);
+      await sleep(200);
+    }
+  }
+
+  it('every device gets each notification exactly once, with both workers sending from the one queue', async () => {
+    // A slow push service (150 ms an answer), so both workers have sends in flight at once.
+    service.delayMs = 150;
+    const sentBefore = [await sentBy(a), await sentBy(b)];
+    const started = Date.now();
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => notify(nginx.url, `Fiabilidad push ${i + 1}`)),
+    );
+    for (const r of created) expect(r.status, JSON.stringify(r.json)).toBe(201);
+    const ids = created.map((r) => r.json.data.id);
+    const doneAt = await until(
+      async () => (await jobsOf(ids)).every((j) => j.status !== 'pending'),
+      60_000,
+      'los push de las 6 notificaciones',
+    );
+    service.delayMs = 0;
+    const sentAfter = [await sentBy(a), await sentBy(b)];
+    const jobs = await jobsOf(ids);
+    const counts = receipts(ids);
+    const expected = devices.flatMap((d) => ids.map((id) => `${d.name}|${id}`));
+    const missing = expected.filter((k) => !counts.has(k));
+    const duplicated = [...counts].filter(([, n]) => n > 1);
+    const bySent = sentAfter.map((n, i) => n - sentBefore[i]);
+    report('nginx-push-fanout', {
+      devices: devices.length,
+      notifications: ids.length,
+      pushes: expected.length,
+      seconds: +((doneAt - started) / 1000).toFixed(1),
+      sentByInstance: { a: bySent[0], b: bySent[1] },
+      received: [...counts.values()].reduce((x, y) => x + y, 0),
+      missing: missing.length,
+      duplicated: duplicated.length,
+      jobsClaimedTwice: count(jobs, (j) => j.attempts > 1),
+    });
+    expect(jobs).toHaveLength(expected.length);
+    expect(count(jobs, (j) => j.status !== 'sent')).toBe(0);
+    expect(missing).toEqual([]);
+    expect(duplicated).toEqual([]);
+    expect(count(jobs, (j) => j.attempts !== 1)).toBe(0);
+    // Each instance's worker sent a share (FOR UPDATE SKIP LOCKED split them), and no push twice.
+    expect(bySent[0]).toBeGreaterThan(0);
+    expect(bySent[1]).toBeGreaterThan(0);
+    expect(bySent[0] + bySent[1]).toBe(expected.length);
+  }, 120_000);
+
+  it('an instance SIGKILLed mid fan-out: once the lease ends the other sends what it had claimed (at least once)', async () => {
+    // The push service takes every push and holds its answer: the sends stay in flight, claimed.
+    for (const d of devices) d.device.hold = true;
+    const seen = service.received.length;
+    // Straight to A, so its worker claims the fan-out as the request commits (B looks every 5 s).
+    const res = await notify(a.url, 'Fiabilidad push con una instancia caída');
+    expect(res.status).toBe(201);
+    const id = res.json.data.id;
+    await until(() => service.received.length >= seen + devices.length, 30_000, 'el envío de los push');
+    // Half the devices answer 201 before the kill: those sends are written as sent.
+    const answered = devices.slice(0, devices.length / 2);
+    for (const d of answered) d.device.release();
+    await until(
+      async () => count(await jobsOf([id]), (j) => j.status === 'sent') === answered.length,
+      15_000,
+      'los envíos respondidos',
+    );
+    const leased = (await jobsOf([id])).filter((j) => j.status === 'pending');
+    const leaseEnd = Math.max(...leased.map((j) => new Date(j.run_at).getTime()));
+    const killAt = Date.now();
+    await a.kill();
+    for (const d of devices) d.device.hold = false;
+    service.releaseAll(); // whatever B might have held; A's connections are gone with it
+    const doneAt = await until(
+      async () => (await jobsOf([id])).every((j) => j.status !== 'pending'),
+      120_000,
+      'los push reclamados por la instancia muerta',
+    );
+    const jobs = await jobsOf([id]);
+    const counts = receipts([id]);
+    const perDevice = devices.map((d) => counts.get(`${d.name}|${id}`) ?? 0);
+    const resent = count(jobs, (j) => j.attempts > 1);
+    report('nginx-push-sigkill', {
+      devices: devices.length,
+      answeredBeforeKill: answered.length,
+      inFlightAtKill: leased.length,
+      leaseSecondsLeftAtKill: +((leaseEnd - killAt) / 1000).toFixed(1),
+      deliveredSecondsAfterKill: +((doneAt - killAt) / 1000).toFixed(1),
+      deliveredSecondsAfterLease: +((doneAt - leaseEnd) / 1000).toFixed(1),
+      jobsSentAgain: resent,
+      devicesReceivedOnce: count(perDevice, (n) => n === 1),
+      devicesReceivedTwice: count(perDevice, (n) => n === 2),
+      lost: count(perDevice, (n) => n === 0),
+      jobs: statuses(jobs.map((j) => ({ status: j.status }))),
+    });
+    expect(count(jobs, (j) => j.status !== 'sent')).toBe(0);
+    expect(perDevice.every((n) => n >= 1)).toBe(true);
+    // Answered before the kill: once. In flight on the dead instance: sent again by B once the
+    // lease ended, so such a device got it twice (the push service had it; its 201 never came back).
+    for (const d of answered) expect(counts.get(`${d.name}|${id}`)).toBe(1);
+    const byEndpoint = new Map(jobs.map((j) => [j.endpoint, j.attempts]));
+    for (const d of devices) {
+      expect(counts.get(`${d.name}|${id}`), d.name).toBe(byEndpoint.get(d.device.subscription.endpoint));
+    }
+    expect(resent).toBeGreaterThan(0);
+    expect(doneAt).toBeGreaterThanOrEqual(leaseEnd);
+  }, 180_000);
 });
 
 describe('what the suite skipped', () => {

@@ -94,6 +94,8 @@ export class LocalPushService {
   origin = '';
   /** The VAPID public key the pushes must be signed with. */
   vapidKey = '';
+  /** Every answer waits this long (a slow push service: sends stay in flight, claimed). */
+  delayMs = 0;
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -172,6 +174,8 @@ export class LocalPushService {
       device.release = answer;
       this.heldOpen++;
       res.on('close', () => this.heldOpen--);
+    } else if (this.delayMs > 0) {
+      setTimeout(answer, this.delayMs);
     } else {
       answer();
     }
