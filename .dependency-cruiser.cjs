@@ -56,14 +56,14 @@ module.exports = {
       comment: 'Services hold the rules; they never depend on the HTTP layer that calls them.',
       severity: 'error',
       from: { path: '^apps/api/src/services/' },
-      to: { path: '^apps/api/src/(routes|plugins|app\\.ts|server\\.ts|cli\\.ts)' },
+      to: { path: '^apps/api/src/(routes|plugins|app\\.ts|server\\.ts|start-server\\.ts|cli\\.ts)' },
     },
     {
       name: 'api-lib-imports-above',
       comment: 'lib/ holds generic helpers: no services, routes, plugins or app.',
       severity: 'error',
       from: { path: '^apps/api/src/lib/' },
-      to: { path: '^apps/api/src/(services|routes|plugins|demo|app\\.ts|server\\.ts|cli\\.ts)' },
+      to: { path: '^apps/api/src/(services|routes|plugins|demo|app\\.ts|server\\.ts|start-server\\.ts|cli\\.ts)' },
     },
     {
       name: 'api-db-imports-above',
@@ -79,11 +79,11 @@ module.exports = {
     {
       name: 'product-imports-demo-seed',
       comment:
-        'The demo seed is loaded by the process entry (server.ts) alone; product code never imports it.',
+        'The demo seed is loaded by the server start (start-server.ts, called by the entry server.ts) alone; product code never imports it.',
       severity: 'error',
       from: {
         path: '^apps/api/src/',
-        pathNot: ['^apps/api/src/(demo/|server\\.ts$)', ...TEST_CODE],
+        pathNot: ['^apps/api/src/(demo/|start-server\\.ts$)', ...TEST_CODE],
       },
       to: { path: '^apps/api/src/demo/' },
     },
