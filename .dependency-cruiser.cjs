@@ -63,7 +63,9 @@ module.exports = {
       comment: 'lib/ holds generic helpers: no services, routes, plugins or app.',
       severity: 'error',
       from: { path: '^apps/api/src/lib/' },
-      to: { path: '^apps/api/src/(services|routes|plugins|demo|app\\.ts|server\\.ts|start-server\\.ts|cli\\.ts)' },
+      to: {
+        path: '^apps/api/src/(services|routes|plugins|demo|app\\.ts|server\\.ts|start-server\\.ts|cli\\.ts)',
+      },
     },
     {
       name: 'api-db-imports-above',
