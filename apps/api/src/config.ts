@@ -7,13 +7,13 @@ import { z } from 'zod';
 import type { DatabaseConfig } from './db/client.ts';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './lib/limits.ts';
 import { defaultCommunityDistDir, defaultWebDistDir } from './lib/paths.ts';
+import { defaultPushHostRules, type PushHostRule, parsePushHostRule } from './lib/push-hosts.ts';
 import {
   DEFAULT_SELLER_LIMITS,
   parseSellerLimit,
   type SellerLimit,
   type SellerLimits,
 } from './services/limits/seller-limits.ts';
-import { defaultPushHostRules, type PushHostRule, parsePushHostRule } from './services/push/targets.ts';
 
 /** A VAPID subject on a real mailbox: `mailto:` and a domain that is not reserved (Apple refuses those). */
 export const VAPID_MAILTO = /^mailto:[^@\s/]+@[^@\s/]+\.[A-Za-z]{2,}$/;

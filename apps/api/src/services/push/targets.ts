@@ -1,32 +1,18 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import type { PushHostRule } from '../../lib/push-hosts.ts';
 
 /**
  * Where a push may go (issue 20.1, DECISIONS §5 "Push targets"). A subscription's endpoint is a URL
  * a seller hands us and the server POSTs to, so it is checked twice:
  * - at subscribe time and again at send time, its text: https, port 443, a host of a real push
- *   service (PUSH_SERVICE_HOSTS, extended by PUSH_EXTRA_HOSTS for a self-hosted one);
+ *   service (PUSH_SERVICE_HOSTS in lib/push-hosts.ts, extended by PUSH_EXTRA_HOSTS for a self-hosted one);
  * - at send time, the addresses its host resolves to: every one must be public unicast, and the
  *   connection goes to the address that was checked (send.ts pins it), so a DNS answer that changes
  *   between the check and the connection (rebinding) cannot reach another address.
  * The tests' local push service (an http:// loopback listener) gets through only by a programmatic
  * switch, `localTestService`, that no setting or environment variable can turn on.
  */
-
-/** The push services of Chrome/Edge/Android (FCM), Firefox, Safari and Windows (WNS), on port 443. */
-export const PUSH_SERVICE_HOSTS = [
-  'fcm.googleapis.com',
-  '*.push.services.mozilla.com',
-  'web.push.apple.com',
-  '*.notify.windows.com',
-] as const;
-
-/** One allowed host: exact, or `*.` any name under it; port 443 unless the setting says otherwise. */
-export interface PushHostRule {
-  host: string;
-  wildcard: boolean;
-  port: number;
-}
 
 export interface PushTargetPolicy {
   rules: readonly PushHostRule[];
@@ -36,35 +22,6 @@ export interface PushTargetPolicy {
    */
   localTestService?: boolean;
 }
-
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-
-/**
- * Parses one entry of PUSH_EXTRA_HOSTS (`push.example.com`, `*.push.example.com`, optionally
- * `:port`). Returns a Spanish problem instead when it is not a host name a push service could have.
- */
-export function parsePushHostRule(entry: string): PushHostRule | string {
-  const match = /^(\*\.)?([^:]+)(?::(\d{1,5}))?$/.exec(entry.trim().toLowerCase());
-  if (!match)
-    return `«${entry}» no es un nombre de host (push.ejemplo.com, *.push.ejemplo.com o con :puerto)`;
-  const [, star, host, port] = match as unknown as [string, string | undefined, string, string | undefined];
-  if (ipaddr.isValid(host.replace(/^\[|\]$/g, ''))) {
-    return `«${entry}»: tiene que ser un nombre de host, no una dirección IP`;
-  }
-  const labels = host.split('.');
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || /^\d+$/.test(labels.at(-1)!)) {
-    return `«${entry}» no es un nombre de host válido (al menos dos partes, sin punto final)`;
-  }
-  if (/(^|\.)(localhost|local|internal|localdomain|home\.arpa|test|invalid|example)$/.test(host)) {
-    return `«${entry}»: es un nombre local o reservado; el servicio push tiene que tener un nombre público`;
-  }
-  const portNumber = port === undefined ? 443 : Number(port);
-  if (portNumber < 1 || portNumber > 65535) return `«${entry}»: el puerto debe estar entre 1 y 65535`;
-  return { host, wildcard: star !== undefined, port: portNumber };
-}
-
-export const defaultPushHostRules = (): PushHostRule[] =>
-  PUSH_SERVICE_HOSTS.map((entry) => parsePushHostRule(entry) as PushHostRule);
 
 /** `localhost` or a loopback address: where the tests' local push service listens. */
 const isLocalTestHost = (host: string) => {

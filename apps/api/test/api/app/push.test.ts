@@ -9,9 +9,10 @@ import { loadConfig } from '../../../src/config.ts';
 import { type Db, queryRows } from '../../../src/db/client.ts';
 import { notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { appSettings, pushJobs, pushSubscriptions } from '../../../src/db/schema/push.ts';
+import { defaultPushHostRules } from '../../../src/lib/push-hosts.ts';
 import { PushQueue } from '../../../src/services/push/queue.ts';
 import { PushSender } from '../../../src/services/push/send.ts';
-import { defaultPushHostRules, type Lookup } from '../../../src/services/push/targets.ts';
+import type { Lookup } from '../../../src/services/push/targets.ts';
 import {
   ensureVapidKeys,
   VAPID_SUBJECT_PLACEHOLDER,
