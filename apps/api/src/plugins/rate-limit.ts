@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { connectCounterRedis, failoverLog } from '../lib/counters.ts';
 import {
   type CounterStore,
   DEFAULT_LIMITS,
@@ -30,37 +30,13 @@ export interface RateLimitPluginOptions {
  */
 export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, options) => {
-    let store: CounterStore;
-    if (app.config.redisUrl) {
-      const redis = new Redis(app.config.redisUrl, {
-        lazyConnect: true,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 3000,
-        // A Redis that hangs (stopped, not dead) must not hold sign-ins: after 1 s the memory counts.
-        commandTimeout: 1000,
-      });
-      redis.on('error', (error) => app.log.warn({ err: error }, 'Redis: error de conexión'));
-      try {
-        await redis.connect();
-      } catch (error) {
-        redis.disconnect();
-        throw new Error(`No se pudo conectar a Redis (REDIS_URL): ${(error as Error).message}`);
-      }
-      store = new FallbackCounterStore(new RedisCounterStore(redis), new MemoryCounterStore(), {
-        down: (error) =>
-          app.log.warn(
-            { err: error },
-            'Redis no responde: los intentos de inicio de sesión se cuentan en la memoria de esta instancia hasta que vuelva',
-          ),
-        up: () =>
-          app.log.info(
-            'Redis responde de nuevo: los intentos de inicio de sesión se cuentan otra vez en Redis',
-          ),
-      });
-    } else {
-      store = new MemoryCounterStore();
-    }
+    const store: CounterStore = app.config.redisUrl
+      ? new FallbackCounterStore(
+          new RedisCounterStore(await connectCounterRedis(app.config.redisUrl, app.log)),
+          new MemoryCounterStore(),
+          failoverLog(app.log, 'los intentos de inicio de sesión'),
+        )
+      : new MemoryCounterStore();
     const throttle = new LoginThrottle(store, { ...DEFAULT_LIMITS, ...options.limits }, options.prefix);
     app.decorate('loginThrottle', throttle);
     app.addHook('onClose', async () => throttle.close());

@@ -1,7 +1,7 @@
 import { ZErrorBody } from '@panel/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { connectCounterRedis, failoverLog } from '../lib/counters.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import {
   FallbackLimitStore,
@@ -61,35 +61,13 @@ const counted = new WeakMap<FastifyRequest, { key: string; created: boolean }>()
 export const sellerLimitsPlugin = fp<SellerLimitsPluginOptions>(
   async (app, options) => {
     const memory = () => new MemoryLimitStore(() => app.now().getTime());
-    let store: LimitStore;
-    if (app.config.redisUrl) {
-      const redis = new Redis(app.config.redisUrl, {
-        lazyConnect: true,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 3000,
-        // A Redis that hangs must not hold the sellers' writes: after 1 s the memory counts.
-        commandTimeout: 1000,
-      });
-      redis.on('error', (error) => app.log.warn({ err: error }, 'Redis: error de conexión'));
-      try {
-        await redis.connect();
-      } catch (error) {
-        redis.disconnect();
-        throw new Error(`No se pudo conectar a Redis (REDIS_URL): ${(error as Error).message}`);
-      }
-      store = new FallbackLimitStore(new RedisLimitStore(redis), memory(), {
-        down: (error) =>
-          app.log.warn(
-            { err: error },
-            'Redis no responde: los límites por cuenta se cuentan en la memoria de esta instancia hasta que vuelva',
-          ),
-        up: () =>
-          app.log.info('Redis responde de nuevo: los límites por cuenta se cuentan otra vez en Redis'),
-      });
-    } else {
-      store = memory();
-    }
+    const store: LimitStore = app.config.redisUrl
+      ? new FallbackLimitStore(
+          new RedisLimitStore(await connectCounterRedis(app.config.redisUrl, app.log)),
+          memory(),
+          failoverLog(app.log, 'los límites por cuenta'),
+        )
+      : memory();
     const limiter = new SellerLimiter(store, app.config.sellerLimits, options.prefix);
     app.decorate('sellerLimiter', limiter);
     app.addHook('onClose', async () => limiter.close());

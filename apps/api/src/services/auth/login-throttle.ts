@@ -1,4 +1,12 @@
 import type { Redis } from 'ioredis';
+import {
+  closeRedis,
+  FailoverStore,
+  INCREMENT_SCRIPT,
+  MemoryWindows,
+  type WindowCount,
+  windowCount,
+} from '../../lib/counters.ts';
 
 /**
  * Login attempt limits (DECISIONS §2 and §5 "Sign-in protection", ASVS V2.2.1), after OWASP's device
@@ -19,9 +27,9 @@ import type { Redis } from 'ioredis';
  */
 export interface CounterStore {
   /** Adds one to each key and returns the new counts with the ms left in the window (atomic per key). */
-  increment(keys: string[], windowMs: number): Promise<{ count: number; ttlMs: number }[]>;
+  increment(keys: string[], windowMs: number): Promise<WindowCount[]>;
   /** Current count and ms left in the window, for each key. */
-  get(keys: string[]): Promise<{ count: number; ttlMs: number }[]>;
+  get(keys: string[]): Promise<WindowCount[]>;
   reset(keys: string[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,8 +59,6 @@ export interface LoginAttempt {
 }
 
 export type Verdict = { blocked: true; retryAfterSeconds: number } | { blocked: false };
-
-type Counter = { count: number; ttlMs: number };
 
 export class LoginThrottle {
   constructor(
@@ -114,7 +120,7 @@ export class LoginThrottle {
   }
 
   private verdict(
-    counts: Counter[],
+    counts: WindowCount[],
     limits: number[],
     over: (count: number, max: number) => boolean,
   ): Verdict {
@@ -133,54 +139,28 @@ export class LoginThrottle {
 }
 
 export class MemoryCounterStore implements CounterStore {
-  private readonly counters = new Map<string, { count: number; resetAt: number }>();
+  private readonly windows = new MemoryWindows();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
-  private read(key: string, now: number) {
-    const entry = this.counters.get(key);
-    if (!entry || entry.resetAt <= now) return { count: 0, ttlMs: 0 };
-    return { count: entry.count, ttlMs: entry.resetAt - now };
-  }
-
   async get(keys: string[]) {
     const now = this.clock();
-    return keys.map((key) => this.read(key, now));
+    return keys.map((key) => this.windows.read(key, now));
   }
 
-  // Synchronous between the read and the write: atomic on the one JS thread.
   async increment(keys: string[], windowMs: number) {
     const now = this.clock();
-    if (this.counters.size > 50_000) this.prune(now);
-    return keys.map((key) => {
-      const entry = this.counters.get(key);
-      if (!entry || entry.resetAt <= now) {
-        this.counters.set(key, { count: 1, resetAt: now + windowMs });
-        return { count: 1, ttlMs: windowMs };
-      }
-      entry.count++;
-      return { count: entry.count, ttlMs: entry.resetAt - now };
-    });
+    return keys.map((key) => this.windows.increment(key, windowMs, now));
   }
 
   async reset(keys: string[]) {
-    for (const key of keys) this.counters.delete(key);
+    for (const key of keys) this.windows.delete(key);
   }
 
   async close() {
-    this.counters.clear();
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.counters) if (entry.resetAt <= now) this.counters.delete(key);
+    this.windows.clear();
   }
 }
-
-// INCR, and start the window on the first hit: atomic, so concurrent attempts all count.
-const INCREMENT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {n, redis.call('PTTL', KEYS[1])}`;
 
 export class RedisCounterStore implements CounterStore {
   constructor(private readonly redis: Redis) {}
@@ -207,8 +187,7 @@ export class RedisCounterStore implements CounterStore {
     return keys.map((_, i) => {
       const [error, value] = results[i] ?? [new Error('sin respuesta'), null];
       if (error) throw error;
-      const [count, ttl] = value as [number, number];
-      return { count: Number(count), ttlMs: Math.max(Number(ttl), 0) };
+      return windowCount(value);
     });
   }
 
@@ -216,49 +195,16 @@ export class RedisCounterStore implements CounterStore {
     if (keys.length > 0) await this.redis.del(...keys);
   }
 
-  async close() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+  close() {
+    return closeRedis(this.redis);
   }
 }
 
 /**
- * Redis first; while it fails, this instance's memory. A Redis outage must not lift the sign-in
- * limits (issue 22, item 5): every operation that Redis refuses is done on the memory store, which
- * keeps counting for as long as the outage lasts. The first failure logs a warning and the first
- * answer after it logs the recovery, so an outage is two log lines, not one per attempt. Counts made
- * in memory are not copied to Redis afterwards: the outage's budget is per instance.
+ * Redis first; while it fails, this instance's memory (lib/counters.ts): a Redis outage must not
+ * lift the sign-in limits (issue 22, item 5); the outage's budget is per instance.
  */
-export class FallbackCounterStore implements CounterStore {
-  private degraded = false;
-
-  constructor(
-    private readonly primary: CounterStore,
-    private readonly fallback: CounterStore,
-    private readonly events: { down(error: unknown): void; up(): void },
-  ) {}
-
-  /** True while Redis does not answer and the counts are kept in memory. */
-  get usingFallback(): boolean {
-    return this.degraded;
-  }
-
-  private async run<T>(op: (store: CounterStore) => Promise<T>): Promise<T> {
-    try {
-      const result = await op(this.primary);
-      if (this.degraded) {
-        this.degraded = false;
-        this.events.up();
-      }
-      return result;
-    } catch (error) {
-      if (!this.degraded) {
-        this.degraded = true;
-        this.events.down(error);
-      }
-      return op(this.fallback);
-    }
-  }
-
+export class FallbackCounterStore extends FailoverStore<CounterStore> implements CounterStore {
   get(keys: string[]) {
     return this.run((store) => store.get(keys));
   }
@@ -273,9 +219,5 @@ export class FallbackCounterStore implements CounterStore {
       await store.reset(keys);
       if (store === this.primary) await this.fallback.reset(keys);
     });
-  }
-
-  async close() {
-    await Promise.all([this.primary.close(), this.fallback.close()]);
   }
 }

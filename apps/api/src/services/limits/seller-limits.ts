@@ -1,4 +1,12 @@
 import type { Redis } from 'ioredis';
+import {
+  closeRedis,
+  FailoverStore,
+  INCREMENT_SCRIPT,
+  MemoryWindows,
+  type WindowCount,
+  windowCount,
+} from '../../lib/counters.ts';
 
 /**
  * Per-account limits on what a seller writes through the community app (issue 20, item 11;
@@ -75,7 +83,7 @@ export const limitMessage = (kind: SellerLimitKind, retryAfterSeconds: number) =
 
 export interface LimitStore {
   /** Adds one to the key (starting its window on the first) and returns the count and ms left. */
-  hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  hit(key: string, windowMs: number): Promise<WindowCount>;
   /** Gives one back, only while the key's window lasts. */
   refund(key: string): Promise<void>;
   close(): Promise<void>;
@@ -120,42 +128,22 @@ export class SellerLimiter {
 }
 
 export class MemoryLimitStore implements LimitStore {
-  private readonly counters = new Map<string, { count: number; resetAt: number }>();
+  private readonly windows = new MemoryWindows();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
-  // Synchronous between the read and the write: atomic on the one JS thread.
   async hit(key: string, windowMs: number) {
-    const now = this.clock();
-    if (this.counters.size > 50_000) this.prune(now);
-    const entry = this.counters.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.counters.set(key, { count: 1, resetAt: now + windowMs });
-      return { count: 1, ttlMs: windowMs };
-    }
-    entry.count++;
-    return { count: entry.count, ttlMs: entry.resetAt - now };
+    return this.windows.increment(key, windowMs, this.clock());
   }
 
   async refund(key: string) {
-    const entry = this.counters.get(key);
-    if (entry && entry.resetAt > this.clock() && entry.count > 0) entry.count--;
+    this.windows.decrement(key, this.clock());
   }
 
   async close() {
-    this.counters.clear();
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.counters) if (entry.resetAt <= now) this.counters.delete(key);
+    this.windows.clear();
   }
 }
-
-// INCR, and start the window on the first hit: atomic, so concurrent writes all count.
-const HIT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {n, redis.call('PTTL', KEYS[1])}`;
 
 // DECR only a key that still has its window: an expired key must not come back without one.
 const REFUND_SCRIPT = `
@@ -168,55 +156,25 @@ export class RedisLimitStore implements LimitStore {
   constructor(private readonly redis: Redis) {}
 
   async hit(key: string, windowMs: number) {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, key, String(windowMs))) as [number, number];
-    return { count: Number(count), ttlMs: Math.max(Number(ttl), 0) };
+    return windowCount(await this.redis.eval(INCREMENT_SCRIPT, 1, key, String(windowMs)));
   }
 
   async refund(key: string) {
     await this.redis.eval(REFUND_SCRIPT, 1, key);
   }
 
-  async close() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+  close() {
+    return closeRedis(this.redis);
   }
 }
 
-/** Redis, and this instance's memory while Redis does not answer (one warning, one line when back). */
-export class FallbackLimitStore implements LimitStore {
-  private degraded = false;
-
-  constructor(
-    private readonly primary: LimitStore,
-    private readonly fallback: LimitStore,
-    private readonly events: { down(error: unknown): void; up(): void },
-  ) {}
-
-  private async run<T>(op: (store: LimitStore) => Promise<T>): Promise<T> {
-    try {
-      const result = await op(this.primary);
-      if (this.degraded) {
-        this.degraded = false;
-        this.events.up();
-      }
-      return result;
-    } catch (error) {
-      if (!this.degraded) {
-        this.degraded = true;
-        this.events.down(error);
-      }
-      return op(this.fallback);
-    }
-  }
-
+/** Redis, and this instance's memory while Redis does not answer (lib/counters.ts), as sign-in does. */
+export class FallbackLimitStore extends FailoverStore<LimitStore> implements LimitStore {
   hit(key: string, windowMs: number) {
     return this.run((store) => store.hit(key, windowMs));
   }
 
   refund(key: string) {
     return this.run((store) => store.refund(key));
-  }
-
-  async close() {
-    await Promise.all([this.primary.close(), this.fallback.close()]);
   }
 }
