@@ -1,6 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTestContext, type TestAppOptions, type TestContext } from './test-app.ts';
 
 /**
  * A local Web Push service for tests: it accepts pushes like FCM or Mozilla's autopush do,
@@ -28,6 +29,12 @@ export interface ReceivedPush {
 }
 
 const b64u = (buf: Buffer) => buf.toString('base64url');
+
+/** A subscription's keys as a browser makes them (for a subscription no push is sent to). */
+export const browserKeys = () => {
+  const ecdh = createECDH('prime256v1');
+  return { p256dh: b64u(ecdh.generateKeys()), auth: b64u(randomBytes(16)) };
+};
 
 export function decryptAes128gcm(
   body: Buffer,
@@ -183,5 +190,30 @@ export class LocalPushService {
       if (this.received.length >= w.count) w.resolve();
       return this.received.length < w.count;
     });
+  }
+}
+
+/**
+ * A test context whose pushes go to a new LocalPushService: the app reaches it through the
+ * programmatic test switch (`localTestService`), runs no background worker (a test drains the queue
+ * itself), has a real VAPID subject unless `env` says otherwise, and the service checks the app's
+ * VAPID key. The caller closes the context, then stops the service.
+ */
+export async function createPushTestContext(
+  options: Omit<TestAppOptions, 'push'> = {},
+): Promise<{ ctx: TestContext; service: LocalPushService }> {
+  const service = new LocalPushService();
+  await service.start();
+  try {
+    const ctx = await createTestContext({
+      ...options,
+      push: { worker: false, localTestService: true },
+      env: { VAPID_SUBJECT: 'mailto:soporte@empresa.com.ar', ...options.env },
+    });
+    service.vapidKey = (await ctx.app.push.keys()).publicKey;
+    return { ctx, service };
+  } catch (error) {
+    await service.stop();
+    throw error;
   }
 }

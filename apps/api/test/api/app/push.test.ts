@@ -20,7 +20,7 @@ import {
 } from '../../../src/services/push/vapid.ts';
 import { bearer, createBranch, createUser, tokenFor } from '../../../src/testing/factories.ts';
 import { freePort } from '../../../src/testing/free-port.ts';
-import { LocalPushService } from '../../../src/testing/push-service.ts';
+import { browserKeys, createPushTestContext, LocalPushService } from '../../../src/testing/push-service.ts';
 import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
 
 // Web Push (issue 14, hardened by issue 20): keys, subscriptions, allowed targets, the durable
@@ -33,15 +33,11 @@ let clock = NOW;
 let ctx: TestContext;
 let service: LocalPushService;
 beforeAll(async () => {
-  service = new LocalPushService();
-  await service.start();
-  ctx = await createTestContext({
+  ({ ctx, service } = await createPushTestContext({
     now: () => clock,
-    push: { worker: false, localTestService: true },
     // The device cap below needs more new devices an hour than the per-account limit lets through.
-    env: { VAPID_SUBJECT: 'mailto:soporte@empresa.com.ar', RATE_LIMIT_PUSH_SUBSCRIPTIONS: '100/1h' },
-  });
-  service.vapidKey = (await ctx.app.push.keys()).publicKey;
+    env: { RATE_LIMIT_PUSH_SUBSCRIPTIONS: '100/1h' },
+  }));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -109,12 +105,6 @@ describe('VAPID keys', () => {
     expect(await ensureVapidKeys(ctx.db, env)).toEqual({ ...env, source: 'env' });
   });
 });
-
-/** A subscription's keys as a browser makes them. */
-const browserKeys = () => {
-  const ecdh = createECDH('prime256v1');
-  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-};
 
 /** Keys web-push cannot use: a 65-byte "point" that is not on P-256 (the job's encryption throws). */
 const offCurveKey = () => Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { pushJobs, pushSubscriptions } from '../../../src/db/schema/push.ts';
 import { bearer, createBranch, createUser, tokenFor } from '../../../src/testing/factories.ts';
-import { type Device, LocalPushService } from '../../../src/testing/push-service.ts';
-import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+import {
+  createPushTestContext,
+  type Device,
+  type LocalPushService,
+} from '../../../src/testing/push-service.ts';
+import type { TestContext } from '../../../src/testing/test-app.ts';
 
 // "No molestar" (issue 23.6) on the real queue and a local push service that decrypts what arrives:
 // a push due in a seller's window waits for its end (the job's run_at moves, nothing is dropped),
@@ -19,14 +23,7 @@ let clock = ba('2026-11-27T23:00:00');
 let ctx: TestContext;
 let service: LocalPushService;
 beforeAll(async () => {
-  service = new LocalPushService();
-  await service.start();
-  ctx = await createTestContext({
-    now: () => clock,
-    push: { worker: false, localTestService: true },
-    env: { VAPID_SUBJECT: 'mailto:soporte@empresa.com.ar', APP_TIMEZONE: TZ },
-  });
-  service.vapidKey = (await ctx.app.push.keys()).publicKey;
+  ({ ctx, service } = await createPushTestContext({ now: () => clock, env: { APP_TIMEZONE: TZ } }));
 });
 afterAll(async () => {
   await ctx?.close();

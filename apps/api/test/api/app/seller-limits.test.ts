@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,38 +6,19 @@ import { type App, buildApp } from '../../../src/app.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { bearer, createPost, createUser, tokenFor } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
+import { browserKeys } from '../../../src/testing/push-service.ts';
+import { TEST_REDIS_URL, testRedisAnswers } from '../../../src/testing/redis.ts';
 import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
 
 /**
  * Issue 20, item 11: per-account limits on the community app's writes. On main, 60 posts went
  * through in about a second and 1,500 comments with distinct idempotency keys in 3 s.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500 });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-const withRedis = await redisAnswers();
-if (!withRedis)
-  console.warn(`AVISO: Redis no responde en ${REDIS_URL}; se omiten las pruebas de límites con Redis`);
+const withRedis = await testRedisAnswers('las pruebas de límites con Redis');
 
 let png: Buffer;
 const postForm = (content: string) =>
   formData({ content }, [{ field: 'images[]', name: 'foto.png', type: 'image/png', bytes: png }]);
-const browserKeys = () => {
-  const ecdh = createECDH('prime256v1');
-  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-};
 const device = () => `https://fcm.googleapis.com/fcm/send/limite-${randomBytes(8).toString('hex')}`;
 
 async function seller(ctx: TestContext) {
@@ -234,7 +215,7 @@ describe.skipIf(!withRedis)('per-account limits in Redis (REDIS_URL), across ins
   let other: App;
   const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:limits:`;
   beforeAll(async () => {
-    const env = { REDIS_URL, RATE_LIMIT_COMMENTS: '4/1m' };
+    const env = { REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_COMMENTS: '4/1m' };
     ctx = await createTestContext({ env, sellerLimits: { prefix } });
     // A second instance on the same database and Redis, as behind a load balancer.
     other = await buildApp({ config: testConfig(env), db: ctx.testDb.database, sellerLimits: { prefix } });
@@ -253,7 +234,7 @@ describe.skipIf(!withRedis)('per-account limits in Redis (REDIS_URL), across ins
     );
     expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(4);
     expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(6);
-    const redis = new Redis(REDIS_URL);
+    const redis = new Redis(TEST_REDIS_URL);
     try {
       const keys = await redis.keys(`${prefix}*`);
       expect(keys).toEqual([`${prefix}comments:${a.id}`]);

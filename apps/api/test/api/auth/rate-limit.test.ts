@@ -2,36 +2,11 @@ import { MSG } from '@panel/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../../src/testing/factories.ts';
+import { TEST_REDIS_URL, testRedisAnswers } from '../../../src/testing/redis.ts';
+import { loginAs } from '../../../src/testing/sign-in.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500 });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-const withRedis = await redisAnswers();
-if (!withRedis)
-  console.warn(`AVISO: Redis no responde en ${REDIS_URL}; se omiten las pruebas del límite con Redis`);
-
-function loginAs(ctx: TestContext, email: string, password: string, remoteAddress: string, cookie?: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email, password },
-    remoteAddress,
-    headers: cookie ? { cookie } : {},
-  });
-}
+const withRedis = await testRedisAnswers('las pruebas del límite con Redis');
 
 /** The device cookie a successful sign-in left, as a browser sends it back. */
 async function deviceCookie(ctx: TestContext, email: string, remoteAddress: string): Promise<string> {
@@ -136,7 +111,7 @@ describe.skipIf(!withRedis)('login rate limit, in Redis (REDIS_URL)', () => {
   beforeAll(async () => {
     const prefix = `test:${process.pid}:${Date.now()}:`;
     const options = {
-      env: { REDIS_URL },
+      env: { REDIS_URL: TEST_REDIS_URL },
       rateLimit: { prefix, limits: { maxPerAccount: 3, maxPerIp: 5 } },
     };
     // Two app instances sharing one Redis: the counters are shared, as behind a load balancer.
@@ -159,7 +134,7 @@ describe.skipIf(!withRedis)('login rate limit, in Redis (REDIS_URL)', () => {
   });
 
   it('keeps the counters in Redis with an expiry', async () => {
-    const redis = new Redis(REDIS_URL);
+    const redis = new Redis(TEST_REDIS_URL);
     try {
       const ip = '10.6.0.1';
       await loginAs(ctx, `ip.${Date.now()}@prueba.test`, 'x-equivocada', ip);

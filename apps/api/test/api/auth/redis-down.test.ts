@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../../src/testing/factories.ts';
 import { freePort } from '../../../src/testing/free-port.ts';
+import { loginAs } from '../../../src/testing/sign-in.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 /**
@@ -51,16 +52,6 @@ function stopRedis(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
-  });
-}
-
-function loginAs(ctx: TestContext, email: string, password: string, remoteAddress: string, cookie?: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email, password },
-    remoteAddress,
-    headers: cookie ? { cookie } : {},
   });
 }
 
