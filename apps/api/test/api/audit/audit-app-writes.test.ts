@@ -1,11 +1,10 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../../src/db/client.ts';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { sellerQuietHours } from '../../../src/db/schema/push.ts';
 import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
+import { adminRowProblems, auditRows, lastAuditId } from '../../../src/testing/audit.ts';
 import {
   bearer,
   createComment,
@@ -16,8 +15,15 @@ import {
   TEST_PASSWORD,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
+import { browserKeys } from '../../../src/testing/push-service.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
-import { type Operation, readOperations } from '../security/route-fixtures.ts';
+import {
+  callOperation,
+  type Operation,
+  type OperationCall,
+  putTwinOf,
+  readOperations,
+} from '../security/route-fixtures.ts';
 
 /**
  * Issue 20, item 10: an administrator's writes through the routes sellers share (/api/app/*, and
@@ -37,11 +43,6 @@ interface Caller {
   id: number;
   token: string;
 }
-interface Call {
-  url: string;
-  payload?: unknown;
-  headers?: Record<string, string>;
-}
 interface Expected {
   entity: string;
   action: 'create' | 'update' | 'delete';
@@ -50,15 +51,11 @@ interface Expected {
   /** Fields that must be among the changes. */
   fields: string[];
 }
-type WriteSpec = (caller: Caller) => Promise<{ call: Call; expected: Expected }>;
+type WriteSpec = (caller: Caller) => Promise<{ call: OperationCall; expected: Expected }>;
 
 const db = () => ctx.db;
 let seq = 0;
 const n = () => ++seq;
-const browserKeys = () => {
-  const ecdh = createECDH('prime256v1');
-  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-};
 const endpoint = () =>
   `https://fcm.googleapis.com/fcm/send/auditoria-${n()}-${randomBytes(6).toString('hex')}`;
 
@@ -235,51 +232,16 @@ const NOTHING_AUDITED: Record<string, WriteSpec> = {
   }),
 };
 
-interface AuditRow {
-  actor_id: number | null;
-  actor_email: string | null;
-  ip: string | null;
-  request_id: string | null;
-  route: string | null;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  changes: Record<string, unknown>;
-}
-
-async function lastAuditId(): Promise<number> {
-  const [row] = await queryRows<{ id: number | null }>(ctx.db, sql`SELECT max(id)::int AS id FROM audit_log`);
-  return row?.id ?? 0;
-}
-const auditRowsAfter = (id: number) =>
-  queryRows<AuditRow>(
-    ctx.db,
-    sql`SELECT actor_id, actor_email, ip, request_id, route, action, entity, entity_id::int, changes
-        FROM audit_log WHERE id > ${id} ORDER BY id`,
-  );
-
 /** Writes of the routes sellers and administrators share. */
 const sharedWrites = () =>
   operations.filter((o) => (o.xAccess === 'app' || o.xAccess === 'session') && o.method !== 'GET');
-/** POST twins of PUT routes (method override) are called as the PUT they stand for. */
-const putTwinOf = (op: Operation) =>
-  op.method === 'POST' && operations.some((o) => o.key === `PUT ${op.path}`) ? `PUT ${op.path}` : null;
 
 async function run(op: Operation, spec: WriteSpec, caller: Caller) {
-  const twin = putTwinOf(op);
+  const twin = putTwinOf(operations, op);
   const { call, expected } = await spec(caller);
-  const before = await lastAuditId();
-  const res: LightMyRequestResponse = await ctx.app.inject({
-    method: op.method as 'POST',
-    url: call.url,
-    payload: call.payload as string,
-    headers: {
-      ...bearer(caller.token),
-      ...(twin ? { 'x-http-method-override': 'PUT' } : {}),
-      ...call.headers,
-    },
-  });
-  return { res, expected, rows: await auditRowsAfter(before), twin };
+  const before = await lastAuditId(ctx.db);
+  const res = await callOperation(ctx, op, call, caller.token, twin !== null);
+  return { res, expected, rows: await auditRows(ctx.db, before), twin };
 }
 
 describe("an administrator's writes through the sellers' routes", () => {
@@ -287,7 +249,7 @@ describe("an administrator's writes through the sellers' routes", () => {
     const writes = sharedWrites();
     expect(writes.length).toBeGreaterThanOrEqual(14);
     const known = { ...WRITES, ...NOTHING_AUDITED };
-    const missing = writes.filter((o) => !known[putTwinOf(o) ?? o.key]).map((o) => o.key);
+    const missing = writes.filter((o) => !known[putTwinOf(operations, o) ?? o.key]).map((o) => o.key);
     const stale = Object.keys(known).filter((k) => !writes.some((o) => o.key === k));
     expect(missing, 'shared writes without an entry').toEqual([]);
     expect(stale, 'entries for routes that are gone').toEqual([]);
@@ -299,7 +261,7 @@ describe("an administrator's writes through the sellers' routes", () => {
     const failures: string[] = [];
     let checked = 0;
     for (const op of sharedWrites()) {
-      const spec = WRITES[putTwinOf(op) ?? op.key];
+      const spec = WRITES[putTwinOf(operations, op) ?? op.key];
       if (!spec) continue;
       const { res, expected, rows, twin } = await run(op, spec, ctx.admin);
       const label = `${op.key} → ${res.statusCode}`;
@@ -308,21 +270,7 @@ describe("an administrator's writes through the sellers' routes", () => {
         continue;
       }
       const operation = `${twin ? 'PUT' : op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
-      if (rows.length === 0) failures.push(`${label}: no audit row`);
-      if (new Set(rows.map((r) => r.request_id)).size > 1)
-        failures.push(`${label}: rows of several requests`);
-      for (const row of rows) {
-        const who = { actor_id: row.actor_id, actor_email: row.actor_email, ip: row.ip, route: row.route };
-        const want = {
-          actor_id: ctx.admin.id,
-          actor_email: ctx.admin.email,
-          ip: '127.0.0.1',
-          route: operation,
-        };
-        if (JSON.stringify(who) !== JSON.stringify(want))
-          failures.push(`${label}: audit row ${JSON.stringify(who)} instead of ${JSON.stringify(want)}`);
-        if (!row.request_id) failures.push(`${label}: audit row without request_id`);
-      }
+      failures.push(...adminRowProblems(label, rows, ctx.admin, operation));
       const entityId =
         expected.entityId === null ? (res.json() as { data?: { id?: number } }).data?.id : expected.entityId;
       const match = rows.find(
@@ -339,7 +287,9 @@ describe("an administrator's writes through the sellers' routes", () => {
       checked++;
     }
     expect(failures).toEqual([]);
-    expect(checked).toBe(Object.keys(WRITES).length + sharedWrites().filter((o) => putTwinOf(o)).length);
+    expect(checked).toBe(
+      Object.keys(WRITES).length + sharedWrites().filter((o) => putTwinOf(operations, o)).length,
+    );
   });
 
   it('a sign-out writes no audit row (sessions are not audited) and still answers', async () => {
@@ -356,7 +306,7 @@ describe("a seller's writes through the same routes", () => {
   }, async () => {
     const failures: string[] = [];
     for (const op of sharedWrites()) {
-      const spec = WRITES[putTwinOf(op) ?? op.key];
+      const spec = WRITES[putTwinOf(operations, op) ?? op.key];
       if (!spec) continue;
       const { res, rows } = await run(op, spec, ctx.seller);
       if (res.statusCode >= 300) failures.push(`${op.key} → ${res.statusCode}: ${res.body.slice(0, 300)}`);

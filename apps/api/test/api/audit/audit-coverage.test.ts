@@ -1,14 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../../src/db/client.ts';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { pointActions } from '../../../src/db/schema/points.ts';
 import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
 import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
+import { adminRowProblems, auditRows, lastAuditId } from '../../../src/testing/audit.ts';
 import {
-  bearer,
   createBranch,
   createBrand,
   createEvent,
@@ -21,7 +18,13 @@ import {
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
-import { type Operation, readOperations } from '../security/route-fixtures.ts';
+import {
+  callOperation,
+  type Operation,
+  type OperationCall,
+  putTwinOf,
+  readOperations,
+} from '../security/route-fixtures.ts';
 
 /**
  * Completeness of the audit trail (ASVS V7): every administrator write in the live OpenAPI
@@ -38,11 +41,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-interface Call {
-  url: string;
-  payload?: unknown;
-  headers?: Record<string, string>;
-}
 interface Expected {
   entity: string;
   action: 'create' | 'update' | 'delete';
@@ -51,7 +49,7 @@ interface Expected {
   /** Fields that must be among the changes, with their before/after when given. */
   changes: Record<string, { before: unknown; after: unknown } | true>;
 }
-type WriteSpec = () => Promise<{ call: Call; expected: Expected }>;
+type WriteSpec = () => Promise<{ call: OperationCall; expected: Expected }>;
 
 const db = () => ctx.db;
 const PNG = () => makeImage('png', { width: 48, height: 48 });
@@ -666,42 +664,14 @@ function catalogWrites(
   };
 }
 
-interface AuditRow {
-  id: number;
-  actor_id: number | null;
-  actor_email: string | null;
-  ip: string | null;
-  request_id: string | null;
-  route: string | null;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  changes: Record<string, { before: unknown; after: unknown }>;
-}
-
-async function lastAuditId(): Promise<number> {
-  const [row] = await queryRows<{ id: number | null }>(ctx.db, sql`SELECT max(id)::int AS id FROM audit_log`);
-  return row?.id ?? 0;
-}
-
-const auditRowsAfter = (id: number) =>
-  queryRows<AuditRow>(
-    ctx.db,
-    sql`SELECT id::int, actor_id, actor_email, ip, request_id, route, action, entity, entity_id::int, changes
-        FROM audit_log WHERE id > ${id} ORDER BY id`,
-  );
-
 /** The admin writes of the document: panel operations that are not reads. */
 const adminWrites = () => operations.filter((o) => o.xAccess === 'admin' && o.method !== 'GET');
-/** POST twins of PUT routes (method override) are called as the PUT they stand for. */
-const putTwinOf = (op: Operation) =>
-  op.method === 'POST' && operations.some((o) => o.key === `PUT ${op.path}`) ? `PUT ${op.path}` : null;
 
 describe('the audit trail covers every administrator write', () => {
   it('has a successful call in WRITES for every admin write of the OpenAPI document', () => {
     const writes = adminWrites();
     expect(writes.length).toBeGreaterThanOrEqual(40);
-    const missing = writes.filter((o) => !WRITES[putTwinOf(o) ?? o.key]).map((o) => o.key);
+    const missing = writes.filter((o) => !WRITES[putTwinOf(operations, o) ?? o.key]).map((o) => o.key);
     const stale = Object.keys(WRITES).filter((k) => !writes.some((o) => o.key === k));
     expect(missing, 'admin writes without an entry in WRITES').toEqual([]);
     expect(stale, 'entries of WRITES for routes that are gone').toEqual([]);
@@ -713,44 +683,22 @@ describe('the audit trail covers every administrator write', () => {
     const failures: string[] = [];
     let checked = 0;
     for (const op of adminWrites()) {
-      const twin = putTwinOf(op);
+      const twin = putTwinOf(operations, op);
       const spec = WRITES[twin ?? op.key];
       if (!spec) continue; // reported by the test above
       const { call, expected } = await spec();
-      const before = await lastAuditId();
-      const res: LightMyRequestResponse = await ctx.app.inject({
-        method: op.method as 'POST',
-        url: call.url,
-        payload: call.payload as string,
-        headers: {
-          ...bearer(ctx.admin.token),
-          ...(twin ? { 'x-http-method-override': 'PUT' } : {}),
-          ...call.headers,
-        },
-      });
+      const before = await lastAuditId(ctx.db);
+      const res = await callOperation(ctx, op, call, ctx.admin.token, twin !== null);
       const label = `${op.key} → ${res.statusCode}`;
       if (res.statusCode >= 300) {
         failures.push(`${label}: the call did not succeed: ${res.body.slice(0, 300)}`);
         continue;
       }
-      const rows = await auditRowsAfter(before);
+      const rows = await auditRows(ctx.db, before);
       const operation = `${twin ? 'PUT' : op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
-      const requestIds = new Set(rows.map((r) => r.request_id));
-      if (rows.length === 0) failures.push(`${label}: no audit row`);
-      if (requestIds.size > 1) failures.push(`${label}: audit rows of several requests`);
-      for (const row of rows) {
-        const who = { actor_id: row.actor_id, actor_email: row.actor_email, ip: row.ip, route: row.route };
-        const want = {
-          actor_id: ctx.admin.id,
-          actor_email: ctx.admin.email,
-          ip: '127.0.0.1',
-          route: operation,
-        };
-        if (JSON.stringify(who) !== JSON.stringify(want))
-          failures.push(`${label}: audit row ${JSON.stringify(who)} instead of ${JSON.stringify(want)}`);
-        if (!row.request_id) failures.push(`${label}: audit row without request_id`);
+      failures.push(...adminRowProblems(label, rows, ctx.admin, operation));
+      for (const row of rows)
         if (Object.keys(row.changes).length === 0) failures.push(`${label}: audit row without changes`);
-      }
       const entityId =
         expected.entityId === null ? (res.json() as { data?: { id?: number } }).data?.id : expected.entityId;
       const match = rows.find(

@@ -5,6 +5,7 @@ import { buildApp } from '../../../src/app.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { branches } from '../../../src/db/schema/branches.ts';
 import { conflict } from '../../../src/lib/http-errors.ts';
+import { auditRows as readAuditRows } from '../../../src/testing/audit.ts';
 import { bearer, createBranch, createPost, createUser } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
@@ -20,25 +21,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 beforeEach(() => ctx.reset());
 
-interface AuditRow {
-  id: number;
-  actor_id: number | null;
-  actor_email: string | null;
-  ip: string | null;
-  request_id: string | null;
-  route: string | null;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  changes: Record<string, { before: unknown; after: unknown }>;
-}
-
-const auditRows = () =>
-  queryRows<AuditRow>(
-    ctx.db,
-    sql`SELECT id::int, actor_id, actor_email, ip, request_id, route, action, entity, entity_id::int, changes
-        FROM audit_log ORDER BY id`,
-  );
+const auditRows = () => readAuditRows(ctx.db);
 
 describe('an administrator write', () => {
   it('records who, from where, which operation, which record and every field of a create', async () => {

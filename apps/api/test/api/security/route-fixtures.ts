@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
@@ -45,6 +46,33 @@ export async function readOperations(ctx: TestContext): Promise<Operation[]> {
       query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
     })),
   );
+}
+
+/** A POST twin of a PUT route (method override) is called as the PUT it stands for: that PUT's key. */
+export const putTwinOf = (operations: Operation[], op: Operation) =>
+  op.method === 'POST' && operations.some((o) => o.key === `PUT ${op.path}`) ? `PUT ${op.path}` : null;
+
+/** One call of an operation: its URL (with real ids), its body and any extra headers. */
+export interface OperationCall {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Calls `op` as `token`; `twin` (a POST twin of a PUT, putTwinOf) goes with the method override. */
+export function callOperation(
+  ctx: TestContext,
+  op: Operation,
+  call: OperationCall,
+  token: string,
+  twin: boolean,
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: op.method as 'POST',
+    url: call.url,
+    payload: call.payload as string,
+    headers: { ...bearer(token), ...(twin ? { 'x-http-method-override': 'PUT' } : {}), ...call.headers },
+  });
 }
 
 /**
