@@ -1,17 +1,22 @@
 import type { TAppPost } from '@panel/shared';
 import { APP_MSG } from '@panel/shared';
 import { expect, test } from '@playwright/test';
-import { auth, pngImage } from '../../support/api.ts';
-import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { auth, pngImage, unique } from '../../support/api.ts';
+import {
+  appGet,
+  createAppPost,
+  newSeller,
+  openAppAs,
+  waitForServiceWorker,
+} from '../../support/community.ts';
 
 test('Publicación shows the post and its comments newest last, older ones on request, and takes a comment', async ({
   page,
   request,
 }) => {
   const { seller } = await newSeller(request);
-  const post = await createAppPost(request, seller.token, 'Con muchos comentarios', [
-    await pngImage('#1f959c'),
-  ]);
+  const text = `Con muchos comentarios ${unique()}`;
+  const post = await createAppPost(request, seller.token, text, [await pngImage('#1f959c')]);
   // 22 comments: two pages of 20; the screen opens on the newest.
   for (let i = 1; i <= 22; i++) {
     const res = await request.post(`/api/app/posts/${post.id}/comments`, {
@@ -21,9 +26,12 @@ test('Publicación shows the post and its comments newest last, older ones on re
     expect(res.status()).toBe(201);
   }
   await openAppAs(page, seller);
+  // Opened again once the service worker controls it: its takeover on a first visit refetches the screen.
+  await waitForServiceWorker(page);
+  await page.reload();
   await page
     .getByRole('article')
-    .filter({ hasText: 'Con muchos comentarios' })
+    .filter({ hasText: text })
     .getByRole('link', { name: /Comentarios/ })
     .click();
   await expect(page.getByRole('heading', { name: 'Publicación', level: 1 })).toBeVisible();

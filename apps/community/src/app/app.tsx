@@ -43,7 +43,10 @@ export function App() {
   // reading: once it controls the page, the screen's data is fetched again (through it, and saved).
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
-    const refetch = () => void queryClient.invalidateQueries({ refetchType: 'active' });
+    // A page the seller is loading meanwhile (older comments, the next posts) is left to finish, not
+    // cancelled and started again.
+    const refetch = () =>
+      void queryClient.invalidateQueries({ refetchType: 'active' }, { cancelRefetch: false });
     navigator.serviceWorker.addEventListener('controllerchange', refetch);
     return () => navigator.serviceWorker.removeEventListener('controllerchange', refetch);
   }, [queryClient]);
