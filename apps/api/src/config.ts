@@ -13,7 +13,7 @@ import {
   parseSellerLimit,
   type SellerLimit,
   type SellerLimits,
-} from './services/limits/seller-limits.ts';
+} from './lib/seller-limit-settings.ts';
 
 /** A VAPID subject on a real mailbox: `mailto:` and a domain that is not reserved (Apple refuses those). */
 export const VAPID_MAILTO = /^mailto:[^@\s/]+@[^@\s/]+\.[A-Za-z]{2,}$/;
@@ -161,7 +161,7 @@ const ZEnv = z.object({
       'debe ser http(s)://servidor[:puerto], sin ruta (por ejemplo https://panel.empresa.com)',
     )
     .optional(),
-  // Per-account limits on the community app's writes (services/limits/seller-limits.ts): "10/10m".
+  // Per-account limits on the community app's writes (lib/seller-limit-settings.ts): "10/10m".
   RATE_LIMIT_POSTS: zSellerLimit(DEFAULT_SELLER_LIMITS.posts),
   RATE_LIMIT_COMMENTS: zSellerLimit(DEFAULT_SELLER_LIMITS.comments),
   RATE_LIMIT_LIKES: zSellerLimit(DEFAULT_SELLER_LIMITS.likes),

@@ -3,15 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { connectCounterRedis, failoverLog } from '../lib/counters.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { SELLER_LIMIT_ENV, type SellerLimitKind } from '../lib/seller-limit-settings.ts';
 import {
   FallbackLimitStore,
   type LimitStore,
   limitMessage,
   MemoryLimitStore,
   RedisLimitStore,
-  SELLER_LIMIT_ENV,
   SellerLimiter,
-  type SellerLimitKind,
 } from '../services/limits/seller-limits.ts';
 
 declare module 'fastify' {

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { DEFAULT_SELLER_LIMITS, parseSellerLimit } from '../../lib/seller-limit-settings.ts';
 import {
-  DEFAULT_SELLER_LIMITS,
   FallbackLimitStore,
   type LimitStore,
   limitMessage,
   MemoryLimitStore,
-  parseSellerLimit,
   retryText,
   SellerLimiter,
 } from './seller-limits.ts';
