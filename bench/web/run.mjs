@@ -8,9 +8,10 @@
 // Every figure is printed against its budget; the exit code is 1 when one is not met.
 // Timings live here and never in tests. Environment:
 //   BENCH_WEB_PORT (default 3520), BENCH_WEB_URL (measure a server already running instead; no seeding),
-//   CHROME_PATH (default /usr/bin/chromium), BENCH_WEB_SKIP_LIGHTHOUSE=1, BENCH_WEB_ONLY=/login,/posts.
+//   CHROME_PATH (default /usr/bin/chromium), BENCH_WEB_SKIP_LIGHTHOUSE=1, BENCH_WEB_ONLY=/login,/posts,
+//   BENCH_WEB_REPORTS=<dir> (each Lighthouse report saved there as JSON, to open in the Lighthouse viewer).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -425,6 +426,11 @@ async function runLighthouse(route, preset, minimums) {
     const result = await lighthouse(`${base}${route.path}`, flags, config, page);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+    if (process.env.BENCH_WEB_REPORTS) {
+      mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      const name = `${route.path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${preset}.json`;
+      writeFileSync(join(process.env.BENCH_WEB_REPORTS, name), JSON.stringify(lhr));
+    }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== new URL(`${base}${route.path}`).pathname)
       console.log(`warn lighthouse ended on ${finalPath}, not ${route.path}`);

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import { Spinner } from '../components/spinner';
+import { saveUncontrolledCalls } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 import { isSeller, PANEL_URL, panelAdminSignedIn, useSessionState } from '../lib/session';
 import { Shell } from './shell';
@@ -40,16 +41,14 @@ export function App() {
   }, [session, queryClient]);
 
   // The first visit's calls ran before the service worker took over, so none was saved for offline
-  // reading: once it controls the page, the screen's data is fetched again (through it, and saved).
+  // reading: once it controls the page, they are sent again through it (and saved). The screen is not
+  // refetched: a list the seller is reading or loading more of stays as it is.
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
-    // A page the seller is loading meanwhile (older comments, the next posts) is left to finish, not
-    // cancelled and started again.
-    const refetch = () =>
-      void queryClient.invalidateQueries({ refetchType: 'active' }, { cancelRefetch: false });
-    navigator.serviceWorker.addEventListener('controllerchange', refetch);
-    return () => navigator.serviceWorker.removeEventListener('controllerchange', refetch);
-  }, [queryClient]);
+    const save = () => void saveUncontrolledCalls();
+    navigator.serviceWorker.addEventListener('controllerchange', save);
+    return () => navigator.serviceWorker.removeEventListener('controllerchange', save);
+  }, []);
 
   if (goesToPanel) return null;
   if (resetToken) {

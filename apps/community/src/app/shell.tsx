@@ -1,11 +1,13 @@
 import { IconBell, IconClipboardCheck, IconHome, IconPlus, IconStar } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { ConnectionBanner } from '../components/connection-banner';
 import { InstallOffer } from '../components/install-offer';
 import { Spinner } from '../components/spinner';
 import { Toasts } from '../components/toasts';
 import { UpdateBanner } from '../components/update-banner';
+import { feedQuery } from '../lib/feed-query';
 import { refreshPushSubscription } from '../lib/push';
 import { useUnreadCount } from '../lib/unread';
 import { useOutboxSync } from '../lib/use-outbox';
@@ -102,7 +104,14 @@ function NotFound() {
 /** The signed-in app: the screen, the connection state, the new-version offer and the bottom tab bar. */
 export function Shell() {
   useOutboxSync();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  // Opened on Inicio: its posts are asked for while its code is still loading (its first image is the
+  // screen's largest paint), not after.
+  const [openedOnFeed] = useState(() => location === '/');
+  useEffect(() => {
+    if (openedOnFeed) void queryClient.prefetchInfiniteQuery(feedQuery);
+  }, [openedOnFeed, queryClient]);
   useEffect(() => {
     void refreshPushSubscription();
   }, []);

@@ -7,7 +7,7 @@ type Image = TAppPost['images'][number];
  * The thumbnail (about 320 px) shows first; the full image replaces it once it is near the screen
  * and loaded, so a slow connection still shows every post at once.
  */
-function ProgressiveImage({ image, alt }: { image: Image; alt: string }) {
+function ProgressiveImage({ image, alt, priority }: { image: Image; alt: string; priority: boolean }) {
   const ref = useRef<HTMLImageElement>(null);
   const [src, setSrc] = useState(image.thumb_url);
 
@@ -42,11 +42,32 @@ function ProgressiveImage({ image, alt }: { image: Image; alt: string }) {
     };
   }, [image.url, image.thumb_url]);
 
-  return <img ref={ref} src={src} alt={alt} loading="lazy" decoding="async" draggable={false} />;
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      draggable={false}
+    />
+  );
 }
 
-/** The post's images: swipe sideways (CSS scroll snap, no script needed), with a dot per image. */
-export function Gallery({ images, label }: { images: Image[]; label: string }) {
+/**
+ * The post's images: swipe sideways (CSS scroll snap, no script needed), with a dot per image. The
+ * first post's first image is the screen's largest paint: `priority` fetches it at once, first.
+ */
+export function Gallery({
+  images,
+  label,
+  priority = false,
+}: {
+  images: Image[];
+  label: string;
+  priority?: boolean;
+}) {
   const track = useRef<HTMLElement>(null);
   const [index, setIndex] = useState(0);
   if (images.length === 0) return null;
@@ -72,7 +93,11 @@ export function Gallery({ images, label }: { images: Image[]; label: string }) {
       >
         {images.map((image, i) => (
           <div className="gallery__slide" key={image.id}>
-            <ProgressiveImage image={image} alt={`Imagen ${i + 1} de ${images.length}`} />
+            <ProgressiveImage
+              image={image}
+              alt={`Imagen ${i + 1} de ${images.length}`}
+              priority={priority && i === 0}
+            />
           </div>
         ))}
       </section>

@@ -74,6 +74,40 @@ export function toApiError(status: number, statusText: string, json: unknown, sk
   return new ApiError(status, message ?? statusText, { hasServerMessage: Boolean(message), errors });
 }
 
+/**
+ * GET calls answered before a service worker controlled the page (a first visit): they went around it,
+ * so none was saved for offline reading. Once it controls the page they are sent again through it
+ * (`saveUncontrolledCalls`), and the screen is left as it is: nothing refetches or renders again.
+ */
+const uncontrolled = new Map<string, string | null>();
+const MAX_UNCONTROLLED = 50;
+
+function rememberIfUncontrolled(url: string, token: string | null) {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (navigator.serviceWorker.controller || uncontrolled.size >= MAX_UNCONTROLLED) return;
+  uncontrolled.set(url, token);
+}
+
+/** Sends the first visit's GET calls again through the service worker, which saves their answers. */
+export async function saveUncontrolledCalls(): Promise<void> {
+  const calls = [...uncontrolled];
+  uncontrolled.clear();
+  const current = getSession()?.token ?? null;
+  await Promise.all(
+    calls
+      // Another seller signed in meanwhile: the previous one's answers are not saved.
+      .filter(([, token]) => token === current)
+      .map(([url, token]) =>
+        fetch(url, {
+          headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          credentials: 'same-origin',
+        })
+          .then((res) => res.arrayBuffer())
+          .catch(() => undefined),
+      ),
+  );
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, skipSessionCheck = false } = options;
   const token = options.token !== undefined ? options.token : (getSession()?.token ?? null);
@@ -85,10 +119,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
+  const url = buildUrl(path, query);
+  if (method === 'GET') rememberIfUncontrolled(url, token);
   let res: Response;
   try {
     // same-origin: the sign-in's device cookie (HttpOnly, path /api/login) travels with it.
-    res = await fetch(buildUrl(path, query), {
+    res = await fetch(url, {
       method,
       headers,
       body: payload,

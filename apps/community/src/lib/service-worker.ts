@@ -14,7 +14,8 @@ const listeners = new Set<() => void>();
 export function startServiceWorker() {
   if (!('serviceWorker' in navigator) || update) return;
   update = registerSW({
-    immediate: true,
+    // After the page's load event: installing it (and precaching the app) stays off the first paint.
+    immediate: false,
     onNeedRefresh() {
       needRefresh = true;
       for (const listener of listeners) listener();

@@ -1,6 +1,7 @@
 import type { TAppPost, TAppStory } from '@panel/shared';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { feedQuery } from '../../lib/feed-query';
 import type { FeedPage } from '../../lib/post-cache';
 import { qk } from '../../lib/query-keys';
 
@@ -9,13 +10,7 @@ import { qk } from '../../lib/query-keys';
  * offered by the "Nuevas publicaciones" pill (useNewerPosts), so the list never jumps under the finger.
  */
 export function useFeed() {
-  return useInfiniteQuery({
-    queryKey: qk.feed,
-    queryFn: ({ pageParam }) => apiRequest<FeedPage>('/app/feed', { query: { cursor: pageParam } }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
-    refetchOnWindowFocus: false,
-  });
+  return useInfiniteQuery({ ...feedQuery, refetchOnWindowFocus: false });
 }
 
 /** Inicio's search: the same posts as the feed, by text or author (GET /api/app/feed?q=). */

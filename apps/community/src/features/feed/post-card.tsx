@@ -6,7 +6,16 @@ import { LikeButton } from '../../components/like-button';
 import { PostHeader } from '../../components/post-header';
 import type { QueuedAction } from '../../lib/offline-queue';
 
-export function PostCard({ post, pending }: { post: TAppPost; pending: QueuedAction[] }) {
+export function PostCard({
+  post,
+  pending,
+  priority = false,
+}: {
+  post: TAppPost;
+  pending: QueuedAction[];
+  /** The list's first post: its first image is fetched at once (the screen's largest paint). */
+  priority?: boolean;
+}) {
   return (
     <article className="post card" aria-labelledby={`post-${post.id}-author`}>
       <span id={`post-${post.id}-author`} className="visually-hidden">
@@ -14,7 +23,7 @@ export function PostCard({ post, pending }: { post: TAppPost; pending: QueuedAct
       </span>
       <PostHeader post={post} />
       {post.content && <p className="post__content">{post.content}</p>}
-      <Gallery images={post.images} label={`la publicación de ${post.user_name}`} />
+      <Gallery images={post.images} label={`la publicación de ${post.user_name}`} priority={priority} />
       <div className="post__actions">
         <LikeButton post={post} pending={pending} />
         <Link

@@ -45,8 +45,8 @@ export function PostList({
       />
       {query.isSuccess && posts.length === 0 && <div className="empty">{empty}</div>}
       <div className="feed">
-        {posts.map((post) => (
-          <PostCard key={post.id} post={post} pending={pending} />
+        {posts.map((post, i) => (
+          <PostCard key={post.id} post={post} pending={pending} priority={i === 0} />
         ))}
       </div>
       <div ref={sentinel} aria-hidden />
