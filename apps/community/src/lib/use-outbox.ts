@@ -16,7 +16,9 @@ export function usePendingActions(): QueuedAction[] {
     let alive = true;
     const load = () =>
       outbox.list().then((all) => {
-        if (alive) setItems(all.filter((item) => item.userId === userId));
+        // An empty queue stays the same array: every post card takes it, and a new one renders them all again.
+        const mine = all.filter((item) => item.userId === userId);
+        if (alive) setItems((previous) => (mine.length === 0 && previous.length === 0 ? previous : mine));
       });
     load();
     const stop = outbox.subscribe((event) => {

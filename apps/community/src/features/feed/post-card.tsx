@@ -1,12 +1,14 @@
 import type { TAppPost } from '@panel/shared';
 import { IconMessageCircle } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'wouter';
 import { Gallery } from '../../components/gallery';
 import { LikeButton } from '../../components/like-button';
 import { PostHeader } from '../../components/post-header';
 import type { QueuedAction } from '../../lib/offline-queue';
 
-export function PostCard({
+/** Memoised: the list renders again as its query's state changes, and a post that did not change is left as it is. */
+export const PostCard = memo(function PostCard({
   post,
   pending,
   priority = false,
@@ -37,4 +39,4 @@ export function PostCard({
       </div>
     </article>
   );
-}
+});
