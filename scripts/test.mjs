@@ -234,14 +234,16 @@ const suites = [
         // Each database once, each supported Node line once: PGlite on the machine's Node (api:pglite),
         // PostgreSQL, the production database, on Node 26. Without PostgreSQL the run says so and the
         // API tests still run on Node 26, on PGlite.
+        const api = (project) => vitest('api:postgres', 'apps/api', { args: ['--project', project], ...o });
         if (await postgresAnswers()) {
-          const r = await vitest('api:postgres', 'apps/api', { args: ['--project', 'postgres'], ...o }).run(log);
+          const r = await api('postgres').run(log);
           return { ...r, note: [r.note, 'Node 26'].filter(Boolean).join('; ') };
         }
-        const notice = 'PostgreSQL no responde: se omiten las pruebas de API sobre PostgreSQL; corren sobre PGlite en Node 26';
+        const notice =
+          'PostgreSQL no responde: se omiten las pruebas de API sobre PostgreSQL; corren sobre PGlite en Node 26';
         console.log(`AVISO: ${notice}`);
         log.write(`AVISO: ${notice}\n`);
-        const r = await vitest('api:postgres', 'apps/api', { args: ['--project', 'pglite'], ...o }).run(log);
+        const r = await api('pglite').run(log);
         return { ...r, note: [r.note, notice].filter(Boolean).join('; ') };
       },
     }),
