@@ -1,3 +1,4 @@
+import type { TUser } from '@panel/shared';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from './api.ts';
 
@@ -8,7 +9,10 @@ export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
-/** Signs in through the login screen and waits for the dashboard. */
+/**
+ * Signs in through the login screen and waits for the dashboard: only for tests about signing in or
+ * about landing on the dashboard after it. Every other test opens its screen with `openAsAdmin`.
+ */
 export async function loginAsAdmin(page: Page) {
   await fillLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
@@ -22,4 +26,39 @@ export async function storedToken(page: Page): Promise<string | null> {
     if (!raw) return null;
     return (JSON.parse(raw) as { state?: { token?: string | null } }).state?.token ?? null;
   });
+}
+
+/**
+ * The demo admin's session in this page without the login screen: signs in through the API from the
+ * page's own context (so the browser keeps the device cookie the sign-in leaves, as after the screen)
+ * and stores the session exactly as the panel's auth store persists it (`auth-storage`,
+ * apps/web/src/lib/auth-store.ts). A session of the test's own, as after the screen: signing out in
+ * one test ends no other test's. The page is left on a blank document of the panel's origin.
+ */
+export async function signInAsAdmin(page: Page) {
+  const res = await page.request.post('/api/login', {
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { token, user } = (await res.json()) as { token: string; user: TUser };
+  // Any document of the panel's origin will do to write its localStorage: the health check is the
+  // smallest (no script, no chunk).
+  await page.goto('/api/health');
+  await page.evaluate(
+    ([t, u]) =>
+      localStorage.setItem(
+        'auth-storage',
+        JSON.stringify({ state: { token: t, isAuthenticated: true, user: u }, version: 0 }),
+      ),
+    [token, user] as const,
+  );
+}
+
+/**
+ * Opens `path` signed in as the demo admin, without the login screen and without the dashboard
+ * (`signInAsAdmin`): how every test that is not about signing in starts.
+ */
+export async function openAsAdmin(page: Page, path: string) {
+  await signInAsAdmin(page);
+  await page.goto(path);
 }

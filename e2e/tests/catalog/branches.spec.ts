@@ -1,10 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createBranch, createUser, getBranch, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 async function openBranches(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/branches');
+  await openAsAdmin(page, '/branches');
   await expect(page.getByRole('heading', { name: 'Sucursales', level: 1 })).toBeVisible();
   await expect(page.getByText('Inicio / Sucursales')).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import { createBrand, createSeller, createSupplier, saveUnits } from '../../support/targets-api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Long paths through several dialogs on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -32,8 +32,7 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 for (const s of screens) {
   test(`${s.title}: create, duplicate code error, edit and delete`, async ({ page }) => {
     const code = `${s.prefix}${unique().toUpperCase()}`;
-    await loginAsAdmin(page);
-    await page.goto(s.path);
+    await openAsAdmin(page, s.path);
     await expect(page.getByRole('heading', { name: s.title, level: 1 })).toBeVisible();
     await expect(page.getByText(`Inicio / ${s.title}`)).toBeVisible();
 
@@ -92,8 +91,7 @@ test('deleting a brand that target units use is refused with a clear message', a
     year: 2026,
     items: [{ month: 1, units: 5 }],
   });
-  await loginAsAdmin(page);
-  await page.goto(`/brands?q=${brand.code}`);
+  await openAsAdmin(page, `/brands?q=${brand.code}`);
   await row(page, brand.code).getByRole('button', { name: 'Eliminar' }).click();
   await page
     .getByRole('dialog', { name: 'Confirmar eliminación' })

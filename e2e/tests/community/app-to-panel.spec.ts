@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { pngImage, unique } from '../../support/api.ts';
 import { createFourTypeSurvey, newSeller, openAppAs } from '../../support/community.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 test('end to end: a seller posts with a photo and answers a survey in the app; the admin sees the post, its author and the points in the panel', async ({
   browser,
@@ -57,8 +57,7 @@ test('end to end: a seller posts with a photo and answers a survey in the app; t
     hasTouch: false,
   });
   const panel = await desk.newPage();
-  await loginAsAdmin(panel);
-  await panel.goto('/posts');
+  await openAsAdmin(panel, '/posts');
   await panel.getByPlaceholder('Buscar por contenido...').fill(text);
   const row = panel.getByRole('row').filter({ hasText: text });
   await expect(row).toBeVisible({ timeout: 15_000 });

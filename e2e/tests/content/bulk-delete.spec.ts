@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiLogin, auth, createPost, pngImage, unique } from '../../support/api.ts';
 import { createStory } from '../../support/community.ts';
 import { createEvent, createNotification } from '../../support/schedule-api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // "Eliminar seleccionadas" (issue 21, item 10) on the four screens that delete many at once: the
 // same list component and the same server pattern as Vendedores' bulk change.
@@ -73,8 +73,7 @@ const SCREENS: Screen[] = [
 ];
 
 async function open(page: Page, screen: Screen, tag: string) {
-  await loginAsAdmin(page);
-  await page.goto(screen.path);
+  await openAsAdmin(page, screen.path);
   await expect(page.getByRole('heading', { name: screen.title, level: 1 })).toBeVisible();
   await page.getByPlaceholder(screen.search).fill(tag);
 }

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import { createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -16,8 +16,7 @@ test('shows a Spanish month grid of 6 weeks from Monday, with events in their ty
   const day = currentMonthDay(12);
   await createTypedEvent(request, token, { title, color: '#5F3DC4', day, from: '09:00', to: '11:00' });
 
-  await loginAsAdmin(page);
-  await page.goto('/calendar');
+  await openAsAdmin(page, '/calendar');
   await expect(page.getByRole('heading', { name: 'Calendario de Eventos', level: 1 })).toBeVisible();
   await expect(page.locator('.fc-daygrid-day')).toHaveCount(42, { timeout: 20_000 });
   await expect(page.locator('.fc-col-header-cell').first()).toContainText(/lun/i);
@@ -42,9 +41,8 @@ test('shows a Spanish month grid of 6 weeks from Monday, with events in their ty
 });
 
 test('asks the API only for the visible weeks', async ({ page }) => {
-  await loginAsAdmin(page);
   const asked = page.waitForRequest((r) => r.url().includes('/api/events?'));
-  await page.goto('/calendar');
+  await openAsAdmin(page, '/calendar');
   const url = new URL((await asked).url());
   const from = Date.parse(url.searchParams.get('from') ?? '');
   const to = Date.parse(url.searchParams.get('to') ?? '');
@@ -52,7 +50,6 @@ test('asks the API only for the visible weeks', async ({ page }) => {
 });
 
 test('shows a spinner while loading and an error banner when loading fails', async ({ page }) => {
-  await loginAsAdmin(page);
   let release = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -65,7 +62,7 @@ test('shows a spinner while loading and an error banner when loading fails', asy
       body: '{"message":"Error al cargar eventos"}',
     });
   });
-  await page.goto('/calendar');
+  await openAsAdmin(page, '/calendar');
   await expect(page.getByRole('status').filter({ hasText: 'Cargando eventos...' })).toBeVisible();
   release();
   await expect(page.getByRole('alert').filter({ hasText: 'Error al cargar eventos' })).toBeVisible({
@@ -77,8 +74,7 @@ test('shows a spinner while loading and an error banner when loading fails', asy
 });
 
 const openCalendar = async (page: Page) => {
-  await loginAsAdmin(page);
-  await page.goto('/calendar');
+  await openAsAdmin(page, '/calendar');
   // FullCalendar is the panel's largest screen chunk: give a busy machine room.
   await expect(page.getByRole('heading', { name: 'Calendario de Eventos', level: 1 })).toBeVisible({
     timeout: 20_000,

@@ -1,14 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
 async function openTypes(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/notification-types');
+  await openAsAdmin(page, '/notification-types');
   await expect(page.getByRole('heading', { name: 'Tipos de Notificación', level: 1 })).toBeVisible();
 }
 

@@ -2,14 +2,13 @@ import type { TNotification } from '@panel/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, auth, createBranch, createUser, unique } from '../../support/api.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
 async function openNotifications(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/notifications');
+  await openAsAdmin(page, '/notifications');
   await expect(page.getByRole('heading', { name: 'Notificaciones', level: 1 })).toBeVisible();
   await expect(page.getByText('Inicio / Notificaciones')).toBeVisible();
 }

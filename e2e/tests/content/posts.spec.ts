@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createPost, pngImage, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Uploads are decoded and resized on the server: give these flows room on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -9,8 +9,7 @@ test.describe.configure({ timeout: 60_000 });
 test.use({ viewport: { width: 1600, height: 900 } });
 
 async function openPosts(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/posts');
+  await openAsAdmin(page, '/posts');
   await expect(page.getByRole('heading', { name: 'Publicaciones', level: 1 })).toBeVisible();
   await expect(page.getByText('Inicio / Publicaciones')).toBeVisible();
 }

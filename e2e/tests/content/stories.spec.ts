@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, pngImage, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Uploads are decoded and resized on the server: give these flows room on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -10,8 +10,7 @@ test.describe.configure({ timeout: 60_000 });
 test.use({ viewport: { width: 1600, height: 900 } });
 
 async function openStories(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/stories');
+  await openAsAdmin(page, '/stories');
   await expect(page.getByRole('heading', { name: 'Historias', level: 1 })).toBeVisible();
   await expect(page.getByText('Inicio / Historias')).toBeVisible();
 }

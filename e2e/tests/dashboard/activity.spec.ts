@@ -1,13 +1,13 @@
 import type { TDashboardActivity } from '@panel/shared';
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 test('the dashboard shows, below its counters, the activity chart, the next events and the top 5 of the month', async ({
   page,
 }) => {
   // Other specs add events and points meanwhile: compare with the very answer the screen got.
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard/activity');
-  await loginAsAdmin(page);
+  await openAsAdmin(page, '/dashboard');
   const activity = ((await (await answer).json()) as { data: TDashboardActivity }).data;
 
   await expect(
@@ -33,9 +33,8 @@ test('the dashboard shows, below its counters, the activity chart, the next even
 test('the dashboard keeps its counters when the activity fails, and says "Error al cargar datos"', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
   await page.route('**/api/dashboard/activity', (route) => route.fulfill({ status: 500, body: '' }));
-  await page.reload();
+  await openAsAdmin(page, '/dashboard');
   await expect(page.getByRole('alert').filter({ hasText: 'Error al cargar datos' })).toBeVisible({
     timeout: 15_000,
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiLogin, createBranch, listUsers, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -22,8 +22,7 @@ test('re-choosing the corrected file, same name and place, reads it again, and a
   const header = 'Nombre;Email;Rol;Sucursal';
   const path = join(await mkdtemp(join(tmpdir(), 'import-')), 'vendedores.csv');
 
-  await loginAsAdmin(page);
-  await page.goto('/users');
+  await openAsAdmin(page, '/users');
   await page.getByRole('button', { name: 'Importar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar vendedores' });
   const choose = async () => {

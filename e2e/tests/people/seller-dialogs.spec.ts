@@ -11,15 +11,14 @@ import {
   saveUnits,
   upsertVolume,
 } from '../../support/targets-api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Long paths through several dialogs on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 /** Opens Vendedores, finds the seller's row and clicks one of its per-seller buttons. */
 async function openSellerDialog(page: Page, seller: TUser, button: 'Actividad' | 'Volumenes' | 'Unidades') {
-  await loginAsAdmin(page);
-  await page.goto(`/users?q=${encodeURIComponent(seller.name)}`);
+  await openAsAdmin(page, `/users?q=${encodeURIComponent(seller.name)}`);
   const row = page.getByRole('row').filter({ hasText: seller.email });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `${button} de ${seller.name}` }).click();
@@ -194,8 +193,7 @@ test.describe('Actividad', () => {
   });
 
   test('only seller rows carry the three buttons', async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/users?q=admin%40demo.local');
+    await openAsAdmin(page, '/users?q=admin%40demo.local');
     const adminRow = page.getByRole('row').filter({ hasText: 'admin@demo.local' });
     await expect(adminRow).toHaveCount(1);
     await expect(adminRow.getByRole('button', { name: /^(Actividad|Volumenes|Unidades) de / })).toHaveCount(

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createBranch, createUser, listUsers, me, tryLogin, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Sign-in and imports hash passwords with scrypt at full cost, on a machine the other suites share.
 test.describe.configure({ timeout: 90_000 });
 
 async function openUsers(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/users');
+  await openAsAdmin(page, '/users');
   await expect(page.getByRole('heading', { name: 'Vendedores', level: 1 })).toBeVisible();
   await expect(page.getByText('Inicio / Vendedores')).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 /**
  * axe-core on every screen and in every dialog, at a laptop's 1280 px and a phone's 390 px (issue 21,
@@ -234,8 +234,7 @@ for (const width of [1280, 390]) {
       test(screen.path, async ({ page }) => {
         const phone = width < 768;
         const found: string[] = [];
-        await loginAsAdmin(page);
-        await page.goto(screen.path);
+        await openAsAdmin(page, screen.path);
         await expect(screen.ready(page)).toBeVisible({ timeout: 20_000 });
         for (const v of await violations(page)) found.push(`pantalla: ${v}`);
         if (screen.path === '/dashboard')

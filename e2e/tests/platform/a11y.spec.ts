@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -19,8 +19,7 @@ async function seriousViolations(page: Page) {
 test('Vendedores, its selection bar and the import dialog have no serious or critical accessibility violations', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
-  await page.goto('/users');
+  await openAsAdmin(page, '/users');
   await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
   await page
     .getByRole('checkbox', { name: /^Seleccionar a / })
@@ -57,8 +56,7 @@ for (const viewport of [
     });
     expect(res.status()).toBe(201);
     await page.setViewportSize(viewport);
-    await loginAsAdmin(page);
-    await page.goto('/audit?entity=branches');
+    await openAsAdmin(page, '/audit?entity=branches');
     await page.locator('[data-id]').first().waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: /^Filtros/ }).click();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, auth, createBranch, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21, item 9: Auditoría, the audit trail as a screen, and "Historial de cambios" from a record's dialog.
 test.describe.configure({ timeout: 90_000 });
@@ -31,8 +31,7 @@ test('an edited branch: its entry found by filters, its fields before and after,
   const branch = await createBranch(request, token, { name, city: 'Rosario', address: 'Córdoba 1234' });
 
   // Edit it on the screen.
-  await loginAsAdmin(page);
-  await page.goto(`/branches?q=${encodeURIComponent(name)}`);
+  await openAsAdmin(page, `/branches?q=${encodeURIComponent(name)}`);
   await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Editar' }).click();
   let dialog = page.getByRole('dialog', { name: 'Editar Sucursal' });
   await dialog.getByLabel('Ciudad').fill('Mendoza');
@@ -100,8 +99,7 @@ test('on a phone the entries are cards and the before/after dialog fits, without
   });
   expect(res.status()).toBe(200);
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAsAdmin(page);
-  await page.goto(`/audit?entity=branches&entity_id=${branch.id}`);
+  await openAsAdmin(page, `/audit?entity=branches&entity_id=${branch.id}`);
   const cards = page.getByRole('list', { name: 'Lista de Auditoría' }).getByRole('listitem');
   await expect(cards).toHaveCount(2, { timeout: 20_000 });
   await expect(cards.first()).toContainText('Modificación');
@@ -120,12 +118,11 @@ test('on a phone the entries are cards and the before/after dialog fits, without
 test('a failed load offers "Reintentar", and a range that ends before it starts is refused', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
   let fail = true;
   await page.route('**/api/audit?*', (route) =>
     fail ? route.fulfill({ status: 502, body: '<html>Bad gateway</html>' }) : route.fallback(),
   );
-  await page.goto('/audit');
+  await openAsAdmin(page, '/audit');
   await expect(page.getByText('Error al cargar la auditoría')).toBeVisible({ timeout: 20_000 });
   fail = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();

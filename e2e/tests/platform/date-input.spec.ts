@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { TEvent, TListResponse, TStory, TSurveyDetail } from '@panel/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, pngImage, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // One date-and-time input everywhere (issue 21, item 2): typed day first in 24 hours, read as wall
 // time in the business time zone (APP_TIMEZONE, Buenos Aires here, UTC-3 all year), whatever the
@@ -28,8 +28,7 @@ test('an event typed as 03/04/2027 09:30 and 03/04/2027 18:00 is stored as those
 }) => {
   const token = await apiLogin(request);
   const title = `Capacitación ${unique()}`;
-  await loginAsAdmin(page);
-  await page.goto('/events');
+  await openAsAdmin(page, '/events');
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
   await dialog.getByLabel('Título').fill(title);
@@ -94,8 +93,7 @@ test('an event typed as 03/04/2027 09:30 and 03/04/2027 18:00 is stored as those
 test('a story typed with a start and an end stores both instants', async ({ page, request }) => {
   const token = await apiLogin(request);
   const title = `Historia ${unique()}`;
-  await loginAsAdmin(page);
-  await page.goto('/stories');
+  await openAsAdmin(page, '/stories');
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
   await dialog.getByLabel('Título').fill(title);
@@ -129,8 +127,7 @@ test('a survey typed with its period stores both instants, and shows them again 
 }) => {
   const token = await apiLogin(request);
   const title = `Encuesta ${unique()}`;
-  await loginAsAdmin(page);
-  await page.goto('/surveys');
+  await openAsAdmin(page, '/surveys');
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva Encuesta' });
   await dialog.getByLabel('Título').fill(title);
@@ -153,8 +150,7 @@ test('a survey typed with its period stores both instants, and shows them again 
 });
 
 test('the date filters of Eventos and Historial take days typed day first', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/events');
+  await openAsAdmin(page, '/events');
   await page.getByRole('button', { name: /^Filtros/ }).click();
   await typeDate(field(page, 'Desde'), '05/03/2027');
   await expect(page).toHaveURL(/from=2027-03-05/);
@@ -179,8 +175,7 @@ test('a date that does not exist, or typed month first, is refused in words and 
 }) => {
   const token = await apiLogin(request);
   const title = `Mal fechado ${unique()}`;
-  await loginAsAdmin(page);
-  await page.goto('/events');
+  await openAsAdmin(page, '/events');
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
   await dialog.getByLabel('Título').fill(title);
@@ -221,8 +216,7 @@ test('follows the time zone the server names (APP_TIMEZONE), not a fixed one', a
     const body = await res.json();
     await route.fulfill({ response: res, json: { ...body, meta: { time_zone: 'Europe/Madrid' } } });
   });
-  await loginAsAdmin(page);
-  await page.goto('/events');
+  await openAsAdmin(page, '/events');
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
   await expect(dialog.getByText(/en horario de Madrid/)).toBeVisible();

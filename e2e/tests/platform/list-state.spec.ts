@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21: a list's search, filters, page, rows per page and sort live in the URL and come back
 // when the admin leaves the list through the menu and returns through it.
@@ -7,7 +7,7 @@ import { loginAsAdmin } from '../../support/ui.ts';
 test('Vendedores comes back through the menu as it was left: search, filter, sort, page size and page', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
+  await openAsAdmin(page, '/dashboard');
   const nav = page.getByRole('navigation', { name: 'Menú principal' });
   await nav.getByRole('link', { name: 'Vendedores', exact: true }).click();
   await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
@@ -49,9 +49,8 @@ test('Vendedores comes back through the menu as it was left: search, filter, sor
 test('a list left without a query comes back without one, and the quick search restores a query too', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
+  await openAsAdmin(page, '/branches?q=Centro');
   const nav = page.getByRole('navigation', { name: 'Menú principal' });
-  await page.goto('/branches?q=Centro');
   await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('Centro');
   await page.getByRole('button', { name: 'Limpiar búsqueda' }).click();
   await expect(page).toHaveURL(/\/branches$/);

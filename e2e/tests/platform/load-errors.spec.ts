@@ -1,15 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // The error paths of loading: the API is made to fail for one call, the rest of the product is real.
 
 test('the dashboard says "Error al cargar datos" when its summary fails, and retries', async ({ page }) => {
-  await loginAsAdmin(page);
   let fail = true;
   await page.route('**/api/dashboard/summary', (route) =>
     fail ? route.fulfill({ status: 502, body: '<html>Bad gateway</html>' }) : route.fallback(),
   );
-  await page.reload();
+  await openAsAdmin(page, '/dashboard');
   // The text appears after the query client's two retries (1 s + 2 s), on a busy machine later still.
   await expect(page.getByText('Error al cargar datos')).toBeVisible({ timeout: 15_000 });
   fail = false;
@@ -21,7 +20,6 @@ test('the dashboard says "Error al cargar datos" when its summary fails, and ret
 test('branches show the server message when loading fails, else "Error al cargar sucursales"', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
   await page.route('**/api/branches?*', (route) =>
     route.fulfill({
       status: 503,
@@ -29,7 +27,7 @@ test('branches show the server message when loading fails, else "Error al cargar
       body: JSON.stringify({ message: 'Servicio en mantenimiento' }),
     }),
   );
-  await page.goto('/branches');
+  await openAsAdmin(page, '/branches');
   await expect(page.getByText('Servicio en mantenimiento')).toBeVisible();
 
   await page.unroute('**/api/branches?*');
@@ -41,12 +39,11 @@ test('branches show the server message when loading fails, else "Error al cargar
 test('a list that fails to load offers "Reintentar" next to its text, and the retry shows the rows', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
   let fail = true;
   await page.route('**/api/posts?*', (route) =>
     fail ? route.fulfill({ status: 502, body: '<html>Bad gateway</html>' }) : route.fallback(),
   );
-  await page.goto('/posts');
+  await openAsAdmin(page, '/posts');
   // After the query client's two retries (1 s + 2 s), on a busy machine later still.
   await expect(page.getByRole('alert')).toHaveText('Error al cargar posts', { timeout: 15_000 });
   fail = false;
@@ -56,7 +53,6 @@ test('a list that fails to load offers "Reintentar" next to its text, and the re
 });
 
 test('a dialog that fails to load offers "Reintentar": Volumenes, then its months', async ({ page }) => {
-  await loginAsAdmin(page);
   let fail = true;
   await page.route('**/api/user/volume?*', (route) =>
     fail
@@ -67,7 +63,7 @@ test('a dialog that fails to load offers "Reintentar": Volumenes, then its month
         })
       : route.fallback(),
   );
-  await page.goto('/users?q=vendedor%40demo.local');
+  await openAsAdmin(page, '/users?q=vendedor%40demo.local');
   await page.getByRole('button', { name: /^Volumenes de / }).click();
   const dialog = page.getByRole('dialog', { name: /^Volumenes mensuales/ });
   await expect(dialog.getByRole('alert')).toHaveText('Servicio en mantenimiento');

@@ -2,7 +2,7 @@ import { MSG, type TEvent } from '@panel/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, unique } from '../../support/api.ts';
 import { createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { signInAsAdmin } from '../../support/ui.ts';
 
 /**
  * Lost updates between administrators (issue 20, item 13): two administrators, each in a browser
@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 90_000 });
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAsAdmin(page);
+  await signInAsAdmin(page);
   return page;
 }
 

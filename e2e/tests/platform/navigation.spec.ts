@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 /** Every entry of the side menu (spec §2.2): [parent submenu, item, path]. */
 const ENTRIES: [string | null, string, string][] = [
@@ -24,7 +24,7 @@ const ENTRIES: [string | null, string, string][] = [
 ];
 
 test('every menu entry navigates to its screen', async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAsAdmin(page, '/dashboard');
   const nav = page.getByRole('navigation');
   for (const [parent, item, path] of ENTRIES) {
     await test.step(`${parent ? `${parent} › ` : ''}${item}`, async () => {
@@ -40,7 +40,7 @@ test('every menu entry navigates to its screen', async ({ page }) => {
 });
 
 test('the calendar entry shows the real number of upcoming events as a badge', async ({ page, request }) => {
-  await loginAsAdmin(page);
+  await openAsAdmin(page, '/branches');
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state?.token,
   );
@@ -53,7 +53,7 @@ test('the calendar entry shows the real number of upcoming events as a badge', a
 });
 
 test('the menu collapses to icons and expands again', async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAsAdmin(page, '/branches');
   const nav = page.getByRole('navigation');
   await expect(nav.getByText('Sucursales', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Contraer menú' }).click();
@@ -63,7 +63,7 @@ test('the menu collapses to icons and expands again', async ({ page }) => {
 });
 
 test('the menu footer shows the signed-in user and role', async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAsAdmin(page, '/branches');
   await expect(page.getByRole('navigation')).toContainText('Administrador Demo');
   await expect(page.getByRole('navigation')).toContainText('Administrador');
 });

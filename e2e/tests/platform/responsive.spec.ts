@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // A phone: below 768 px lists are cards and dialogs are full-screen (issue 21). Every screen's fit at
 // 1280, 1024, 768 and 390 px is checked by widths.spec.ts.
@@ -20,7 +20,7 @@ test('at 390 px login fits the screen', async ({ page }) => {
 });
 
 test('at 390 px the menu is a drawer opened from the top bar', async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAsAdmin(page, '/dashboard');
   const nav = page.getByRole('navigation', { name: 'Menú principal' });
   await expect(nav.getByRole('link', { name: 'Sucursales', exact: true })).toBeHidden();
   await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -33,8 +33,7 @@ test('at 390 px the menu is a drawer opened from the top bar', async ({ page }) 
 test('at 390 px Vendedores is a card list: selection, paging, sorting and the actions menu work, and the dialog is full-screen', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
-  await page.goto('/users');
+  await openAsAdmin(page, '/users');
   const cards = page.getByRole('list', { name: 'Lista de Vendedores' }).getByRole('listitem');
   await expect(cards).toHaveCount(5);
   await expect(page.getByRole('table')).toHaveCount(0);

@@ -6,7 +6,7 @@ import {
   seedHostileTexts,
   watchPage,
 } from '../../support/hostile-text.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 /**
  * Issue 13, deliver 6: user text is shown as text on every panel screen that shows it. The texts
@@ -26,8 +26,7 @@ test.beforeAll(async ({ playwright }) => {
 
 async function open(page: Page, path: string) {
   const problems = await watchPage(page);
-  await loginAsAdmin(page);
-  await page.goto(path);
+  await openAsAdmin(page, path);
   return problems;
 }
 

@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import { createPointAction } from '../../support/points-api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 async function openPointActions(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/point-actions');
+  await openAsAdmin(page, '/point-actions');
   await expect(page.getByRole('heading', { name: 'Configuración de puntos', level: 1 })).toBeVisible();
   await expect(page.getByText('Inicio / Gamificación / Configuración')).toBeVisible();
 }

@@ -1,10 +1,9 @@
 import type { TPointsSummary } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 async function openPointsDashboard(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/points-dashboard');
+  await openAsAdmin(page, '/points-dashboard');
   await expect(page.getByRole('heading', { name: 'Gamificación', level: 1 })).toBeVisible({
     timeout: 15_000,
   });

@@ -1,11 +1,10 @@
 import type { TLeaderboardEntry } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, createBranch, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 async function openLeaderboard(page: Page, query = '') {
-  await loginAsAdmin(page);
-  await page.goto(`/points-leaderboard${query}`);
+  await openAsAdmin(page, `/points-leaderboard${query}`);
   await expect(page.getByRole('heading', { name: 'Leaderboard', level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Inicio / Gamificación / Leaderboard')).toBeVisible();
 }

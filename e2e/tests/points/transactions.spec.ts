@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { TListResponse, TPointTransaction } from '@panel/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 type Page_ = TListResponse<TPointTransaction>;
 
 async function openHistory(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/points-transactions');
+  await openAsAdmin(page, '/points-transactions');
   await expect(page.getByRole('heading', { name: 'Historial de puntos', level: 1 })).toBeVisible({
     timeout: 15_000,
   });

@@ -9,7 +9,7 @@ import {
   createUser,
   unique,
 } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21, item 12: "2 respuestas" next to "1 de 1 vendedor" must say how the two differ.
 test.describe.configure({ timeout: 90_000 });
@@ -53,8 +53,7 @@ test('says in words what the responses and the rate count, and why a response is
   });
   expect(off.status(), await off.text()).toBe(200);
 
-  await loginAsAdmin(page);
-  await page.goto('/surveys');
+  await openAsAdmin(page, '/surveys');
   await page.getByRole('searchbox', { name: 'Buscar encuestas' }).fill(title);
   await page.getByRole('button', { name: `Estadísticas de ${title}` }).click();
   const stats = page.getByRole('dialog', { name: `Estadísticas: ${title}` });
@@ -81,8 +80,7 @@ test('a survey nobody outside the rate answered says nothing more, and a failed 
     title,
     questions: [{ question_text: '¿Algo para agregar?', type: 'text' }],
   });
-  await loginAsAdmin(page);
-  await page.goto('/surveys');
+  await openAsAdmin(page, '/surveys');
   await page.getByRole('searchbox', { name: 'Buscar encuestas' }).fill(title);
   await page.getByRole('button', { name: `Estadísticas de ${title}` }).click();
   const stats = page.getByRole('dialog', { name: `Estadísticas: ${title}` });

@@ -1,11 +1,10 @@
 import { SURVEY_MSG } from '@panel/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { answerSurvey, apiLogin, createSurvey, DEMO_SELLER, getSurvey, unique } from '../../support/api.ts';
-import { loginAsAdmin } from '../../support/ui.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
 async function openSurveys(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto('/surveys');
+  await openAsAdmin(page, '/surveys');
   await expect(page.getByRole('heading', { name: 'Encuestas', level: 1 })).toBeVisible();
   await expect(page.getByText('Inicio / Encuestas')).toBeVisible();
 }
@@ -175,14 +174,13 @@ test('edits a survey keeping its questions, and the statistics dialog closes wit
 
 test('shows "Error al cargar encuestas" when the list fails, and retries', async ({ page }) => {
   test.setTimeout(60_000);
-  await loginAsAdmin(page);
   let fail = true;
   await page.route('**/api/admin/surveys?*', (route) =>
     fail
       ? route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' })
       : route.fallback(),
   );
-  await page.goto('/surveys');
+  await openAsAdmin(page, '/surveys');
   await expect(page.getByRole('alert').filter({ hasText: SURVEY_MSG.loadListError })).toBeVisible({
     timeout: 15_000,
   });
