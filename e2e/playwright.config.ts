@@ -48,7 +48,10 @@ export default defineConfig({
       // The sellers' app (apps/community, under /comunidad/) on a phone: 390 × 844 with touch.
       name: 'community',
       testMatch: '**/community/**/*.spec.ts',
-      // Each test makes its own seller and content, and waits for a service worker to install.
+      // Each test makes its own seller and content. The app's service worker is blocked unless a test
+      // is about it or needs it (offline reading, push, the PWA): those say
+      // `test.use({ serviceWorkers: 'allow' })` and wait for it (support/community.ts). Elsewhere
+      // it would only precache the whole shell again in every test and take over the page midway.
       timeout: 90_000,
       expect: { timeout: 15_000 },
       use: {
@@ -58,7 +61,7 @@ export default defineConfig({
         hasTouch: true,
         isMobile: true,
         deviceScaleFactor: 1,
-        serviceWorkers: 'allow',
+        serviceWorkers: 'block',
       },
     },
   ],

@@ -40,9 +40,13 @@ export async function newSeller(request: APIRequestContext, options: { branchId?
   return { seller: { user, email, password, token } as Seller, admin };
 }
 
-/** Opens the app already signed in as `seller` (the session stored as the app stores it). */
+/**
+ * Opens the app already signed in as `seller` (the session stored as the app stores it), without its
+ * sign-in screen. The session is written from the smallest document of the app's origin (the health
+ * check, no script), so the app loads once, already signed in.
+ */
 export async function openAppAs(page: Page, seller: Seller, path = '') {
-  await page.goto(APP);
+  await page.goto('/api/health');
   await page.evaluate(
     ([token, user]) => localStorage.setItem('community-auth', JSON.stringify({ token, user })),
     [seller.token, seller.user] as const,

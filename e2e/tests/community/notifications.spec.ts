@@ -101,76 +101,80 @@ test('"Marcar todas como leídas" reads every one on the server and clears the b
   expect(await unreadCount(request, seller.token)).toBe(0);
 });
 
-test('a tapped push opens its notification, from the URL the server sends', async ({
-  page,
-  context,
-  request,
-}) => {
-  const { seller, admin } = await newSeller(request);
-  const title = `Push ${unique()}`;
-  const created = await createNotification(request, admin, {
-    title,
-    message: 'Llegó el nuevo catálogo.',
-    branch_id: seller.user.branch_id!,
-    notification_type_id: 1,
-  });
-  await context.grantPermissions(['notifications']);
-  await openAppAs(page, seller);
-  await waitForServiceWorker(page);
+test.describe('with the service worker (a push is shown and tapped through it)', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  // The push worker's own payload (apps/api's push test decrypts exactly this from a real push).
-  const payload = notificationPushPayload({ ...created, icon: created.notification_type.icon });
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => resolve(e.registrations)),
-  );
-  await cdp.send('ServiceWorker.enable');
-  const registration = (await registrations).find((r) => r.scopeURL.endsWith('/comunidad/'))!;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: registration.registrationId,
-    data: JSON.stringify(payload),
-  });
-  const shownUrl = () =>
-    page.evaluate(
-      async (tag) =>
-        (await (await navigator.serviceWorker.ready).getNotifications({ tag })).map(
-          (n) => (n.data as { url: string }).url,
-        )[0] ?? null,
-      payload.tag,
+  test('a tapped push opens its notification, from the URL the server sends', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { seller, admin } = await newSeller(request);
+    const title = `Push ${unique()}`;
+    const created = await createNotification(request, admin, {
+      title,
+      message: 'Llegó el nuevo catálogo.',
+      branch_id: seller.user.branch_id!,
+      notification_type_id: 1,
+    });
+    await context.grantPermissions(['notifications']);
+    await openAppAs(page, seller);
+    await waitForServiceWorker(page);
+
+    // The push worker's own payload (apps/api's push test decrypts exactly this from a real push).
+    const payload = notificationPushPayload({ ...created, icon: created.notification_type.icon });
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => resolve(e.registrations)),
     );
-  await expect.poll(shownUrl).toBe(`/comunidad/notificaciones?id=${created.id}`);
-  const url = (await shownUrl())!;
+    await cdp.send('ServiceWorker.enable');
+    const registration = (await registrations).find((r) => r.scopeURL.endsWith('/comunidad/'))!;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(payload),
+    });
+    const shownUrl = () =>
+      page.evaluate(
+        async (tag) =>
+          (await (await navigator.serviceWorker.ready).getNotifications({ tag })).map(
+            (n) => (n.data as { url: string }).url,
+          )[0] ?? null,
+        payload.tag,
+      );
+    await expect.poll(shownUrl).toBe(`/comunidad/notificaciones?id=${created.id}`);
+    const url = (await shownUrl())!;
 
-  // The app is open: the service worker's click handler posts {type: 'OPEN', url} to it.
-  await page.evaluate(
-    (target) =>
-      navigator.serviceWorker.dispatchEvent(
-        new MessageEvent('message', { data: { type: 'OPEN', url: new URL(target, location.origin).href } }),
-      ),
-    url,
-  );
-  await expect(page.getByRole('heading', { name: title, level: 2, exact: true })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/comunidad/notificaciones/${created.id}$`));
-  await expect.poll(() => readAt(request, seller.token, created.id)).not.toBeNull();
+    // The app is open: the service worker's click handler posts {type: 'OPEN', url} to it.
+    await page.evaluate(
+      (target) =>
+        navigator.serviceWorker.dispatchEvent(
+          new MessageEvent('message', { data: { type: 'OPEN', url: new URL(target, location.origin).href } }),
+        ),
+      url,
+    );
+    await expect(page.getByRole('heading', { name: title, level: 2, exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/comunidad/notificaciones/${created.id}$`));
+    await expect.poll(() => readAt(request, seller.token, created.id)).not.toBeNull();
 
-  // The app is closed: the click handler opens a window at that URL.
-  const second = await createNotification(request, admin, {
-    title: `Otro push ${unique()}`,
-    message: 'Abrí este.',
-    branch_id: seller.user.branch_id!,
+    // The app is closed: the click handler opens a window at that URL.
+    const second = await createNotification(request, admin, {
+      title: `Otro push ${unique()}`,
+      message: 'Abrí este.',
+      branch_id: seller.user.branch_id!,
+    });
+    const fresh = await context.newPage();
+    await fresh.goto(notificationPushPayload({ ...second, icon: second.notification_type.icon }).url);
+    await expect(fresh.getByRole('heading', { name: second.title, level: 2, exact: true })).toBeVisible();
+    await expect(fresh.getByText('Abrí este.')).toBeVisible();
+    await expect.poll(() => readAt(request, seller.token, second.id)).not.toBeNull();
+    // Back goes to the list, not to ?id= again.
+    await fresh.getByRole('link', { name: 'Volver a Avisos' }).click();
+    await expect(fresh.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
+
+    await fresh.goto('/comunidad/notificaciones?id=999999999');
+    await expect(fresh.getByRole('alert')).toContainText('La notificación no existe');
   });
-  const fresh = await context.newPage();
-  await fresh.goto(notificationPushPayload({ ...second, icon: second.notification_type.icon }).url);
-  await expect(fresh.getByRole('heading', { name: second.title, level: 2, exact: true })).toBeVisible();
-  await expect(fresh.getByText('Abrí este.')).toBeVisible();
-  await expect.poll(() => readAt(request, seller.token, second.id)).not.toBeNull();
-  // Back goes to the list, not to ?id= again.
-  await fresh.getByRole('link', { name: 'Volver a Avisos' }).click();
-  await expect(fresh.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
-
-  await fresh.goto('/comunidad/notificaciones?id=999999999');
-  await expect(fresh.getByRole('alert')).toContainText('La notificación no existe');
 });
 
 test("pulling Avisos down refreshes the tab's badge too", async ({ page, request }) => {

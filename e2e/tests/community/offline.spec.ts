@@ -11,6 +11,9 @@ import {
   waitForServiceWorker,
 } from '../../support/community.ts';
 
+// Offline reading and the queued writes live in the service worker (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** The paths of the /api/app/* answers the service worker has saved. */
 const savedAnswers = (page: Page) =>
   page.evaluate(async () =>

@@ -2,6 +2,9 @@ import { notificationPushPayload } from '@panel/shared';
 import { expect, test } from '@playwright/test';
 import { newSeller, openAppAs, waitForServiceWorker } from '../../support/community.ts';
 
+// The service worker is what is under test (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test('the service worker shows a visible notification for every push, even one without a readable payload', async ({
   page,
   context,

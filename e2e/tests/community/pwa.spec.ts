@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { APP, newSeller, openAppAs, waitForServiceWorker } from '../../support/community.ts';
 
+// The service worker is what is under test (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test('installable: a manifest with name, start_url, standalone display, theme colour and 192/512 px PNG icons', async ({
   page,
   request,
