@@ -1,5 +1,5 @@
 import type { TBranch, TBranchInput, TSurveyDetail, TSurveyInput, TUser, TUserCreate } from '@panel/shared';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 export const DEMO_ADMIN = {
@@ -9,12 +9,50 @@ export const DEMO_ADMIN = {
 };
 export const DEMO_SELLER = { email: 'vendedor@demo.local', password: 'vendedor-demo-2026' };
 
-/** Seed helpers: state is set up through the real API, never through UI clicks. */
+type Cookie = Parameters<BrowserContext['addCookies']>[0][number];
+
+export interface AdminSession {
+  token: string;
+  user: TUser;
+  /** The device cookie the sign-in left (login throttle), for a browser that gets this session. */
+  device: Cookie | undefined;
+}
+
+let adminSession: Promise<AdminSession> | undefined;
+
+/**
+ * The demo admin's session, signed in once per worker: each sign-in costs the server a deliberately
+ * slow password hash, and the tests seed through it and open the panel with it dozens of times. A
+ * test never signs it out: tests about signing out sign in through the screen (`loginAsAdmin`) and
+ * end their own session.
+ */
+export function demoAdminSession(request: APIRequestContext): Promise<AdminSession> {
+  adminSession ??= (async () => {
+    const res = await request.post('/api/login', {
+      data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const { token, user } = (await res.json()) as { token: string; user: TUser };
+    const { cookies } = await request.storageState();
+    return { token, user, device: cookies.find((c) => c.name === 'panel_device') };
+  })().catch((error: unknown) => {
+    adminSession = undefined;
+    throw error;
+  });
+  return adminSession;
+}
+
+/**
+ * Seed helpers: state is set up through the real API, never through UI clicks. The demo admin's
+ * token is the worker's one session (`demoAdminSession`); anyone else signs in anew.
+ */
 export async function apiLogin(
   request: APIRequestContext,
   email = DEMO_ADMIN.email,
   password = DEMO_ADMIN.password,
 ) {
+  if (email === DEMO_ADMIN.email && password === DEMO_ADMIN.password)
+    return (await demoAdminSession(request)).token;
   const res = await request.post('/api/login', { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { token: string; user: TUser };

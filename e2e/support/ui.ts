@@ -1,6 +1,5 @@
-import type { TUser } from '@panel/shared';
 import { expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from './api.ts';
+import { DEMO_ADMIN, demoAdminSession } from './api.ts';
 
 export async function fillLogin(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -29,18 +28,15 @@ export async function storedToken(page: Page): Promise<string | null> {
 }
 
 /**
- * The demo admin's session in this page without the login screen: signs in through the API from the
- * page's own context (so the browser keeps the device cookie the sign-in leaves, as after the screen)
- * and stores the session exactly as the panel's auth store persists it (`auth-storage`,
- * apps/web/src/lib/auth-store.ts). A session of the test's own, as after the screen: signing out in
- * one test ends no other test's. The page is left on a blank document of the panel's origin.
+ * The demo admin's session in this page without the login screen: the worker's session made through
+ * the API (`demoAdminSession`), stored exactly as the panel's auth store persists it (`auth-storage`,
+ * apps/web/src/lib/auth-store.ts), with the device cookie the sign-in left (as after the screen). The
+ * session is shared by the worker's tests: a test that signs out signs in with `loginAsAdmin`. The
+ * page is left on a blank document of the panel's origin.
  */
 export async function signInAsAdmin(page: Page) {
-  const res = await page.request.post('/api/login', {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { token, user } = (await res.json()) as { token: string; user: TUser };
+  const { token, user, device } = await demoAdminSession(page.request);
+  if (device) await page.context().addCookies([device]);
   // Any document of the panel's origin will do to write its localStorage: the health check is the
   // smallest (no script, no chunk).
   await page.goto('/api/health');
