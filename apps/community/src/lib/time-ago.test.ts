@@ -23,6 +23,13 @@ describe('timeAgo', () => {
     expect(timeAgo(ago(6 * DAY), now)).toBe('hace 6 días');
   });
 
+  it("words every count as Intl.RelativeTimeFormat('es', { numeric: 'auto' }) does", () => {
+    const intl = new Intl.RelativeTimeFormat('es', { numeric: 'auto' });
+    for (let n = 1; n < 60; n++) expect(timeAgo(ago(n * MIN), now)).toBe(intl.format(-n, 'minute'));
+    for (let n = 1; n < 24; n++) expect(timeAgo(ago(n * HOUR), now)).toBe(intl.format(-n, 'hour'));
+    for (let n = 1; n < 7; n++) expect(timeAgo(ago(n * DAY), now)).toBe(intl.format(-n, 'day'));
+  });
+
   it('shows the date from 7 days on, with the year only when it is another year', () => {
     expect(timeAgo(ago(7 * DAY), now)).toMatch(/^17 nov/);
     expect(timeAgo(new Date('2025-03-02T12:00:00-03:00'), now)).toMatch(/^2 (de )?mar.*2025$/);
