@@ -18,6 +18,72 @@ function workerInOneFile(): Plugin {
   };
 }
 
+/**
+ * Inicio's first load, sooner (issue 23, item 11):
+ * - src/boot.ts is its own entry, loaded by index.html with `async` ahead of the app, so Inicio's first
+ *   calls go out while the app's code still loads. The app imports the same chunk, so it runs once.
+ *   (Vite joins every module script of index.html into one entry, hence this step; the bundler also
+ *   writes the entry as a one-line facade that re-exports that chunk, which nothing loads.)
+ * - Inicio's own chunks (a lazy screen) are preloaded by index.html beside the app's, instead of being
+ *   asked for only once the app has run: the app opens on Inicio (the manifest's start_url).
+ */
+function earlyBoot(firstScreen: string): Plugin {
+  let base = '/';
+  return {
+    name: 'panel:early-boot',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    config() {
+      return { build: { rolldownOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } } } };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const holding = (module: string) =>
+          chunks.find(
+            (c) => c.moduleIds.some((id) => id.endsWith(module)) && !c.facadeModuleId?.endsWith('.html'),
+          );
+        const boot = holding('/src/boot.ts');
+        const screen = holding(firstScreen);
+        const index = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/index.html'));
+        if (!boot || !screen || !index)
+          throw new Error('panel:early-boot: a chunk is missing from the bundle');
+        // What index.html already loads: the entry and everything it imports.
+        const loaded = new Set<string>();
+        const walk = (file: string) => {
+          if (loaded.has(file)) return;
+          loaded.add(file);
+          for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? []) walk(dep);
+        };
+        walk(index.fileName);
+        const screenFiles: string[] = [];
+        const collect = (file: string) => {
+          if (loaded.has(file)) return;
+          loaded.add(file);
+          screenFiles.push(file);
+          for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? []) collect(dep);
+        };
+        collect(screen.fileName);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `${base}${boot.fileName}` },
+            injectTo: 'head-prepend',
+          },
+          ...screenFiles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 /** Brand teal of the panel (apps/web/src/app/theme.ts, shade 7). */
 const THEME_COLOR = '#0b6c72';
 
@@ -25,6 +91,7 @@ export default defineConfig({
   base: '/comunidad/',
   plugins: [
     react(),
+    earlyBoot('/src/features/feed/feed-page.tsx'),
     precompress(),
     VitePWA({
       // Our own service worker (src/sw.ts): Workbox precaching and runtime caching, plus push and

@@ -8,10 +8,10 @@ test('Inicio shows the feed newest first with author, branch and time ago, and l
   request,
 }) => {
   const { seller, admin } = await newSeller(request);
-  // More than one page (20) of posts visible to this seller; the filler comes from the panel (a
+  // More than two pages (5, then 20) of posts visible to this seller; the filler comes from the panel (a
   // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS).
   const visible = await appGet<{ data: TAppPost[] }>(request, seller.token, '/api/app/feed?per_page=50');
-  for (let i = visible.data.length; i < 22; i++) {
+  for (let i = visible.data.length; i < 27; i++) {
     await createPost(request, admin, `Relleno ${i}`, await pngImage('#9dd6da', 64, 48));
   }
   const mine = await createAppPost(request, seller.token, 'Recién llegada la promo de invierno', [
@@ -27,7 +27,8 @@ test('Inicio shows the feed newest first with author, branch and time ago, and l
   await expect(first.locator('time')).toHaveText('recién');
   await expect(first.getByRole('region', { name: /Imágenes de/ }).getByRole('img')).toHaveCount(1);
 
-  // The first page holds 20; scrolling to the end brings the next one (the demo has more).
+  // The first page holds 5 (apps/community/src/boot.ts, FEED_FIRST_PAGE), the next ones the API's 20:
+  // scrolling to the end brings them (the demo has more).
   const feed = await appGet<{ data: TAppPost[]; meta: { next_cursor: string | null } }>(
     request,
     seller.token,
@@ -37,10 +38,13 @@ test('Inicio shows the feed newest first with author, branch and time ago, and l
   const times = feed.data.map((p) => Date.parse(p.created_at));
   expect(times).toEqual([...times].sort((a, b) => b - a));
   expect(feed.meta.next_cursor).not.toBeNull();
-  await expect(posts).toHaveCount(20);
+  await expect(posts).toHaveCount(5);
   await posts.last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 4000);
-  await expect.poll(() => posts.count(), { timeout: 20_000 }).toBeGreaterThan(20);
+  await expect.poll(() => posts.count(), { timeout: 20_000 }).toBe(25);
+  await posts.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await expect.poll(() => posts.count(), { timeout: 20_000 }).toBeGreaterThan(25);
 });
 
 test('likes and unlikes a post: the count changes and the server agrees', async ({ page, request }) => {
@@ -106,6 +110,33 @@ test('a post with several images swipes sideways through its gallery, thumbnails
 
 test.describe('without the service worker (so the test can answer the calls)', () => {
   test.use({ serviceWorkers: 'block' });
+
+  test("Inicio's first calls go out while the app loads, each once, and its first image is preloaded", async ({
+    page,
+    request,
+  }) => {
+    const { seller } = await newSeller(request);
+    await createAppPost(request, seller.token, 'Con foto para la primera pintura', [
+      await pngImage('#0b6c72'),
+    ]);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/app/')) calls.push(`${url.pathname}${url.search}`);
+    });
+    const firstPage = page.waitForResponse((r) => r.url().endsWith('/api/app/feed?per_page=5'));
+    await openAppAs(page, seller);
+    const { data } = (await (await firstPage).json()) as { data: TAppPost[] };
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // boot.ts sent them before the app ran; the app took their answers instead of asking again.
+    expect(calls.filter((c) => c === '/api/app/feed?per_page=5')).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('/api/app/stories'))).toHaveLength(1);
+    expect(calls.filter((c) => c === '/api/app/notifications/unread-count')).toHaveLength(1);
+    const thumb = data[0]?.images[0]?.thumb_url;
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(thumb ? 1 : 0);
+    if (thumb) await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', thumb);
+  });
 
   test('a feed that fails to load says so and retries', async ({ page, request }) => {
     const { seller } = await newSeller(request);

@@ -1,3 +1,4 @@
+import { takeEarly } from '../boot';
 import { reportNetworkFailure, reportResponse } from './online';
 import { getSession, signOut } from './session';
 
@@ -123,14 +124,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (method === 'GET') rememberIfUncontrolled(url, token);
   let res: Response;
   try {
+    // Inicio's first calls may already have been sent by boot.ts while the app loaded.
     // same-origin: the sign-in's device cookie (HttpOnly, path /api/login) travels with it.
-    res = await fetch(url, {
-      method,
-      headers,
-      body: payload,
-      signal,
-      credentials: 'same-origin',
-    });
+    res = await ((method === 'GET' && !options.headers ? takeEarly(url, token) : undefined) ??
+      fetch(url, { method, headers, body: payload, signal, credentials: 'same-origin' }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     reportNetworkFailure();

@@ -1,11 +1,12 @@
 import type { TUser } from '@panel/shared';
 import { useSyncExternalStore } from 'react';
+import { SESSION_KEY } from '../boot';
 
 /**
- * The seller's session in this browser. Its own storage key: the panel keeps `auth-storage`
- * for administrators, and a seller signed in here must not look signed in there.
+ * The seller's session in this browser, under its own storage key (SESSION_KEY, in boot.ts, which reads
+ * it too): the panel keeps `auth-storage` for administrators, and a seller signed in here must not look
+ * signed in there.
  */
-export const SESSION_KEY = 'community-auth';
 /** The panel's session (apps/web, spec §3): an administrator signed in there is sent back to it. */
 const PANEL_SESSION_KEY = 'auth-storage';
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { EARLY_CALLS } from '../boot';
 import { apiRequest } from './api';
 import { qk } from './query-keys';
 
@@ -6,7 +7,7 @@ import { qk } from './query-keys';
 export function useUnreadCount(): number {
   const { data } = useQuery({
     queryKey: qk.unread,
-    queryFn: () => apiRequest<{ data: { unread_count: number } }>('/app/notifications/unread-count'),
+    queryFn: () => apiRequest<{ data: { unread_count: number } }>(EARLY_CALLS.unread.path),
     refetchInterval: 60_000,
   });
   return data?.data.unread_count ?? 0;

@@ -1,5 +1,6 @@
 import type { TAppPost, TAppStory } from '@panel/shared';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { EARLY_CALLS } from '../../boot';
 import { apiRequest } from '../../lib/api';
 import { feedQuery } from '../../lib/feed-query';
 import type { FeedPage } from '../../lib/post-cache';
@@ -54,7 +55,7 @@ interface StoryList {
 export function useStories() {
   return useQuery({
     queryKey: qk.stories,
-    queryFn: () => apiRequest<StoryList>('/app/stories', { query: { per_page: 50 } }),
+    queryFn: () => apiRequest<StoryList>(EARLY_CALLS.stories.path, { query: EARLY_CALLS.stories.query }),
   });
 }
 
