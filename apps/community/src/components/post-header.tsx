@@ -11,7 +11,14 @@ export function PostHeader({ post }: { post: TAppPost }) {
         <div className="post__author">{post.user_name}</div>
         <div className="post__meta">
           {post.branch_name ?? 'Todas las sucursales'} ·{' '}
-          <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString('es-AR')}>
+          <time
+            dateTime={post.created_at}
+            // The full date on hover, written when it is wanted: formatting it for every post would load
+            // ICU's data on Inicio's first render (lib/time-ago.ts).
+            onPointerEnter={(e) => {
+              e.currentTarget.title ||= new Date(post.created_at).toLocaleString('es-AR');
+            }}
+          >
             {timeAgo(post.created_at)}
           </time>
         </div>
