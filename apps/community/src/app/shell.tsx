@@ -113,7 +113,11 @@ export function Shell() {
     if (openedOnFeed) void queryClient.prefetchInfiniteQuery(feedQuery);
   }, [openedOnFeed, queryClient]);
   useEffect(() => {
-    void refreshPushSubscription();
+    // Not urgent, and reading the notification permission can wait on the browser: once the page is idle.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void refreshPushSubscription());
+    return () => cancel(handle);
   }, []);
   // A tapped push while the app is open: the service worker asks it to show that notification.
   useEffect(() => {
