@@ -54,6 +54,17 @@ describe('boot (Inicio’s first calls, sent while the app loads)', () => {
     expect(boot.takeEarly('/api/app/agenda', 't1')).toBeUndefined();
   });
 
+  it("hands the feed's answer over already read once it has arrived, and then not again", async () => {
+    const { boot } = await bootWith();
+    const feed = boot.earlyUrl(boot.EARLY_CALLS.feed);
+    expect(boot.takeEarlyRead(feed, 'another')).toBeUndefined();
+    await vi.waitFor(() =>
+      expect(boot.takeEarlyRead(feed, 't1')?.data).toEqual({ data: [{ images: [{ thumb_url: THUMB }] }] }),
+    );
+    expect(boot.takeEarlyRead(feed, 't1')).toBeUndefined();
+    expect(boot.takeEarly(feed, 't1')).toBeUndefined();
+  });
+
   it('sends nothing on another screen, for an administrator, or without a session', async () => {
     expect((await bootWith({ path: `${import.meta.env.BASE_URL}encuestas` })).fetch).not.toHaveBeenCalled();
     expect((await bootWith({ role: 'admin' })).fetch).not.toHaveBeenCalled();

@@ -35,7 +35,14 @@ export function earlyUrl({ path, query }: EarlyCall): string {
 /** Where the app keeps the seller's session (lib/session.ts reads it from here). */
 export const SESSION_KEY = 'community-auth';
 
-const early = new Map<string, { token: string; response: Promise<Response> }>();
+interface Early {
+  token: string;
+  response: Promise<Response>;
+  /** The feed's answer, once it has arrived and was read (OK only). */
+  read?: { response: Response; data: unknown };
+}
+
+const early = new Map<string, Early>();
 
 /** The early answer for this URL and token, once; undefined when there is none (then the app fetches). */
 export function takeEarly(url: string, token: string | null): Promise<Response> | undefined {
@@ -43,6 +50,17 @@ export function takeEarly(url: string, token: string | null): Promise<Response> 
   if (!call) return undefined;
   early.delete(url);
   return call.token === token ? call.response : undefined;
+}
+
+/**
+ * The early answer already read, for this URL and token, once: the app puts it in place before its
+ * first render, so Inicio shows its posts at once. Undefined while it has not arrived (then `takeEarly`).
+ */
+export function takeEarlyRead(url: string, token: string | null): Early['read'] {
+  const call = early.get(url);
+  if (!call?.read || call.token !== token) return undefined;
+  early.delete(url);
+  return call.read;
 }
 
 function preloadImage(href: string) {
@@ -76,10 +94,13 @@ function start() {
     response.catch(() => {});
     early.set(earlyUrl(call), { token, response });
   }
-  void early
-    .get(earlyUrl(EARLY_CALLS.feed))
-    ?.response.then((res) => (res.ok ? res.clone().json() : null))
-    .then((page: { data?: { images?: { thumb_url?: string }[] }[] } | null) => {
+  const feed = early.get(earlyUrl(EARLY_CALLS.feed));
+  void feed?.response
+    .then(async (res) => {
+      if (!res.ok) return;
+      const page = (await res.clone().json()) as { data?: { images?: { thumb_url?: string }[] }[] };
+      // Still waiting to be taken: the app may now take it already read.
+      if (early.get(earlyUrl(EARLY_CALLS.feed)) === feed) feed.read = { response: res, data: page };
       const first = page?.data?.[0]?.images?.[0]?.thumb_url;
       if (first) preloadImage(first);
     })

@@ -1,4 +1,3 @@
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -10,5 +9,7 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+// The render above is synchronous: the app is in place in this same task, so no frame shows both.
+document.getElementById('splash')?.remove();
 
 startServiceWorker();

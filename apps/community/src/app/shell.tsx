@@ -7,7 +7,7 @@ import { InstallOffer } from '../components/install-offer';
 import { Spinner } from '../components/spinner';
 import { Toasts } from '../components/toasts';
 import { UpdateBanner } from '../components/update-banner';
-import { feedQuery } from '../lib/feed-query';
+import { feedQuery, seedFeedFromBoot } from '../lib/feed-query';
 import { refreshPushSubscription } from '../lib/push';
 import { useUnreadCount } from '../lib/unread';
 import { useOutboxSync } from '../lib/use-outbox';
@@ -108,7 +108,11 @@ export function Shell() {
   const queryClient = useQueryClient();
   // Opened on Inicio: its posts are asked for while its code is still loading (its first image is the
   // screen's largest paint), not after.
-  const [openedOnFeed] = useState(() => location === '/');
+  const [openedOnFeed] = useState(() => {
+    if (location !== '/') return false;
+    seedFeedFromBoot(queryClient);
+    return true;
+  });
   useEffect(() => {
     if (openedOnFeed) void queryClient.prefetchInfiniteQuery(feedQuery);
   }, [openedOnFeed, queryClient]);

@@ -1,4 +1,4 @@
-import { takeEarly } from '../boot';
+import { takeEarly, takeEarlyRead } from '../boot';
 import { reportNetworkFailure, reportResponse } from './online';
 import { getSession, signOut } from './session';
 
@@ -107,6 +107,20 @@ export async function saveUncontrolledCalls(): Promise<void> {
           .catch(() => undefined),
       ),
   );
+}
+
+/**
+ * A GET call's answer that boot.ts has already received and read, taken once (its bookkeeping done as
+ * `apiRequest` does it); undefined when there is none yet.
+ */
+export function takeEarlyAnswer<T>(path: string, query?: Record<string, QueryValue>): T | undefined {
+  const token = getSession()?.token ?? null;
+  const url = buildUrl(path, query);
+  const read = takeEarlyRead(url, token);
+  if (!read) return undefined;
+  rememberIfUncontrolled(url, token);
+  reportResponse(read.response);
+  return read.data as T;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

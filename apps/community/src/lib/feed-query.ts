@@ -1,6 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { EARLY_CALLS } from '../boot';
-import { apiRequest } from './api';
+import { apiRequest, takeEarlyAnswer } from './api';
 import type { FeedPage } from './post-cache';
 import { qk } from './query-keys';
 
@@ -18,3 +19,13 @@ export const feedQuery = infiniteQueryOptions({
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (last: FeedPage) => last.meta.next_cursor ?? undefined,
 });
+
+/**
+ * Puts the feed's first page in place when boot.ts has already received it, before Inicio's first
+ * render: the posts show in that render, with no loading state in between (its first image, the
+ * screen's largest paint, is already preloaded).
+ */
+export function seedFeedFromBoot(queryClient: QueryClient) {
+  const page = takeEarlyAnswer<FeedPage>(EARLY_CALLS.feed.path, EARLY_CALLS.feed.query);
+  if (page) queryClient.setQueryData(feedQuery.queryKey, { pages: [page], pageParams: [undefined] });
+}

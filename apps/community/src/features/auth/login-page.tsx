@@ -1,3 +1,5 @@
+// zod's Spanish messages, set before this form's schema parses (only the screens with a form load zod).
+import '../../lib/zod-config';
 import { MSG, ZLoginRequest } from '@panel/shared';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../lib/api';

@@ -1,3 +1,5 @@
+// zod's Spanish messages, set before this form's schema parses (only the screens with a form load zod).
+import '../../lib/zod-config';
 import { RESET_MSG, ZPasswordResetConfirm } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';

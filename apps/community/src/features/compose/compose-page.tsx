@@ -1,3 +1,5 @@
+// zod's Spanish messages, set before this form's schema parses (only the screens with a form load zod).
+import '../../lib/zod-config';
 import {
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,

@@ -1,3 +1,5 @@
+// zod's Spanish messages, set before this form's schema parses (only the screens with a form load zod).
+import '../../lib/zod-config';
 import { APP_MSG, ZAppCommentInput } from '@panel/shared';
 import { IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';

@@ -1,3 +1,5 @@
+// zod's Spanish messages, set before this form's schema parses (only the screens with a form load zod).
+import '../../lib/zod-config';
 import { type TAppQuietHours, ZQuietHours } from '@panel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
