@@ -19,6 +19,12 @@ export default defineConfig(async () => {
     include: ['test/api/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The files share one module graph instead of loading the app, drizzle, PGlite and zod again for
+    // each (nothing in them mocks or stubs a module; each still opens its own database). Measured on a
+    // quiet machine: PGlite with the unit tests 9 min 54 s, PostgreSQL 5 min 32 s (14 min 43 s before).
+    isolate: false,
+    // Each file starts faker from the same seed, whatever ran before it in the worker.
+    setupFiles: ['src/testing/reseed-faker.ts'],
   };
   return {
     test: {

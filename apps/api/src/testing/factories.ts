@@ -12,9 +12,10 @@ import { createSecretBox } from '../lib/secret-box.ts';
 import { createSession } from '../services/auth/sessions.ts';
 import { insertUser } from '../services/users/records.ts';
 
-/** Spanish-locale faker, seeded so a failing test sees the same data again. */
+/** Spanish-locale faker, seeded so a failing test sees the same data again (each file: reseed-faker.ts). */
 export const faker = new Faker({ locale: [es, en, base] });
-faker.seed(2026);
+export const FAKER_SEED = 2026;
+faker.seed(FAKER_SEED);
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
