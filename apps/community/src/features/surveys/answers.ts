@@ -1,3 +1,5 @@
+// zod's Spanish messages and its CSP-safe mode, set before the shared survey rules parse (lib/zod-config.ts).
+import '../../lib/zod-config';
 import {
   isBlankAnswer,
   normalizeSurveyAnswer,
