@@ -102,7 +102,7 @@ describe('ResourceList below 768 px', { timeout: 20_000 }, () => {
     expect(within(first).getByAltText('Foto de Fruta 1')).toBeInTheDocument();
 
     await user.click(within(first).getByLabelText('Más acciones de Fruta 1'));
-    const items = await screen.findAllByRole('menuitem');
+    const items = await screen.findAllByRole('menuitem', {}, { timeout: 5000 });
     expect(items.map((item) => item.textContent)).toEqual(['Mirar', 'Editar']);
     await user.click(items[1]!);
     expect(onEdit).toHaveBeenCalledWith(FRUITS[0]);
