@@ -40,6 +40,11 @@ export async function signInAsAdmin(page: Page) {
   // Any document of the panel's origin will do to write its localStorage: the health check is the
   // smallest (no script, no chunk).
   await page.goto('/api/health');
+  await storePanelSession(page, token, user);
+}
+
+/** Writes a session into the open document's localStorage exactly as the panel's auth store persists it. */
+export async function storePanelSession(page: Page, token: string, user: unknown) {
   await page.evaluate(
     ([t, u]) =>
       localStorage.setItem(

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiLogin } from '../../support/api.ts';
+import { storePanelSession } from '../../support/ui.ts';
 
 // Issue 21: every screen fits every window. At each width one page visits every screen (and
 // Vendedores' per-seller dialogs) and fails if the document or any element scrolls sideways, or if a
@@ -89,14 +90,7 @@ test.beforeAll(async ({ browser, request }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/login');
-  await page.evaluate(
-    ([t, u]) =>
-      localStorage.setItem(
-        'auth-storage',
-        JSON.stringify({ state: { token: t, isAuthenticated: true, user: u }, version: 0 }),
-      ),
-    [token, user] as const,
-  );
+  await storePanelSession(page, token, user);
   storageState = await context.storageState();
   await context.close();
 });
