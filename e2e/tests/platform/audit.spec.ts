@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, auth, createBranch, unique } from '../../support/api.ts';
+import { apiLogin, auth, createBranch, createUser, unique } from '../../support/api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21, item 9: Auditoría, the audit trail as a screen, and "Historial de cambios" from a record's dialog.
@@ -85,6 +85,62 @@ test('an edited branch: its entry found by filters, its fields before and after,
   const created = page.getByRole('dialog', { name: `Cambios en Sucursal #${branch.id}` });
   const nameRow = created.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Nombre' }) });
   await expect(nameRow.getByRole('cell')).toHaveText(['—', name]);
+});
+
+/** A business day (Buenos Aires, the server's APP_TIMEZONE here) as the filters type it: dd/mm/aaaa. */
+const businessDay = (offsetDays: number) =>
+  new Intl.DateTimeFormat('es-AR', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(Date.now() + offsetDays * 86_400_000));
+
+test('filters by who made the change and by the days it was made', async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const tag = unique();
+  const branch = await createBranch(request, token, { name: `Dos manos ${tag}`, city: 'Tandil' });
+  // A second administrator edits the same branch: the entries differ only in who made them.
+  const other = {
+    name: `Otra Admin ${tag}`,
+    email: `otra.admin.${tag}@prueba.test`,
+    password: `Clave-${tag}-2026`,
+  };
+  await createUser(request, token, { ...other, role: 'admin', branch_id: null });
+  const otherToken = await apiLogin(request, other.email, other.password);
+  const res = await request.put(`/api/branches/${branch.id}`, {
+    headers: auth(otherToken),
+    data: { name: branch.name, city: 'Azul', address: 'Rivadavia 10' },
+  });
+  expect(res.status()).toBe(200);
+
+  await openAsAdmin(page, `/audit?entity=branches&entity_id=${branch.id}`);
+  const rows = page.locator('[data-id]');
+  await expect(rows).toHaveCount(2, { timeout: 20_000 });
+
+  // Who: the other administrator, found by name, leaves only her edit.
+  const filters = await openFilters(page);
+  await filters.getByRole('combobox', { name: 'Administrador' }).fill(`Otra Admin ${tag}`);
+  await page.getByRole('option', { name: new RegExp(`^Otra Admin ${tag}`) }).click();
+  await expect(page).toHaveURL(/actor_id=\d+/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Modificación');
+  await expect(rows.first()).toContainText(other.email);
+
+  // When: today's business day keeps it; from tomorrow on, nothing, said in words.
+  await filters.getByRole('textbox', { name: 'Desde' }).fill(businessDay(0));
+  await filters.getByRole('textbox', { name: 'Desde' }).press('Tab');
+  await filters.getByRole('textbox', { name: 'Hasta' }).fill(businessDay(0));
+  await filters.getByRole('textbox', { name: 'Hasta' }).press('Tab');
+  await expect(page).toHaveURL(/to=\d{4}-\d{2}-\d{2}/);
+  await expect(rows).toHaveCount(1);
+  await filters.getByRole('textbox', { name: 'Hasta' }).fill('');
+  await filters.getByRole('textbox', { name: 'Hasta' }).press('Tab');
+  await expect(page).not.toHaveURL(/to=/);
+  await filters.getByRole('textbox', { name: 'Desde' }).fill(businessDay(1));
+  await filters.getByRole('textbox', { name: 'Desde' }).press('Tab');
+  await expect(page.getByText('No hay cambios registrados con estos filtros.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
 });
 
 test('on a phone the entries are cards and the before/after dialog fits, without serious axe violations', async ({
