@@ -69,3 +69,20 @@ test('a list left without a query comes back without one, and the quick search r
   await page.getByLabel('Nombre de la pantalla').press('Enter');
   await expect(page).toHaveURL(/\/posts\?sort=-likes_count$/);
 });
+
+test('a page that no longer exists comes back as the last one, and values the list does not offer fall back to its defaults', async ({
+  page,
+}) => {
+  // A link or a return to page 999 (rows deleted meanwhile): the list moves to its last page.
+  await openAsAdmin(page, '/users?page=999');
+  await expect(page.getByText(/^\d+-(\d+) de \1$/)).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/[?&]page=\d+$/);
+  await expect(page).not.toHaveURL(/page=999/);
+  await expect(page.getByRole('button', { name: 'Página siguiente' })).toBeDisabled();
+
+  // A page that is not a number and a page size the list does not offer: page 1, 5 rows.
+  await page.goto('/users?page=abc&per_page=7');
+  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel('Filas por página:')).toHaveValue('5');
+  await expect(page.locator('tbody tr[data-id]')).toHaveCount(5);
+});
