@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../../src/app.ts';
 import { queryRows } from '../../../src/db/client.ts';
+import { checkContract } from '../../../src/testing/contract.ts';
 import { bearer, createPost, createUser, tokenFor } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import { browserKeys } from '../../../src/testing/push-service.ts';
@@ -220,6 +221,7 @@ describe.skipIf(!withRedis)('per-account limits in Redis (REDIS_URL), across ins
     // A second instance on the same database and Redis, as behind a load balancer.
     other = await buildApp({ config: testConfig(env), db: ctx.testDb.database, sellerLimits: { prefix } });
     await other.ready();
+    checkContract(other);
   });
   afterAll(async () => {
     await other?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../../src/app.ts';
 import { type Database, openPostgres } from '../../../src/db/client.ts';
+import { checkContract } from '../../../src/testing/contract.ts';
 import { bearer, createUser, TEST_PASSWORD, tokenFor } from '../../../src/testing/factories.ts';
 import { startSlowProxy } from '../../../src/testing/slow-proxy.ts';
 import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
@@ -30,6 +31,7 @@ beforeAll(async () => {
   }
   other = await buildApp({ config: testConfig(), db: otherDb ?? database });
   await other.ready();
+  checkContract(other);
 });
 afterAll(async () => {
   await other?.close();

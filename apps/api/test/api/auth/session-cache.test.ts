@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../../src/app.ts';
 import { type Database, openPostgres } from '../../../src/db/client.ts';
+import { checkContract } from '../../../src/testing/contract.ts';
 import { bearer } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
   }
   other = await buildApp({ config: testConfig(), db: otherDb ?? database });
   await other.ready();
+  checkContract(other);
 });
 afterAll(async () => {
   await other?.close();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../../src/app.ts';
+import { checkContract } from '../../../src/testing/contract.ts';
 import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
 
 let ctx: TestContext;
@@ -29,10 +30,15 @@ describe('GET /api/health', () => {
     });
     const app = await buildApp({ config: testConfig(), db: { ...database, db } as typeof database });
     await app.ready();
+    // Its answers are checked against the document too: the 503 of readiness is declared (issue 20).
+    checkContract(app);
     gone = true;
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['content-type']).toMatch(/^application\/json/);
+      expect(ready.json().message).toEqual(expect.any(String));
       expect((await app.inject({ method: 'GET', url: '/api/health?ready=1' })).statusCode).toBe(503);
     } finally {
       await app.close();
@@ -60,6 +66,7 @@ describe('request logs', () => {
       logger: { level: 'info', stream },
     });
     await app.ready();
+    checkContract(app);
   });
   afterAll(() => app?.close());
 
