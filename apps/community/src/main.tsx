@@ -12,4 +12,8 @@ createRoot(document.getElementById('root')!).render(
 // The render above is synchronous: the app is in place in this same task, so no frame shows both.
 document.getElementById('splash')?.remove();
 
-startServiceWorker();
+// Installing the worker precaches the whole app: once the page has loaded and gone idle, so none of
+// it competes with the first screen's own requests on a slow connection.
+const afterLoad = () => (window.requestIdleCallback ?? window.setTimeout)(() => startServiceWorker());
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });

@@ -48,7 +48,9 @@ function ProgressiveImage({ image, alt, priority }: { image: Image; alt: string;
       src={src}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      // The rest wait behind it: one that is partly on screen (the next post's) is not worth the
+      // bandwidth the screen's largest paint needs.
+      fetchPriority={priority ? 'high' : 'low'}
       decoding="async"
       draggable={false}
     />

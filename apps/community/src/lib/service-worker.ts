@@ -14,8 +14,8 @@ const listeners = new Set<() => void>();
 export function startServiceWorker() {
   if (!('serviceWorker' in navigator) || update) return;
   update = registerSW({
-    // After the page's load event: installing it (and precaching the app) stays off the first paint.
-    immediate: false,
+    // main.tsx calls this once the page has loaded and gone idle.
+    immediate: true,
     onNeedRefresh() {
       needRefresh = true;
       for (const listener of listeners) listener();

@@ -15,7 +15,8 @@ export function StoriesRow({ stories, onOpen }: { stories: TAppStory[]; onOpen: 
               aria-label={`Historia: ${story.title}${story.viewed_by_me ? ' (vista)' : ''}`}
             >
               <span className="story-bubble__ring">
-                <img src={story.thumb_url ?? story.image_url} alt="" loading="lazy" />
+                {/* Small, and behind the first post's image, the screen's largest paint. */}
+                <img src={story.thumb_url ?? story.image_url} alt="" loading="lazy" fetchPriority="low" />
               </span>
               <span className="story-bubble__title">{story.title}</span>
             </button>

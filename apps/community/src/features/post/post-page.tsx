@@ -73,7 +73,11 @@ export default function PostPage() {
           <article className="post card">
             <PostHeader post={post.data.data} />
             {post.data.data.content && <p className="post__content">{post.data.data.content}</p>}
-            <Gallery images={post.data.data.images} label={`la publicación de ${post.data.data.user_name}`} />
+            <Gallery
+              images={post.data.data.images}
+              label={`la publicación de ${post.data.data.user_name}`}
+              priority
+            />
             <div className="post__actions">
               <LikeButton post={post.data.data} pending={pending} />
               <span className="action action--static">
