@@ -14,6 +14,9 @@ document.getElementById('splash')?.remove();
 
 // Installing the worker precaches the whole app: once the page has loaded and gone idle, so none of
 // it competes with the first screen's own requests on a slow connection.
-const afterLoad = () => (window.requestIdleCallback ?? window.setTimeout)(() => startServiceWorker());
+const afterLoad = () => {
+  if (window.requestIdleCallback) window.requestIdleCallback(startServiceWorker, { timeout: 3000 });
+  else window.setTimeout(startServiceWorker, 500);
+};
 if (document.readyState === 'complete') afterLoad();
 else window.addEventListener('load', afterLoad, { once: true });
