@@ -1,11 +1,17 @@
-import type { EarlyCall } from './boot';
 import { buildUrl } from './lib/api';
+import { EARLY_CALLS, EARLY_KEY, type EarlyCall, earlyUrl, takeEarly, takeEarlyRead } from './lib/early';
 
 const THUMB = '/api/files/abc.thumb.webp';
 
-/** boot.ts runs when it is imported: a fresh copy each time, with this session, path and fetch. */
+/**
+ * boot.ts runs when it is imported (the build inlines it into index.html): a fresh copy each time,
+ * with this session, path and fetch. `boot` is what the app's side reads its calls with (lib/early.ts).
+ */
+const boot = { EARLY_CALLS, earlyUrl, takeEarly, takeEarlyRead };
+
 async function bootWith({ role = 'seller', path = import.meta.env.BASE_URL } = {}) {
   vi.resetModules();
+  delete window[EARLY_KEY];
   window.history.replaceState(null, '', path);
   localStorage.setItem('community-auth', JSON.stringify({ token: 't1', user: { role } }));
   const fetch = vi.fn(
@@ -13,7 +19,8 @@ async function bootWith({ role = 'seller', path = import.meta.env.BASE_URL } = {
       new Response(JSON.stringify({ data: [{ images: [{ thumb_url: THUMB }] }] })),
   );
   vi.stubGlobal('fetch', fetch);
-  return { boot: await import('./boot'), fetch };
+  await import('./boot');
+  return { boot, fetch };
 }
 
 afterEach(() => {
@@ -69,6 +76,7 @@ describe('boot (Inicio’s first calls, sent while the app loads)', () => {
     expect((await bootWith({ path: `${import.meta.env.BASE_URL}encuestas` })).fetch).not.toHaveBeenCalled();
     expect((await bootWith({ role: 'admin' })).fetch).not.toHaveBeenCalled();
     vi.resetModules();
+    delete window[EARLY_KEY];
     localStorage.clear();
     window.history.replaceState(null, '', import.meta.env.BASE_URL);
     const fetch = vi.fn();

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
  * The Content-Security-Policy. It allows inline styles only: Mantine and the Swagger UI inject
- * <style> tags, while no inline script runs anywhere. No upgrade-insecure-requests: the panel is
+ * <style> tags. No inline script runs, except one a built app's index.html carries, allowed by its
+ * own hash on that page only (`contentSecurityPolicy`). No upgrade-insecure-requests: the panel is
  * also served over plain HTTP on a LAN.
  */
 const CSP_DIRECTIVES: [string, string[]][] = [
@@ -25,8 +27,27 @@ const CSP_DIRECTIVES: [string, string[]][] = [
  * its defaults and the CSP above (plus `Referrer-Policy: no-referrer`), written once: helmet
  * rebuilt and re-rendered them, the CSP included, on every request.
  */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  return CSP_DIRECTIVES.map(([name, values]) =>
+    name === 'script-src' ? [name, ...values, ...scriptHashes] : [name, ...values],
+  )
+    .map((directive) => directive.join(' '))
+    .join(';');
+}
+
+/**
+ * The CSP source of each inline script of a page (`'sha256-…'` of its text, as CSP Level 2 hashes
+ * it): the community app's index.html carries its first calls inline (apps/community/src/boot.ts).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1] ?? '')
+    .filter((text) => text.trim() !== '')
+    .map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+}
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': CSP_DIRECTIVES.map(([name, values]) => `${name} ${values.join(' ')}`).join(';'),
+  'content-security-policy': contentSecurityPolicy(),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { contentSecurityPolicy, inlineScriptHashes } from './security.ts';
 
 interface StaticAppOptions {
   /** The plugin's name (Fastify's plugin graph and its logs). */
@@ -15,8 +16,28 @@ interface StaticAppOptions {
   prefix?: string;
   /** A header of its own for some files, after the cache policy (the manifest's content type). */
   fileHeaders?: (reply: FastifyReply, path: string) => void;
-  /** Answers the app's paths that are no file (its router's paths), once the files are served. */
-  fallback: (app: FastifyInstance, root: string) => void;
+  /**
+   * Answers the app's paths that are no file (its router's paths), once the files are served;
+   * `pagePolicy` is the CSP its index.html is sent with.
+   */
+  fallback: (app: FastifyInstance, root: string, pagePolicy: () => string) => void;
+}
+
+/**
+ * The Content-Security-Policy of a built page: the shared one, plus the hash of each inline script
+ * the page carries (the community app's first calls), so that script, and only it, runs. Read again
+ * when the file changes, as a deploy does.
+ */
+export function pagePolicyOf(file: string): () => string {
+  let known: { mtimeMs: number; policy: string } | undefined;
+  return () => {
+    const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (known?.mtimeMs !== mtimeMs) {
+      const html = mtimeMs ? readFileSync(file, 'utf8') : '';
+      known = { mtimeMs, policy: contentSecurityPolicy(inlineScriptHashes(html)) };
+    }
+    return known.policy;
+  };
 }
 
 /**
@@ -33,6 +54,7 @@ export function staticAppPlugin(options: StaticAppOptions) {
   return fp(
     async (app) => {
       const root = app.config[options.dir];
+      const pagePolicy = pagePolicyOf(join(root, 'index.html'));
       if (!existsSync(join(root, 'index.html'))) {
         app.log.warn({ [options.dir]: root }, options.missingBuild);
         return;
@@ -49,10 +71,11 @@ export function staticAppPlugin(options: StaticAppOptions) {
           } else {
             reply.header('cache-control', 'no-cache');
           }
+          if (path.endsWith('index.html')) reply.header('content-security-policy', pagePolicy());
           options.fileHeaders?.(reply, path);
         },
       });
-      options.fallback(app, root);
+      options.fallback(app, root, pagePolicy);
     },
     { name: options.name, dependencies: ['errors'] },
   );

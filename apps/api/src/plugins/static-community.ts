@@ -22,7 +22,7 @@ export const staticCommunityPlugin = staticAppPlugin({
     if (path.endsWith('.webmanifest'))
       reply.header('content-type', 'application/manifest+json; charset=utf-8');
   },
-  fallback(app, root) {
+  fallback(app, root, pagePolicy) {
     const index = join(root, 'index.html');
     app.spaFallbacks.push({
       prefix: COMMUNITY_PREFIX,
@@ -32,7 +32,11 @@ export const staticCommunityPlugin = staticAppPlugin({
         if (last.includes('.')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
         if (path === COMMUNITY_PREFIX) return reply.redirect(`${COMMUNITY_PREFIX}/`, 301);
         const html = await readFile(index);
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('content-security-policy', pagePolicy())
+          .type('text/html; charset=utf-8')
+          .send(html);
       },
     });
   },

@@ -1,4 +1,4 @@
-import { takeEarly, takeEarlyRead } from '../boot';
+import { takeEarly, takeEarlyRead } from './early';
 import { reportNetworkFailure, reportResponse } from './online';
 import { getSession, signOut } from './session';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { EARLY_CALLS } from '../boot';
 import { apiRequest, takeEarlyAnswer } from './api';
+import { EARLY_CALLS } from './early';
 import type { FeedPage } from './post-cache';
 import { qk } from './query-keys';
 

@@ -1,9 +1,9 @@
 import type { TUser } from '@panel/shared';
 import { useSyncExternalStore } from 'react';
-import { SESSION_KEY } from '../boot';
+import { SESSION_KEY } from './early';
 
 /**
- * The seller's session in this browser, under its own storage key (SESSION_KEY, in boot.ts, which reads
+ * The seller's session in this browser, under its own storage key (SESSION_KEY, in lib/early.ts; boot.ts reads
  * it too): the panel keeps `auth-storage` for administrators, and a seller signed in here must not look
  * signed in there.
  */

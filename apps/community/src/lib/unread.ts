@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { EARLY_CALLS } from '../boot';
 import { apiRequest } from './api';
+import { EARLY_CALLS } from './early';
 import { qk } from './query-keys';
 
 /** The unread notifications for the tab's badge: on start, every minute and on returning to the app. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,9 @@ import { createTestContext, type TestContext } from '../../../src/testing/test-a
 
 let ctx: TestContext;
 let missing: TestContext;
+/** What the build inlines (apps/community/src/boot.ts): the page's one inline script. */
+const BOOT = 'window.__communityEarly=new Map;';
+const BOOT_HASH = `'sha256-${createHash('sha256').update(BOOT).digest('base64')}'`;
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'panel-static-'));
   const web = join(dir, 'web');
@@ -16,7 +20,11 @@ beforeAll(async () => {
   mkdirSync(join(community, 'assets'), { recursive: true });
   mkdirSync(join(community, 'icons'), { recursive: true });
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Panel</title>');
-  writeFileSync(join(community, 'index.html'), '<!doctype html><title>Comunidad</title>');
+  writeFileSync(
+    join(community, 'index.html'),
+    `<!doctype html><meta charset="UTF-8" />\n<script>${BOOT}</script><title>Comunidad</title>` +
+      '<script type="module" src="/comunidad/assets/index-3f2a9c.js"></script>',
+  );
   writeFileSync(join(community, 'assets', 'index-3f2a9c.js'), 'console.log("app")');
   writeFileSync(join(community, 'sw.js'), 'self.addEventListener("push", () => {})');
   writeFileSync(join(community, 'manifest.webmanifest'), '{"name":"Comunidad"}');
@@ -55,6 +63,25 @@ describe('/comunidad/', () => {
     expect((await get('/comunidad/assets/no-existe-1234.js')).statusCode).toBe(404);
     // The panel keeps its own fallback.
     expect((await get('/vendedores')).body).toContain('<title>Panel</title>');
+  });
+
+  it("lets the page's own inline script run, by its hash, and no other script but the app's files", async () => {
+    for (const url of [
+      '/comunidad/',
+      '/comunidad/index.html',
+      '/comunidad/agenda',
+      '/comunidad/publicacion/3',
+    ]) {
+      const res = await get(url);
+      const scriptSrc = res.headers['content-security-policy']
+        ?.toString()
+        .split(';')
+        .find((directive) => directive.startsWith('script-src '));
+      expect(scriptSrc, url).toBe(`script-src 'self' ${BOOT_HASH}`);
+    }
+    // Every other answer keeps the policy without it.
+    for (const url of ['/comunidad/sw.js', '/comunidad/assets/index-3f2a9c.js', '/api/health', '/vendedores'])
+      expect((await get(url)).headers['content-security-policy'], url).toContain("script-src 'self';");
   });
 
   it('caches hashed assets for a year; sw.js, the manifest and icons are revalidated', async () => {

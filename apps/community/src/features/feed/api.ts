@@ -1,7 +1,7 @@
 import type { TAppPost, TAppStory } from '@panel/shared';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { EARLY_CALLS } from '../../boot';
 import { apiRequest } from '../../lib/api';
+import { EARLY_CALLS } from '../../lib/early';
 import { feedQuery } from '../../lib/feed-query';
 import type { FeedPage } from '../../lib/post-cache';
 import { qk } from '../../lib/query-keys';
