@@ -1,5 +1,8 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import type { ToastAction } from '../lib/notify';
+
+const RETRY_LABEL = 'Reintentar';
 
 interface RetryButtonProps extends Pick<ButtonProps, 'mt' | 'size'> {
   /** The failed query's `refetch` (or a function that loads again). */
@@ -24,7 +27,15 @@ export function RetryButton({ onRetry, loading, size = 'xs', mt }: RetryButtonPr
       loading={loading}
       onClick={() => onRetry()}
     >
-      Reintentar
+      {RETRY_LABEL}
     </Button>
   );
+}
+
+/**
+ * The same "Reintentar" inside an error toast, for a failed load that closes its dialog
+ * (spec §4, §8): `notify.error(text, { action: retryAction(() => reopen(row)) })`.
+ */
+export function retryAction(onRetry: () => void): ToastAction {
+  return { label: RETRY_LABEL, icon: <IconRefresh size={14} aria-hidden />, onClick: onRetry };
 }
