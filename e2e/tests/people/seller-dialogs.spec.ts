@@ -180,16 +180,27 @@ test.describe('Actividad', () => {
     await expect(dialog.getByText('No hay actividad reciente')).toBeVisible();
   });
 
-  test('a load failure closes the dialog with "Error al cargar actividad del usuario"', async ({
+  test('a load failure closes the dialog with "Error al cargar actividad del usuario", whose "Reintentar" opens it again', async ({
     page,
     request,
   }) => {
     const token = await apiLogin(request);
     const seller = await createSeller(request, token);
-    await page.route('**/api/users/*/activity', (route) => route.fulfill({ status: 500, body: 'caído' }));
+    const failure = '**/api/users/*/activity';
+    await page.route(failure, (route) => route.fulfill({ status: 500, body: 'caído' }));
     await openSellerDialog(page, seller, 'Actividad');
-    await expect(page.getByText('Error al cargar actividad del usuario')).toBeVisible();
-    await expect(page.getByRole('dialog', { name: `Actividad de ${seller.name}` })).toBeHidden();
+    const toast = page.getByRole('alert').filter({ hasText: 'Error al cargar actividad del usuario' });
+    await expect(toast.getByText('Error al cargar actividad del usuario', { exact: true })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: `Actividad de ${seller.name}` });
+    await expect(dialog).toBeHidden();
+
+    // Issue 21, item 6: the toast offers "Reintentar"; the route now answers normally.
+    await page.unroute(failure);
+    await toast.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(seller.email)).toBeVisible();
+    await expect(dialog.getByText('Este usuario aún no tiene actividad registrada')).toBeVisible();
+    await expect(toast).toBeHidden();
   });
 
   test('only seller rows carry the three buttons', async ({ page }) => {

@@ -22,6 +22,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { retryAction } from '../../../components/retry-button';
 import { relativeTime } from '../../../lib/dates/relative-time';
 import { notify } from '../../../lib/notify';
 import { useUserActivity } from '../api/get-user-activity';
@@ -180,17 +181,25 @@ interface SellerActivityDialogProps {
   opened: boolean;
   seller: SellerRef | null;
   onClose: () => void;
+  /** Opens this dialog again for `seller`: the failure toast's "Reintentar" (issue 21, item 6). */
+  onRetry: (seller: SellerRef) => void;
 }
 
-/** "Actividad de <name>" (spec §2.5): a load failure closes it with a toast (§4, §8). */
-export function SellerActivityDialog({ opened, seller, onClose }: SellerActivityDialogProps) {
+/**
+ * "Actividad de <name>" (spec §2.5): a load failure closes it with the toast "Error al cargar
+ * actividad del usuario" (§4, §8), whose "Reintentar" opens it again for the same seller.
+ */
+export function SellerActivityDialog({ opened, seller, onClose, onRetry }: SellerActivityDialogProps) {
   const activity = useUserActivity(opened && seller ? seller.id : null);
 
   useEffect(() => {
     if (!opened || !activity.isError) return;
-    notify.error('Error al cargar actividad del usuario');
+    const failed = seller;
+    notify.error('Error al cargar actividad del usuario', {
+      action: failed ? retryAction(() => onRetry(failed)) : undefined,
+    });
     onClose();
-  }, [opened, activity.isError, onClose]);
+  }, [opened, activity.isError, onClose, onRetry, seller]);
 
   return (
     <Modal

@@ -1,4 +1,3 @@
-import type { TUser } from '@panel/shared';
 import { type ReactNode, useCallback, useState } from 'react';
 import { SellerActivityDialog, type SellerRef } from './seller-activity-dialog';
 import { SellerUnitsDialog } from './seller-units-dialog';
@@ -11,22 +10,28 @@ export type SellerDialogKind = 'activity' | 'volumes' | 'units';
  * `open(kind, user)` from a row and renders `dialogs` once.
  */
 export function useSellerDialogs(): {
-  open: (kind: SellerDialogKind, user: TUser) => void;
+  open: (kind: SellerDialogKind, user: SellerRef) => void;
   dialogs: ReactNode;
 } {
   const [kind, setKind] = useState<SellerDialogKind | null>(null);
   // Kept while a dialog closes, so its title does not flicker.
   const [seller, setSeller] = useState<SellerRef | null>(null);
-  const open = useCallback((next: SellerDialogKind, user: TUser) => {
+  const open = useCallback((next: SellerDialogKind, user: SellerRef) => {
     setSeller({ id: user.id, name: user.name });
     setKind(next);
   }, []);
   const close = useCallback(() => setKind(null), []);
+  const reopenActivity = useCallback((failed: SellerRef) => open('activity', failed), [open]);
   return {
     open,
     dialogs: (
       <>
-        <SellerActivityDialog opened={kind === 'activity'} seller={seller} onClose={close} />
+        <SellerActivityDialog
+          opened={kind === 'activity'}
+          seller={seller}
+          onClose={close}
+          onRetry={reopenActivity}
+        />
         <SellerVolumesDialog opened={kind === 'volumes'} seller={seller} onClose={close} />
         <SellerUnitsDialog opened={kind === 'units'} seller={seller} onClose={close} />
       </>
