@@ -29,8 +29,11 @@ const saved: TSurveyDetail = {
 function renderDialog(surveyId: number | null = null) {
   signIn();
   const onClose = vi.fn();
-  const view = renderWithApp(<SurveyFormDialog opened surveyId={surveyId} onClose={onClose} />);
-  return { ...view, onClose };
+  const onRetry = vi.fn();
+  const view = renderWithApp(
+    <SurveyFormDialog opened surveyId={surveyId} onClose={onClose} onRetry={onRetry} />,
+  );
+  return { ...view, onClose, onRetry };
 }
 
 const questionCards = () => screen.getAllByTestId('survey-question');
@@ -118,5 +121,18 @@ describe('SurveyFormDialog and its question editor', { timeout: 20_000 }, () => 
     const body = requests.find((r) => r.method === 'PUT')?.body as { questions: { id?: number }[] };
     expect(body.questions[0]?.id).toBe(31);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a survey that fails to load closes the edit with "Error al cargar encuesta" and its "Reintentar"', async () => {
+    mockApi({
+      'GET /api/branches': () => ({ body: branches }),
+      'GET /api/admin/surveys/9': () => ({ status: 500 }),
+    });
+    const { user, onClose, onRetry } = renderDialog(9);
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText(SURVEY_MSG.loadOneError)).toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await user.click(within(toast).getByRole('button', { name: 'Reintentar' }));
+    expect(onRetry).toHaveBeenCalledWith(9);
   });
 });

@@ -9,6 +9,7 @@ import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { retryAction } from '../../../components/retry-button';
 import { notify } from '../../../lib/notify';
 import { useSurvey } from '../api/get-survey';
 import { useCreateSurvey, useUpdateSurvey } from '../api/save-survey';
@@ -26,10 +27,12 @@ interface SurveyFormDialogProps {
   /** The survey to edit; null creates a new one. */
   surveyId: number | null;
   onClose: () => void;
+  /** Opens the edit again for `surveyId`: the toast's "Reintentar" when the survey failed to load. */
+  onRetry: (surveyId: number) => void;
 }
 
 /** "Nueva Encuesta" / "Editar Encuesta" (spec §2.19, §4, §5, §8). */
-export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialogProps) {
+export function SurveyFormDialog({ opened, surveyId, onClose, onRetry }: SurveyFormDialogProps) {
   const isEdit = surveyId !== null;
   const loaded = useSurvey(opened ? surveyId : null);
   const createSurvey = useCreateSurvey();
@@ -62,11 +65,13 @@ export function SurveyFormDialog({ opened, surveyId, onClose }: SurveyFormDialog
   } = dialog.form;
 
   useEffect(() => {
-    if (opened && isEdit && loaded.isError) {
-      notify.apiError(loaded.error, SURVEY_MSG.loadOneError);
+    if (opened && surveyId !== null && loaded.isError) {
+      notify.apiError(loaded.error, SURVEY_MSG.loadOneError, {
+        action: retryAction(() => onRetry(surveyId)),
+      });
       onClose();
     }
-  }, [opened, isEdit, loaded.isError, loaded.error, onClose]);
+  }, [opened, surveyId, loaded.isError, loaded.error, onClose, onRetry]);
 
   const waiting = isEdit && !loaded.data;
 

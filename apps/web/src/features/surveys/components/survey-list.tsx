@@ -56,6 +56,10 @@ export function SurveyList() {
   const stats = useDialogTarget<TSurvey>();
 
   const closeForm = useCallback(() => setFormOpened(false), []);
+  const reopenForm = useCallback((id: number) => {
+    setEditingId(id);
+    setFormOpened(true);
+  }, []);
   const openForm = (survey: TSurvey | null) => {
     setEditingId(survey?.id ?? null);
     setFormOpened(true);
@@ -166,8 +170,13 @@ export function SurveyList() {
         )}
       </Stack>
 
-      <SurveyFormDialog opened={formOpened} surveyId={editingId} onClose={closeForm} />
-      <SurveyStatisticsDialog opened={stats.opened} survey={stats.target} onClose={stats.close} />
+      <SurveyFormDialog opened={formOpened} surveyId={editingId} onClose={closeForm} onRetry={reopenForm} />
+      <SurveyStatisticsDialog
+        opened={stats.opened}
+        survey={stats.target}
+        onClose={stats.close}
+        onRetry={stats.open}
+      />
       <ConfirmDialog {...deletion.dialog} title="Confirmar eliminación" message={SURVEY_MSG.confirmDelete} />
     </>
   );

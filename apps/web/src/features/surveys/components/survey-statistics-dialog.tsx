@@ -20,7 +20,7 @@ import {
   type TSurveyStatistics,
 } from '@panel/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { RetryButton } from '../../../components/retry-button';
+import { RetryButton, retryAction } from '../../../components/retry-button';
 import { formatDateTime } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { TEXT_ANSWERS_PER_PAGE, useQuestionAnswers, useSurveyStatistics } from '../api/get-survey-statistics';
@@ -85,18 +85,26 @@ interface SurveyStatisticsDialogProps {
   opened: boolean;
   survey: TSurvey | null;
   onClose: () => void;
+  /** Opens this dialog again for `survey`: the failure toast's "Reintentar" (issue 21, item 6). */
+  onRetry: (survey: TSurvey) => void;
 }
 
-/** Statistics of one survey (spec §2.19); closes with "Error al cargar estadísticas" on failure (§4). */
-export function SurveyStatisticsDialog({ opened, survey, onClose }: SurveyStatisticsDialogProps) {
+/**
+ * Statistics of one survey (spec §2.19); closes with "Error al cargar estadísticas" on failure
+ * (§4), whose "Reintentar" opens it again for the same survey.
+ */
+export function SurveyStatisticsDialog({ opened, survey, onClose, onRetry }: SurveyStatisticsDialogProps) {
   const stats = useSurveyStatistics(opened && survey ? survey.id : null);
 
   useEffect(() => {
     if (opened && stats.isError) {
-      notify.error(SURVEY_MSG.statisticsError);
+      const failed = survey;
+      notify.error(SURVEY_MSG.statisticsError, {
+        action: failed ? retryAction(() => onRetry(failed)) : undefined,
+      });
       onClose();
     }
-  }, [opened, stats.isError, onClose]);
+  }, [opened, stats.isError, onClose, onRetry, survey]);
 
   const data = stats.data;
   return (
