@@ -27,7 +27,7 @@ test('Inicio shows the feed newest first with author, branch and time ago, and l
   await expect(first.locator('time')).toHaveText('recién');
   await expect(first.getByRole('region', { name: /Imágenes de/ }).getByRole('img')).toHaveCount(1);
 
-  // The first page holds 5 (apps/community/src/boot.ts, FEED_FIRST_PAGE), the next ones the API's 20:
+  // The first page holds 5 (apps/community/src/lib/early.ts, FEED_FIRST_PAGE), the next ones the API's 20:
   // scrolling to the end brings them (the demo has more).
   const feed = await appGet<{ data: TAppPost[]; meta: { next_cursor: string | null } }>(
     request,
