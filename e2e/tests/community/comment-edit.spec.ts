@@ -1,16 +1,20 @@
 import type { TAppPost } from '@panel/shared';
 import { APP_MSG } from '@panel/shared';
 import { expect, test } from '@playwright/test';
-import { auth, pngImage } from '../../support/api.ts';
+import { auth, pngImage, unique } from '../../support/api.ts';
 import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { openAsAdmin } from '../../support/ui.ts';
 
-test('a seller edits and deletes their own comment (marked "editado"; the counts follow), and cannot touch another’s', async ({
+test('a seller edits and deletes their own comment (marked "editado"; the app’s and the panel’s counts follow), and cannot touch another’s', async ({
   page,
+  browser,
   request,
 }) => {
+  test.setTimeout(120_000);
   const { seller } = await newSeller(request);
   const { seller: other } = await newSeller(request);
-  const post = await createAppPost(request, seller.token, 'Para comentar', [await pngImage('#1f959c')]);
+  const text = `Para comentar ${unique()}`;
+  const post = await createAppPost(request, seller.token, text, [await pngImage('#1f959c')]);
   for (const [token, content] of [
     [other.token, 'Comentario de otra persona'],
     [seller.token, 'Mi comentario con eror'],
@@ -51,11 +55,29 @@ test('a seller edits and deletes their own comment (marked "editado"; the counts
   // Inicio's card follows.
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
   await expect(
-    page
-      .getByRole('article')
-      .filter({ hasText: 'Para comentar' })
-      .getByRole('link', { name: 'Comentarios (1)' }),
+    page.getByRole('article').filter({ hasText: text }).getByRole('link', { name: 'Comentarios (1)' }),
   ).toBeVisible();
+
+  // The panel's count follows too: an administrator's post list, on a desktop (below 768 px it is cards).
+  const desk = await browser.newContext({
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    viewport: { width: 1600, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  try {
+    const panel = await desk.newPage();
+    await openAsAdmin(panel, '/posts');
+    await panel.getByPlaceholder('Buscar por contenido...').fill(text);
+    const row = panel.getByRole('row').filter({ hasText: text });
+    await row.getByRole('button', { name: 'Ver los 1 comentarios' }).click();
+    const dialog = panel.getByRole('dialog', { name: 'Comentarios (1)' });
+    await expect(dialog).toContainText('Comentario de otra persona');
+    await expect(dialog).not.toContainText('Mi comentario');
+  } finally {
+    await desk.close();
+  }
 });
 
 test('an edit the server cannot receive says so and keeps the text as it was', async ({
@@ -86,4 +108,37 @@ test('an edit the server cannot receive says so and keeps the text as it was', a
     `/api/app/posts/${post.id}/comments`,
   );
   expect(list.data.map((c) => c.content)).toEqual(['Texto original']);
+});
+
+test('a delete the server refuses says so and keeps the comment and the counts', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const post = await createAppPost(request, seller.token, `Borrado fallido ${unique()}`, [
+    await pngImage('#2f7d32'),
+  ]);
+  const res = await request.post(`/api/app/posts/${post.id}/comments`, {
+    headers: auth(seller.token),
+    data: { content: 'Queda donde estaba' },
+  });
+  expect(res.status()).toBe(201);
+  // The project blocks the service worker, so the page's own route answers the call.
+  await page.route('**/api/app/comments/*', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+  );
+  await openAppAs(page, seller, `publicacion/${post.id}`);
+  const comments = page.locator('.comments__list > li');
+  const mine = comments.filter({ hasText: 'Vos' });
+  await mine.getByRole('button', { name: 'Borrar' }).click();
+  await mine
+    .getByRole('group', { name: '¿Borrar este comentario?' })
+    .getByRole('button', { name: 'Borrar' })
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: 'No se pudo borrar el comentario' })).toBeVisible();
+  await expect(comments).toHaveCount(1);
+  await expect(mine).toContainText('Queda donde estaba');
+  await expect(mine.getByRole('button', { name: 'Borrar' })).toBeEnabled();
+  const { data } = await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`);
+  expect(data.comments_count).toBe(1);
 });
