@@ -213,8 +213,9 @@ async function takeShots(browser, base, outDir, label, viewport) {
   // Notificaciones, Eventos, their types and the calendar.
   await listShots(scheduleLists);
   await page.goto(`${base}/calendar`);
-  await page.locator('.fc-daygrid-day').first().waitFor();
-  await page.locator('.fc-event').first().waitFor();
+  // The month's grid, or below 768 px its list.
+  await page.locator('.fc-daygrid-day, .fc-list').first().waitFor();
+  await page.locator('.fc-event, .fc-list-event').first().waitFor();
   await shot('calendar');
 
   // Publicaciones and its dialogs.
@@ -402,7 +403,9 @@ async function takeShots(browser, base, outDir, label, viewport) {
   await page.getByRole('button', { name: /^Filtros/ }).click();
   await page.getByText('Limpiar filtros').waitFor();
   await shot('audit-filters');
-  await page.keyboard.press('Escape');
+  // Closed again by its own button (Escape may stay in the date field that has the focus).
+  await page.getByRole('button', { name: /^Filtros/ }).click();
+  await page.getByRole('dialog', { name: 'Filtros' }).waitFor({ state: 'hidden' });
   await dialogShot('audit-entry', () =>
     page
       .locator('[data-id]')
