@@ -145,9 +145,32 @@ for (const viewport of WIDTHS) {
     const changes = page.getByRole('dialog');
     await changes.getByRole('table', { name: 'Campos cambiados' }).waitFor({ timeout: 30_000 });
     for (const s of await sidewaysScrollers(page)) problems.push(`audit entry dialog: ${s}`);
+    // A field's name wraps between words only ("Modificado" once broke into "Modificad/o" on a phone).
+    const split = await changes.locator('tbody th').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const text = cell.firstChild?.nodeType === Node.TEXT_NODE ? cell.firstChild : null;
+        if (!text) return [];
+        return [...(text.textContent ?? '').matchAll(/\S+/g)]
+          .filter((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return range.getClientRects().length > 1;
+          })
+          .map((word) => word[0]);
+      }),
+    );
+    for (const word of split) problems.push(`audit entry dialog: the field name «${word}» is split`);
     await page.keyboard.press('Escape');
     await changes.waitFor({ state: 'hidden' });
     await context.close();
+    // The sign-in screen, signed out.
+    const signedOut = await browser.newContext({ viewport });
+    const login = await signedOut.newPage();
+    await login.goto('/login');
+    await login.getByRole('button', { name: 'Ingresar' }).waitFor();
+    for (const s of await sidewaysScrollers(login)) problems.push(`/login: ${s}`);
+    await signedOut.close();
     expect(problems).toEqual([]);
   });
 }
