@@ -9,7 +9,7 @@ import { type AppConfig, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { setScryptParams } from '../services/auth/passwords.ts';
 import { ensureBuiltInPointActions } from '../services/points/built-in-actions.ts';
-import { checkContract } from './contract.ts';
+import { type ContractChecker, checkContract } from './contract.ts';
 import { bearer, createAdmin, createUser, tokenFor, type UserFixture } from './factories.ts';
 import { openTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -38,6 +38,8 @@ export interface TestContext {
   ): Promise<LightMyRequestResponse>;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /** The contract check of `app.inject` (src/testing/contract.ts): its work so far, and its validators compiled ahead. */
+  contract: { stats(): ContractChecker['stats'] | undefined; precompile(): number };
 }
 
 type Method = NonNullable<InjectOptions['method']>;
@@ -95,6 +97,7 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
         payload: body.payload,
         headers: { ...bearer(ctx.admin.token), 'content-type': body.contentType, ...headers },
       }),
+    contract,
     async reset() {
       await testDb.reset();
       // The reset restarts the ids: the next users would inherit the last ones' counts.

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { MEDIA_MSG, MSG, ZAppPostInput, ZPostInput, ZStoryInput, ZUserImportQuery } from '@panel/shared';
 import fc from 'fast-check';
 import { parse as parseQuery } from 'fast-querystring';
@@ -58,6 +60,9 @@ const totals = {
   loopWorst: '',
   loopRechecked: 0,
   loopUnchecked: 0,
+  loopTriesOver: 0,
+  precompiled: 0,
+  precompileMs: 0,
 };
 
 /** Events whose `.ics` is the most work: the longest the door accepts, and one stored before the bounds. */
@@ -76,11 +81,17 @@ beforeAll(async () => {
       .returning();
     heavyEvents.push(row!.id);
   }
+  // Every validator of the contract check compiled now, not inside the first answer of each kind
+  // while the event loop is measured (the check's own work: 50 ms for one on a quiet machine).
+  const compiling = performance.now();
+  totals.precompiled = ctx.contract.precompile();
+  totals.precompileMs = performance.now() - compiling;
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   before = await tableChecksums(ctx.db);
 }, 120_000);
 afterAll(async () => {
+  gcObserver.disconnect();
   console.info(
     `Fuzzing: ${totals.inputs} entradas malas en ${totals.requests} solicitudes ` +
       `(${Object.entries(totals.byEncoding)
@@ -88,7 +99,10 @@ afterAll(async () => {
         .join(
           ', ',
         )}); 5xx: ${totals.serverErrors}; bucle de eventos: máx. ${totals.loopMaxMs.toFixed(0)} ms ` +
-      `(${totals.loopWorst}; ${totals.loopRechecked} solicitudes medidas de nuevo, una a una, ${totals.loopUnchecked} sin medir de nuevo por tiempo); FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED}`,
+      `(${totals.loopWorst}; ${totals.loopRechecked} solicitudes medidas de nuevo, una a una, ` +
+      `${totals.loopTriesOver} intentos sobre ${MAX_LOOP_DELAY_MS} ms, ${totals.loopUnchecked} sin medir de nuevo por tiempo; ` +
+      `${totals.precompiled} validadores del contrato compilados antes, en ${totals.precompileMs.toFixed(0)} ms); ` +
+      `FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED}`,
   );
   await ctx.close();
 });
@@ -271,12 +285,16 @@ async function eachConcurrently<T>(
 /**
  * The event loop's delay while requests are being served (issue 20, item 3): no request may hold
  * it for long, whatever it sends. `monitorEventLoopDelay` runs only while requests are in flight
- * (their bodies are encoded before), so what this file does between them does not count. This
- * machine is shared and a garbage collection or the scheduler can stall any process for a moment:
- * a window over the limit has its requests sent again one at a time, each with its own
- * measurement, and a request over the limit on each of three tries fails the test (twice was not
- * enough on CI's loaded machine: a panel read on PGlite met two stalls in a row once). Work a request causes repeats;
- * a stall of the machine does not.
+ * (their bodies are encoded before), so what this file does between them does not count; the
+ * contract check's validators (src/testing/contract.ts) are compiled in beforeAll, so only its
+ * validating runs with the requests, and each window says how long that took and its longest
+ * garbage collection. This machine is shared and a garbage collection or the scheduler can stall
+ * any process for a moment: a window over the limit has its requests sent again one at a time,
+ * each with its own measurement, and a request over the limit on each of three tries fails the test
+ * (twice was not enough on CI's loaded machine: a panel read on PGlite met two stalls in a row
+ * once). Before a second or third try the heap is collected, so that no try pays for garbage made
+ * before it (a trivial point-action body, `{"cooldown_seconds":0,"id":null}`, 10 ms alone, was held
+ * at 211 ms on each of three tries at load 8). Work a request causes repeats; a stall does not.
  */
 // On PGlite the database runs on the server's own thread, so a legitimate read's queries count as held
 // loop, and a loaded machine stretched one list read to 207 ms on each of three tries: there the limit is
@@ -288,29 +306,74 @@ const LOOP_TRIES = 3;
 const RECHECK_BUDGET_MS = 60_000;
 const ALWAYS_RECHECK_MS = 2_000;
 type Replay = () => Promise<unknown>;
-const loopWindows: { label: string; maxMs: number; replay: Replay[] | null }[] = [];
+/** A measured stretch of serving: the loop's longest delay, and what else ran in it. */
+interface Held {
+  maxMs: number;
+  /** The longest garbage collection in it: whoever's garbage it was (the fuzzer's inputs' too). */
+  gcMs: number;
+  /** The contract check's own work in it (validating answers; its validators are compiled before). */
+  checkMs: number;
+}
+const loopWindows: ({ label: string; replay: Replay[] | null } & Held)[] = [];
 let servingLabel = '';
 async function whileServing<T>(replay: Replay[], serve: () => Promise<T>): Promise<T> {
-  const histogram = await startLoopMonitor();
-  try {
-    return await serve();
-  } finally {
-    await stopLoopMonitor(histogram);
-    const maxMs = histogram.count > 0 ? histogram.max / 1e6 : 0;
-    loopWindows.push({ label: servingLabel, maxMs, replay: maxMs > MAX_LOOP_DELAY_MS ? replay : null });
-  }
+  const { value, held } = await measured(serve);
+  loopWindows.push({ label: servingLabel, ...held, replay: held.maxMs > MAX_LOOP_DELAY_MS ? replay : null });
+  return value;
 }
 
-/** The longest delay of the event loop while one request is served alone. */
-async function loopDelayOf(request: Replay): Promise<number> {
+/** Garbage collections of 5 ms or more, on the performance timeline (start and end, ms). */
+const collections: { start: number; end: number }[] = [];
+const gcObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries())
+    if (e.duration >= 5) collections.push({ start: e.startTime, end: e.startTime + e.duration });
+});
+gcObserver.observe({ entryTypes: ['gc'] });
+function longestCollection(from: number, to: number): number {
+  let longest = 0;
+  for (const c of collections)
+    if (c.end > from && c.start < to)
+      longest = Math.max(longest, Math.min(c.end, to) - Math.max(c.start, from));
+  return longest;
+}
+const checkMs = () => {
+  const stats = ctx.contract.stats();
+  return stats ? stats.compileMs + stats.validateMs : 0;
+};
+async function measured<T>(serve: () => Promise<T>): Promise<{ value: T; held: Held }> {
+  const checkedBefore = checkMs();
+  const from = performance.now();
   const histogram = await startLoopMonitor();
+  let value: T;
   try {
-    await request();
+    value = await serve();
   } finally {
     await stopLoopMonitor(histogram);
   }
-  return histogram.count > 0 ? histogram.max / 1e6 : 0;
+  return {
+    value,
+    held: {
+      maxMs: histogram.count > 0 ? histogram.max / 1e6 : 0,
+      gcMs: longestCollection(from, performance.now()),
+      checkMs: checkMs() - checkedBefore,
+    },
+  };
 }
+
+/**
+ * A full garbage collection, run before a lone try that follows one over the limit: the try then
+ * starts from a collected heap, so a collection owed to earlier garbage (hundreds of MB of fuzzed
+ * inputs, 70 000-character strings and 5 000-element arrays among them, and every earlier answer)
+ * falls outside its measurement. A request that allocates enough to need one still pays for it.
+ */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** The event loop while one request is served alone. */
+const loopDelayOf = async (request: Replay): Promise<Held> => (await measured(request)).held;
+
+const heldText = (held: Held) =>
+  `${held.maxMs.toFixed(0)} ms (GC ${held.gcMs.toFixed(0)} ms, contrato ${held.checkMs.toFixed(0)} ms)`;
 
 /**
  * The histogram's first tick only sets its baseline, and a delay is recorded by the tick after it:
@@ -604,7 +667,7 @@ describe('fuzzing every operation with a body or a query', () => {
     totals.loopMaxMs = worst[0]!.maxMs;
     totals.loopWorst = worst
       .slice(0, 3)
-      .map((w) => `${w.label} ${w.maxMs.toFixed(0)} ms`)
+      .map((w) => `${w.label} ${heldText(w)}`)
       .join(', ');
     const confirmed: string[] = [];
     const started = Date.now();
@@ -619,13 +682,21 @@ describe('fuzzing every operation with a body or a query', () => {
       }
       totals.loopRechecked += window.replay!.length;
       for (const [i, request] of window.replay!.entries()) {
-        // Over the limit on each of three tries: the request's own work, not a stall of the machine.
-        let least = Number.POSITIVE_INFINITY;
-        for (let attempt = 0; attempt < LOOP_TRIES && least > MAX_LOOP_DELAY_MS; attempt++) {
-          least = Math.min(least, await loopDelayOf(request));
+        // Over the limit on each of three tries: the request's own work, not a stall of the machine
+        // nor a collection of garbage made before it (collected before each further try).
+        let least: Held | null = null;
+        for (
+          let attempt = 0;
+          attempt < LOOP_TRIES && (least?.maxMs ?? Infinity) > MAX_LOOP_DELAY_MS;
+          attempt++
+        ) {
+          if (attempt > 0) collectGarbage();
+          const held = await loopDelayOf(request);
+          if (held.maxMs > MAX_LOOP_DELAY_MS) totals.loopTriesOver++;
+          if (!least || held.maxMs < least.maxMs) least = held;
         }
-        if (least > MAX_LOOP_DELAY_MS)
-          confirmed.push(`${window.label} (solicitud ${i}): ${least.toFixed(0)} ms`);
+        if (least && least.maxMs > MAX_LOOP_DELAY_MS)
+          confirmed.push(`${window.label} (solicitud ${i}): ${heldText(least)}`);
       }
       window.replay = null;
     }
