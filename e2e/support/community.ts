@@ -1,9 +1,23 @@
 import type { TAppPost, TBranch, TUser } from '@panel/shared';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { apiLogin, auth, createUser, unique } from './api.ts';
 
 /** The app's address (apps/community, Vite base /comunidad/). */
 export const APP = '/comunidad/';
+
+/**
+ * A desktop browser for the panel beside this project's phone, whose settings would otherwise carry over
+ * (the panel's lists are cards below 768 px); at 1600 px every column shows, Autor beside the selection.
+ */
+export function desktopContext(browser: Browser) {
+  return browser.newContext({
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    viewport: { width: 1600, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+  });
+}
 
 export interface Seller {
   user: TUser;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { pngImage, unique } from '../../support/api.ts';
-import { createFourTypeSurvey, newSeller, openAppAs } from '../../support/community.ts';
+import { createFourTypeSurvey, desktopContext, newSeller, openAppAs } from '../../support/community.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 test('end to end: a seller posts with a photo and answers a survey in the app; the admin sees the post, its author and the points in the panel', async ({
@@ -47,15 +47,8 @@ test('end to end: a seller posts with a photo and answers a survey in the app; t
   await expect(app.getByText(/^\+\d+ puntos$/)).toBeVisible();
   await phone.close();
 
-  // The admin, in the panel, on a wide desktop: this project's phone settings would otherwise carry
-  // over (the panel's lists are cards below 768 px), and Autor shows beside the selection from 1600 px.
-  const desk = await browser.newContext({
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
-    viewport: { width: 1600, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-  });
+  // The admin, in the panel, on a wide desktop.
+  const desk = await desktopContext(browser);
   const panel = await desk.newPage();
   await openAsAdmin(panel, '/posts');
   await panel.getByPlaceholder('Buscar por contenido...').fill(text);

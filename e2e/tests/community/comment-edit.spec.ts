@@ -2,7 +2,7 @@ import type { TAppPost } from '@panel/shared';
 import { APP_MSG } from '@panel/shared';
 import { expect, test } from '@playwright/test';
 import { auth, pngImage, unique } from '../../support/api.ts';
-import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { appGet, createAppPost, desktopContext, newSeller, openAppAs } from '../../support/community.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 test('a seller edits and deletes their own comment (marked "editado"; the app’s and the panel’s counts follow), and cannot touch another’s', async ({
@@ -58,14 +58,8 @@ test('a seller edits and deletes their own comment (marked "editado"; the app’
     page.getByRole('article').filter({ hasText: text }).getByRole('link', { name: 'Comentarios (1)' }),
   ).toBeVisible();
 
-  // The panel's count follows too: an administrator's post list, on a desktop (below 768 px it is cards).
-  const desk = await browser.newContext({
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
-    viewport: { width: 1600, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-  });
+  // The panel's count follows too: an administrator's post list, on a desktop.
+  const desk = await desktopContext(browser);
   try {
     const panel = await desk.newPage();
     await openAsAdmin(panel, '/posts');
