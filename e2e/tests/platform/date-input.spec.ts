@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { TEvent, TListResponse, TStory, TSurveyDetail } from '@panel/shared';
+import type {
+  TAuditEntry,
+  TEvent,
+  TListResponse,
+  TPointTransaction,
+  TStory,
+  TSurveyDetail,
+} from '@panel/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiLogin, pngImage, unique } from '../../support/api.ts';
+import { apiGet, apiLogin, createBranch, pngImage, unique } from '../../support/api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // One date-and-time input everywhere (issue 21, item 2): typed day first in 24 hours, read as wall
@@ -149,7 +156,7 @@ test('a survey typed with its period stores both instants, and shows them again 
   });
 });
 
-test('the date filters of Eventos and Historial take days typed day first', async ({ page }) => {
+test('the date filter of Eventos takes days typed day first', async ({ page }) => {
   await openAsAdmin(page, '/events');
   await page.getByRole('button', { name: /^Filtros/ }).click();
   await typeDate(field(page, 'Desde'), '05/03/2027');
@@ -161,12 +168,138 @@ test('the date filters of Eventos and Historial take days typed day first', asyn
   const url = new URL((await asked).url());
   expect(url.searchParams.get('from')).toBe('2027-03-05T03:00:00.000Z');
   expect(url.searchParams.get('to')).toBe('2027-03-07T03:00:00.000Z');
+});
 
-  await page.goto('/points-transactions');
+/** A business day (YYYY-MM-DD in Buenos Aires, the server's APP_TIMEZONE here) `offset` days from today. */
+const businessDay = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** 2027-03-05 → 05/03/2027, as a person types it. */
+const dayFirst = (day: string) => day.split('-').reverse().join('/');
+/** The instant a day starts at a fixed UTC offset in hours (Buenos Aires -3, Tokyo +9, UTC 0). */
+const dayStart = (day: string, offsetHours: number) =>
+  Date.parse(`${day}T00:00:00Z`) - offsetHours * 3_600_000;
+
+test("Historial's Desde and Hasta, typed day first, keep the points of those Buenos Aires days, not Tokyo's or UTC's", async ({
+  page,
+  request,
+}) => {
+  // Historial asks the API for business days (`from`/`to`, YYYY-MM-DD); the server turns them into
+  // [Buenos Aires midnight of `from`, Buenos Aires midnight after `to`). The demo ledger spreads
+  // points over the last three weeks at all hours: pick two past days whose points differ from
+  // those of the same days read in Tokyo or in UTC, so the rows shown tell the three apart.
+  // Past days only: other tests add points now, today.
+  const token = await apiLogin(request);
+  type Row = { id: number; at: number };
+  const ledger: Row[] = [];
+  const oldest = businessDay(-22);
+  const newest = businessDay(-1);
+  for (let n = 1; ; n++) {
+    const got = await apiGet<TListResponse<TPointTransaction>>(
+      request,
+      token,
+      `/api/points/transactions?from=${oldest}&to=${newest}&per_page=100&page=${n}`,
+    );
+    ledger.push(...got.data.map((t) => ({ id: t.id, at: Date.parse(t.created_at) })));
+    if (n >= got.meta.last_page) break;
+  }
+  // Newest first, as the page lists them.
+  const within = (from: number, to: number) =>
+    ledger
+      .filter((t) => t.at >= from && t.at < to)
+      .sort((a, b) => b.at - a.at || b.id - a.id)
+      .map((t) => t.id);
+  const windowAt = (from: string, to: string, offsetHours: number) =>
+    within(dayStart(from, offsetHours), dayStart(addDays(to, 1), offsetHours));
+  let from = '';
+  let expected: number[] = [];
+  for (let back = 3; back <= 20 && !from; back++) {
+    const day = businessDay(-back);
+    const right = windowAt(day, addDays(day, 1), -3);
+    const tokyo = windowAt(day, addDays(day, 1), 9);
+    const utc = windowAt(day, addDays(day, 1), 0);
+    if (right.length > 0 && right.length !== tokyo.length && right.length !== utc.length) {
+      from = day;
+      expected = right;
+    }
+  }
+  expect(from, 'two past days whose points differ from the same days in Tokyo and in UTC').not.toBe('');
+  const to = addDays(from, 1);
+
+  await openAsAdmin(page, '/points-transactions?per_page=100');
   await page.getByRole('button', { name: /^Filtros/ }).click();
-  await typeDate(field(page, 'Desde'), '1/12/2099');
-  await expect(page).toHaveURL(/from=2099-12-01/);
-  await expect(page.getByText('No hay transacciones.')).toBeVisible();
+  await typeDate(field(page, 'Desde'), dayFirst(from));
+  await expect(page).toHaveURL(new RegExp(`from=${from}`));
+  const asked = page.waitForRequest((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/points/transactions' && url.searchParams.has('to');
+  });
+  await typeDate(field(page, 'Hasta'), dayFirst(to));
+  const sent = new URL((await asked).url()).searchParams;
+  expect({ from: sent.get('from'), to: sent.get('to') }).toEqual({ from, to });
+
+  // The rows shown: exactly the points from Buenos Aires midnight of Desde to the one after Hasta.
+  await expect(page.getByTestId('stat-total')).toHaveText(expected.length.toLocaleString('es-AR'));
+  const rows = page.getByRole('region', { name: 'Tabla de Historial de puntos' }).locator('tbody tr');
+  await expect(rows).toHaveCount(Math.min(expected.length, 100));
+  const shown = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-id'))));
+  expect(shown).toEqual(expected.slice(0, 100));
+});
+
+test("Auditoría's Desde and Hasta, typed day first, ask for the Buenos Aires day of the change", async ({
+  page,
+  request,
+}) => {
+  // Auditoría too asks for business days; the server reads them in APP_TIMEZONE. Its entry is made
+  // now, so the rows tell a server reading another zone apart only at some hours of the day (in
+  // Tokyo's, always before Buenos Aires noon, never after): the request is what every run checks.
+  const token = await apiLogin(request);
+  const branch = await createBranch(request, token, { name: `Fechada ${unique()}`, city: 'Tandil' });
+  const entries = await apiGet<TListResponse<TAuditEntry>>(
+    request,
+    token,
+    `/api/audit?entity=branches&entity_id=${branch.id}`,
+  );
+  expect(entries.data).toHaveLength(1);
+  // The Buenos Aires day of the entry, computed here from its instant.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    new Date(entries.data[0]!.at),
+  );
+
+  await openAsAdmin(page, `/audit?entity=branches&entity_id=${branch.id}`);
+  const rows = page.locator('[data-id]');
+  await expect(rows).toHaveCount(1, { timeout: 20_000 });
+  await page.getByRole('button', { name: /^Filtros/ }).click();
+  await typeDate(field(page, 'Desde'), dayFirst(day));
+  await expect(page).toHaveURL(new RegExp(`from=${day}`));
+  const asked = page.waitForRequest((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/audit' && url.searchParams.has('to');
+  });
+  await typeDate(field(page, 'Hasta'), dayFirst(day));
+  const sent = new URL((await asked).url()).searchParams;
+  expect({ from: sent.get('from'), to: sent.get('to') }).toEqual({ from: day, to: day });
+  await expect(rows).toHaveCount(1);
+
+  // The day after, in the same Tokyo browser: not that day any more.
+  const next = addDays(day, 1);
+  const later = page.waitForRequest((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/audit' && url.searchParams.get('from') === next;
+  });
+  const hasta = field(page, 'Hasta');
+  await hasta.click();
+  await hasta.press('ControlOrMeta+a');
+  await hasta.press('Backspace');
+  await hasta.press('Tab');
+  await expect(page).not.toHaveURL(/to=/);
+  await typeDate(field(page, 'Desde'), dayFirst(next));
+  expect(new URL((await later).url()).searchParams.get('from')).toBe(next);
+  await expect(page.getByText('No hay cambios registrados con estos filtros.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
 });
 
 test('a date that does not exist, or typed month first, is refused in words and nothing is saved', async ({
