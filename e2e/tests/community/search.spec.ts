@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pngImage, unique } from '../../support/api.ts';
+import { createPost, pngImage, unique } from '../../support/api.ts';
 import { APP, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
 
 test('Buscar, from Inicio, finds posts by text and by author without accents, and says when nothing matches', async ({
@@ -34,6 +34,35 @@ test('Buscar, from Inicio, finds posts by text and by author without accents, an
   await box.fill(`nada-${unique()}`);
   await expect(page.getByText(/No hay publicaciones que coincidan con/)).toBeVisible();
   await expect(results).toHaveCount(0);
+});
+
+test('search results page: scrolling to the end loads the matching posts past the first page, and only those', async ({
+  page,
+  request,
+}) => {
+  const { seller, admin } = await newSeller(request);
+  // More matches than one page (the API's 20, APP_FEED_PER_PAGE); the filler comes from the panel (a
+  // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS), for all branches, so the seller sees it.
+  const word = `Paginada${unique()}`;
+  const total = 23;
+  const image = await pngImage('#9dd6da', 64, 48);
+  for (let i = 0; i < total; i++) await createPost(request, admin, `Promo ${word} número ${i}.`, image);
+  // Newer than all of them and not matching: it must not slip into the results.
+  await createPost(request, admin, `Sin la palabra ${unique()}`, image);
+
+  await openAppAs(page, seller, `buscar?q=${word}`);
+  const results = page.getByRole('article');
+  await expect(results).toHaveCount(20);
+  await expect(page.getByText('No hay más publicaciones.')).toHaveCount(0);
+  await results.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await expect(results).toHaveCount(total);
+  await expect(page.getByText('No hay más publicaciones.')).toBeVisible();
+  const texts = await results.allTextContents();
+  expect(texts.every((t) => t.includes(`Promo ${word} número `))).toBe(true);
+  // Each one once, newest first: the second page follows the first without repeating or skipping any.
+  const numbers = texts.map((t) => Number(t.match(new RegExp(`${word} número (\\d+)\\.`))?.[1]));
+  expect(numbers).toEqual(Array.from({ length: total }, (_, i) => total - 1 - i));
 });
 
 test.describe('without the service worker (so the test can answer the calls)', () => {
