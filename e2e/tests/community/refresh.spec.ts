@@ -140,3 +140,97 @@ test('a pull while the server cannot be reached keeps the feed and says "Sin con
   await expect(page.getByRole('status').filter({ hasText: 'Sin conexión.' })).toBeVisible();
   await expect(page.getByRole('article').filter({ hasText: post })).toBeVisible();
 });
+
+/** The pill's check: the newest post alone (useNewerPosts), not the feed's own pages. */
+const isNewerCheck = (url: string) => {
+  const u = new URL(url);
+  return u.pathname === '/api/app/feed' && u.searchParams.get('per_page') === '1' && !u.searchParams.has('q');
+};
+
+test('"Nuevas publicaciones" appears a minute later while the app stays visible, without coming back to it', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  await createAppPost(request, seller.token, `Anterior ${unique()}`, [await pngImage('#c2410c')]);
+  // The page's timers are the test's: the minute passes at once (fastForward), nothing else changes.
+  await page.clock.install();
+  const checks: string[] = [];
+  page.on('request', (r) => {
+    if (isNewerCheck(r.url())) checks.push(r.url());
+  });
+  await openAppAs(page, seller);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const pill = page.getByRole('button', { name: 'Nuevas publicaciones' });
+  const post = `Novedad ${unique()}`;
+  await createAppPost(request, seller.token, post, [await pngImage('#1f959c')]);
+  // Not yet: the feed's first page was the first answer, fresh for a minute, and the app never left.
+  await page.clock.fastForward(50_000);
+  await expect(pill).toHaveCount(0);
+  expect(checks).toEqual([]);
+
+  await page.clock.fastForward(10_000);
+  await expect(pill).toBeVisible();
+  expect(checks).toHaveLength(1);
+  // The list did not move under the seller's finger meanwhile.
+  await expect(page.getByRole('article').filter({ hasText: post })).toHaveCount(0);
+  await pill.click();
+  await expect(page.getByRole('article').filter({ hasText: post })).toBeVisible();
+  await expect(pill).toHaveCount(0);
+});
+
+test('a check for newer posts that fails leaves the feed as it was: no pill, no error over it, and the next check works', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const shown = `Se queda ${unique()}`;
+  await createAppPost(request, seller.token, shown, [await pngImage('#2f7d32')]);
+  await page.clock.install();
+  let failWith: 'server' | 'network' | null = 'server';
+  let failed = 0;
+  await page.route('**/api/**', (route) => {
+    const check = isNewerCheck(route.request().url());
+    if (check && failWith) failed++;
+    // A server error on the check alone; a network outage takes every call (the unread badge's
+    // minute check too, whose answer would otherwise say the server is reachable).
+    if (check && failWith === 'server') return route.fulfill({ status: 500, body: '' });
+    if (failWith === 'network') return route.abort('internetdisconnected');
+    return route.fallback();
+  });
+  await openAppAs(page, seller);
+  const articles = page.getByRole('article');
+  await expect(articles.filter({ hasText: shown })).toBeVisible();
+  // The cards shown, by post (their "hace …" times may move on as the minutes pass).
+  const shownPosts = () => articles.evaluateAll((list) => list.map((a) => a.getAttribute('aria-labelledby')));
+  const before = await shownPosts();
+  const pill = page.getByRole('button', { name: 'Nuevas publicaciones' });
+  const offlineBar = page.getByRole('status').filter({ hasText: 'Sin conexión' });
+  const post = `Novedad ${unique()}`;
+  await createAppPost(request, seller.token, post, [await pngImage('#1f959c')]);
+
+  // The server fails the check (and its one retry): nothing on screen changes.
+  await page.clock.fastForward(60_000);
+  await expect.poll(() => failed).toBe(2);
+  await page.clock.fastForward(5_000);
+  await expect(pill).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(offlineBar).toHaveCount(0);
+  expect(await shownPosts()).toEqual(before);
+
+  // The network is down: only the app's "Sin conexión" bar, as for any request that cannot get through.
+  failWith = 'network';
+  await page.clock.fastForward(60_000);
+  await expect.poll(() => failed).toBe(4);
+  await expect(offlineBar).toBeVisible();
+  await expect(pill).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await shownPosts()).toEqual(before);
+
+  // The next minute's check gets through: the pill, and the bar goes away.
+  failWith = null;
+  await page.clock.fastForward(60_000);
+  await expect(pill).toBeVisible();
+  await expect(offlineBar).toHaveCount(0);
+  await expect(articles.filter({ hasText: post })).toHaveCount(0);
+});
