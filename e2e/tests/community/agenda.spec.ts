@@ -86,4 +86,53 @@ test.describe('without the service worker (so the test can answer the calls)', (
     await openAppAs(page, seller, 'agenda');
     await expect(page.getByRole('alert')).toContainText('Error al cargar eventos');
   });
+
+  test('older events ("Ver eventos anteriores", their own request) that fail to load say so under Anteriores and retry', async ({
+    page,
+    request,
+  }) => {
+    const { seller, admin } = await newSeller(request);
+    const old = `Inventario ${unique()}`;
+    // A month ago: never this week's, so only the older events' request brings it.
+    await createTypedEvent(request, admin, {
+      title: old,
+      color: '#1864ab',
+      day: dayFromToday(-30),
+      from: '09:00',
+      to: '10:00',
+    });
+    let fail = true;
+    let failed = 0;
+    await page.route('**/api/app/events?*period=past*', (route) => {
+      if (!fail) return route.fallback();
+      failed++;
+      return route.fulfill({ status: 500, body: '' });
+    });
+    await openAppAs(page, seller, 'agenda');
+    const past = page.getByRole('region', { name: 'Anteriores' });
+    await expect(past).toBeVisible();
+    // The agenda itself loaded: its sections stay while the older ones fail.
+    await expect(page.getByRole('region', { name: 'Próximos' })).toBeVisible();
+    expect(failed).toBe(0);
+
+    await past.getByRole('button', { name: 'Ver eventos anteriores' }).click();
+    const alert = past.getByRole('alert');
+    await expect(alert).toContainText('Error al cargar eventos');
+    expect(failed).toBeGreaterThan(0);
+    await expect(page.getByRole('region', { name: 'Próximos' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(1);
+
+    fail = false;
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(alert).toHaveCount(0);
+    // Newest first, ten at a time: other tests' ended events may come before it.
+    const card = past.getByRole('listitem').filter({ hasText: old });
+    const more = past.getByRole('button', { name: 'Ver eventos anteriores' });
+    await expect(async () => {
+      if (await card.isVisible()) return;
+      await more.click({ timeout: 2_000 });
+      await expect(card).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card).toContainText('Terminado');
+  });
 });
