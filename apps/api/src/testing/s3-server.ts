@@ -30,6 +30,8 @@ export async function startTestS3Server(bucket = 'panel-test'): Promise<TestS3Se
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     async close() {
+      // Nothing a test left open (a keep-alive connection, a request it stopped reading) holds close().
+      (server as unknown as { httpServer?: import('node:http').Server }).httpServer?.closeAllConnections();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

@@ -13,17 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const storageWith = (overrides: Partial<Parameters<typeof createS3Storage>[0]> = {}) =>
-  createS3Storage({
-    bucket: server.bucket,
-    region: 'us-east-1',
-    endpoint: server.endpoint,
-    accessKeyId: server.accessKeyId,
-    secretAccessKey: server.secretAccessKey,
-    forcePathStyle: true,
-    prefix: 'panel/',
-    ...overrides,
-  });
+const storageWith = (
+  overrides: Partial<Parameters<typeof createS3Storage>[0]> = {},
+  timing?: Parameters<typeof createS3Storage>[1],
+) =>
+  createS3Storage(
+    {
+      bucket: server.bucket,
+      region: 'us-east-1',
+      endpoint: server.endpoint,
+      accessKeyId: server.accessKeyId,
+      secretAccessKey: server.secretAccessKey,
+      forcePathStyle: true,
+      prefix: 'panel/',
+      ...overrides,
+    },
+    timing,
+  );
 
 const key = `${'c'.repeat(64)}.png`;
 
@@ -99,6 +105,24 @@ describe('the s3 driver when the store is down or answers 5xx', () => {
       expect(calls).toBe(3);
     } finally {
       failing.close();
+    }
+  });
+
+  it('gives up on a store that accepts the connection and never answers: a 503 naming the call', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const error = await storageWith({ endpoint: `http://127.0.0.1:${port}` }, { callTimeoutMs: 300 })
+        .exists(key)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ statusCode: 503, message: SERVER_MSG.storageUnavailable });
+      expect(String((error as Error).cause)).toMatch(
+        new RegExp(`S3 HEAD http://127\\.0\\.0\\.1:${port}/panel-test/panel/c+\\.png: TimeoutError`),
+      );
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
     }
   });
 });

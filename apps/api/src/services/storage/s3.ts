@@ -26,8 +26,11 @@ export const storageUnavailable = (method: string | undefined, cause: unknown) =
     { cause },
   );
 
-/** Any S3-compatible store, through signed (SigV4) HTTP calls. */
-export function createS3Storage(options: S3Options): Storage {
+/** Any S3-compatible store, through signed (SigV4) HTTP calls. `callTimeoutMs` is for tests. */
+export function createS3Storage(
+  options: S3Options,
+  { callTimeoutMs = S3_CALL_TIMEOUT_MS }: { callTimeoutMs?: number } = {},
+): Storage {
   const aws = new AwsClient({
     accessKeyId: options.accessKeyId,
     secretAccessKey: options.secretAccessKey,
@@ -41,9 +44,14 @@ export function createS3Storage(options: S3Options): Storage {
     async fetch(url: string, init: RequestInit): Promise<Response> {
       let res: Response;
       try {
-        res = await aws.fetch(url, { ...init, signal: AbortSignal.timeout(S3_CALL_TIMEOUT_MS) });
+        res = await aws.fetch(url, { ...init, signal: AbortSignal.timeout(callTimeoutMs) });
       } catch (error) {
-        throw storageUnavailable(init.method, error);
+        // The log names the call that failed (a timeout's own message names none).
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        throw storageUnavailable(
+          init.method,
+          new Error(`S3 ${init.method} ${url}: ${reason}`, { cause: error }),
+        );
       }
       if (res.status >= 500) {
         const text = await res.text().catch(() => '');
