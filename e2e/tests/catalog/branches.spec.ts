@@ -8,8 +8,10 @@ async function openBranches(page: Page) {
   await expect(page.getByText('Inicio / Sucursales')).toBeVisible();
 }
 
+/** Types the search and waits for the server's answer to it: one row, so a click lands on that list. */
 async function search(page: Page, text: string) {
   await page.getByPlaceholder('Busqueda', { exact: true }).fill(text);
+  await expect(page.getByText(/^1-1 de 1$/)).toBeVisible();
 }
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
