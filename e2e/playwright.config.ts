@@ -11,9 +11,11 @@ export default defineConfig({
   testDir: './tests',
   outputDir: '../.artifacts/e2e-results',
   // `npm test` runs this suite beside an API suite on two cores: a step that takes 2 s on a quiet
-  // machine can take 15 at a load of 10-30 (measured), so the budgets leave room for that.
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // machine can take 15 at a load of 10-30 (measured), so the budgets leave room for that. On
+  // 2026-11-27 the same machine ran the whole suite in 18 min, then in 54 min: the a11y check of
+  // Vendedores took 26 s alone and 72 s in the run. A budget only bounds a test that hangs.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   // One retry in CI and under `npm test` (E2E_RETRIES), none when a developer runs a spec by hand.

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { useAuthStore } from '../lib/auth-store';
+
+// findBy*/waitFor wait up to 5 s, not the library's 1 s: on a loaded machine (the whole run beside
+// the browser suites) a list's first render after its mocked answer took longer than 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
