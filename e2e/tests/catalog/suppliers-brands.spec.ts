@@ -3,9 +3,6 @@ import { apiLogin, unique } from '../../support/api.ts';
 import { createBrand, createSeller, createSupplier, saveUnits } from '../../support/targets-api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Long paths through several dialogs on a shared, busy machine.
-test.describe.configure({ timeout: 90_000 });
-
 const screens = [
   {
     path: '/suppliers',

@@ -157,7 +157,6 @@ test('a replay whose session expired asks to sign in again and keeps the queue, 
   context,
   request,
 }) => {
-  test.setTimeout(90_000);
   const { seller } = await newSeller(request);
   const text = `Sesión vencida ${unique()}`;
   const post = await createAppPost(request, seller.token, text, [await pngImage('#c2410c')]);

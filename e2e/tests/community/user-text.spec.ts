@@ -16,7 +16,6 @@ import {
 let seed: HostileSeed;
 let reader: Seller;
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(90_000);
   const request = await playwright.request.newContext({ baseURL: BASE_URL });
   seed = await seedHostileTexts(request);
   reader = (await newSeller(request, { branchId: seed.branch.id })).seller;

@@ -6,7 +6,6 @@ import { openAsAdmin } from '../../support/ui.ts';
 
 // "Eliminar seleccionadas" (issue 21, item 10) on the four screens that delete many at once: the
 // same list component and the same server pattern as Vendedores' bulk change.
-test.describe.configure({ timeout: 90_000 });
 
 interface Screen {
   path: string;

@@ -4,9 +4,6 @@ import { apiLogin, unique } from '../../support/api.ts';
 import { createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 test('shows a Spanish month grid of 6 weeks from Monday, with events in their type colour', async ({
   page,
   request,

@@ -3,9 +3,6 @@ import { apiLogin, unique } from '../../support/api.ts';
 import { buenosAires, createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 async function openEvents(page: Page) {
   await openAsAdmin(page, '/events');
   await expect(page.getByRole('heading', { name: 'Eventos', level: 1 })).toBeVisible();

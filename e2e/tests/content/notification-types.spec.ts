@@ -3,9 +3,6 @@ import { apiLogin, unique } from '../../support/api.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 async function openTypes(page: Page) {
   await openAsAdmin(page, '/notification-types');
   await expect(page.getByRole('heading', { name: 'Tipos de Notificación', level: 1 })).toBeVisible();

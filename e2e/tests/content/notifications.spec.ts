@@ -4,9 +4,6 @@ import { apiGet, apiLogin, auth, createBranch, createUser, unique } from '../../
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Several dialogs and a fresh demo server per run: the shared 30 s is tight on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 async function openNotifications(page: Page) {
   await openAsAdmin(page, '/notifications');
   await expect(page.getByRole('heading', { name: 'Notificaciones', level: 1 })).toBeVisible();

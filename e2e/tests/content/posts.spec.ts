@@ -2,11 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createPost, pngImage, unique } from '../../support/api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Uploads are decoded and resized on the server: give these flows room on a busy 2-core machine.
-test.describe.configure({ timeout: 60_000 });
 // A wide desktop, where every column shows: with the selection column (issue 21, item 10)
 // "Sucursal" gives way below 1600 px with the menu open (widths.spec.ts checks the narrower windows).
 test.use({ viewport: { width: 1600, height: 900 } });
+// Uploads are decoded and resized on the server: one of these took 108 s on a loaded machine.
+test.describe.configure({ timeout: 180_000 });
 
 async function openPosts(page: Page) {
   await openAsAdmin(page, '/posts');

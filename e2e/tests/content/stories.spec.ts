@@ -2,12 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, pngImage, unique } from '../../support/api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Uploads are decoded and resized on the server: give these flows room on a busy 2-core machine.
-test.describe.configure({ timeout: 60_000 });
 // A wide desktop, where every column shows: at 1280 px with the menu open "Sucursal" gives way
 // (widths.spec.ts checks the narrower windows).
 // With the selection column and Inicio (issue 21, items 10 and 4) that takes 1600 px.
 test.use({ viewport: { width: 1600, height: 900 } });
+// Uploads are decoded and resized on the server: one of these took 108 s on a loaded machine.
+test.describe.configure({ timeout: 180_000 });
 
 async function openStories(page: Page) {
   await openAsAdmin(page, '/stories');

@@ -5,8 +5,6 @@ import { expect, test } from '@playwright/test';
 import { apiLogin, createBranch, listUsers, unique } from '../../support/api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-test.describe.configure({ timeout: 120_000 });
-
 // Issue 21, item 5: after "Corregí el archivo y volvé a elegirlo", choosing the corrected file again
 // must read it again. The file is a real one on disk, chosen by its path as a person does: a browser
 // fires no change for the file its input already holds, so the same name chosen twice was ignored.

@@ -13,9 +13,6 @@ import {
 } from '../../support/targets-api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Long paths through several dialogs on a shared, busy machine.
-test.describe.configure({ timeout: 90_000 });
-
 /** Opens Vendedores, finds the seller's row and clicks one of its per-seller buttons. */
 async function openSellerDialog(page: Page, seller: TUser, button: 'Actividad' | 'Volumenes' | 'Unidades') {
   await openAsAdmin(page, `/users?q=${encodeURIComponent(seller.name)}`);

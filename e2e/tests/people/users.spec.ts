@@ -3,9 +3,6 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createBranch, createUser, listUsers, me, tryLogin, unique } from '../../support/api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
-// Sign-in and imports hash passwords with scrypt at full cost, on a machine the other suites share.
-test.describe.configure({ timeout: 90_000 });
-
 async function openUsers(page: Page) {
   await openAsAdmin(page, '/users');
   await expect(page.getByRole('heading', { name: 'Vendedores', level: 1 })).toBeVisible();

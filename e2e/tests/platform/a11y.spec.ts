@@ -48,7 +48,6 @@ for (const viewport of [
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     const token = await apiLogin(request);
     const res = await request.post('/api/branches', {
       headers: { Authorization: `Bearer ${token}` },

@@ -4,7 +4,6 @@ import { apiLogin, auth, createBranch, createUser, unique } from '../../support/
 import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21, item 9: Auditoría, the audit trail as a screen, and "Historial de cambios" from a record's dialog.
-test.describe.configure({ timeout: 90_000 });
 
 async function seriousViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);

@@ -16,7 +16,6 @@ import { openAsAdmin } from '../../support/ui.ts';
 // browser's zone. This browser sits in Tokyo (UTC+9), twelve hours away: a form that read the
 // browser's zone, or the month first, would store another instant, or another day.
 test.use({ timezoneId: 'Asia/Tokyo' });
-test.describe.configure({ timeout: 60_000 });
 
 const field = (scope: Locator | Page, label: string) =>
   scope.getByRole('textbox', { name: label, exact: true });

@@ -10,7 +10,6 @@ import { signInAsAdmin } from '../../support/ui.ts';
  * read. The second is told that someone else changed it and offered "Recargar", which shows the
  * first one's change; nothing is overwritten silently.
  */
-test.describe.configure({ timeout: 90_000 });
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

@@ -13,7 +13,6 @@ import { openAsAdmin } from '../../support/ui.ts';
  * (branch, seller, post, comment, notification and its type, event and its type, survey, question,
  * option and answer) are HTML and script payloads, created through the API.
  */
-test.describe.configure({ timeout: 90_000 });
 
 const BUSINESS_TZ = 'America/Argentina/Buenos_Aires';
 

@@ -12,7 +12,6 @@ import {
 import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21, item 12: "2 respuestas" next to "1 de 1 vendedor" must say how the two differ.
-test.describe.configure({ timeout: 90_000 });
 
 test('says in words what the responses and the rate count, and why a response is outside the rate', async ({
   page,

@@ -140,7 +140,6 @@ test('edits a survey keeping its questions, and the statistics dialog closes wit
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const token = await apiLogin(request);
   const title = `Editable ${unique()}`;
   await createSurvey(request, token, {
@@ -173,7 +172,6 @@ test('edits a survey keeping its questions, and the statistics dialog closes wit
 });
 
 test('shows "Error al cargar encuestas" when the list fails, and retries', async ({ page }) => {
-  test.setTimeout(60_000);
   let fail = true;
   await page.route('**/api/admin/surveys?*', (route) =>
     fail
