@@ -64,8 +64,9 @@ function parse(text) {
     for (const m of content.matchAll(HTML_ID)) anchors.add(m[1]);
     for (const m of content.matchAll(HTML_LINK)) links.push({ target: m[2], line });
   };
+  let line = 1; // a table cell's inline token has no map of its own: the row's line stands for it
   tokens.forEach((token, i) => {
-    const line = (token.map?.[0] ?? 0) + 1;
+    if (token.map) line = token.map[0] + 1;
     if (token.type === 'heading_open') anchors.add(slugger.slug(headingText(tokens[i + 1])));
     if (token.type === 'html_block') html(token.content, line);
     if (token.type !== 'inline') return;
