@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, imageProblems, isStoryLive, MEDIA_MSG, ZPostInput, ZStoryInput } from './media.ts';
+import {
+  IMAGE_MAX_BYTES,
+  imageProblems,
+  isStoryLive,
+  MEDIA_MSG,
+  storyExpiresAt,
+  storyWindowIssue,
+  ZPostInput,
+  ZStoryInput,
+  zStoryInputAt,
+} from './media.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
@@ -63,7 +73,7 @@ describe('ZStoryInput', () => {
   });
 });
 
-describe('isStoryLive (DECISIONS §4)', () => {
+describe('isStoryLive', () => {
   const now = new Date('2026-06-10T12:00:00Z');
   const story = { active: true, starts_at: null, expires_at: '2026-06-11T00:00:00Z' };
   it('is live when active, started and not expired', () => {
@@ -71,5 +81,49 @@ describe('isStoryLive (DECISIONS §4)', () => {
     expect(isStoryLive({ ...story, active: false }, now)).toBe(false);
     expect(isStoryLive({ ...story, starts_at: '2026-06-10T13:00:00Z' }, now)).toBe(false);
     expect(isStoryLive({ ...story, expires_at: '2026-06-10T12:00:00Z' }, now)).toBe(false);
+  });
+});
+
+describe('storyExpiresAt: 24 h from the start', () => {
+  const created_at = '2026-06-10T12:00:00Z';
+  it('is the end when there is one, else 24 h after the start, else 24 h after the creation', () => {
+    expect(
+      storyExpiresAt({ created_at, starts_at: null, ends_at: '2026-06-12T08:00:00Z' }).toISOString(),
+    ).toBe('2026-06-12T08:00:00.000Z');
+    // Starts next week, no end: a day from its start, never before it starts.
+    expect(
+      storyExpiresAt({ created_at, starts_at: '2026-06-17T09:00:00Z', ends_at: null }).toISOString(),
+    ).toBe('2026-06-18T09:00:00.000Z');
+    expect(storyExpiresAt({ created_at, starts_at: null, ends_at: null }).toISOString()).toBe(
+      '2026-06-11T12:00:00.000Z',
+    );
+  });
+});
+
+describe('storyWindowIssue and zStoryInputAt: a story that would have expired already', () => {
+  const now = new Date('2026-06-10T12:00:00Z');
+  it('refuses an end before now, naming ends_at', () => {
+    expect(storyWindowIssue({ starts_at: null, ends_at: '2026-06-10T11:59:00Z' }, now)).toEqual({
+      field: 'ends_at',
+      message: MEDIA_MSG.endsInThePast,
+    });
+    expect(issues(zStoryInputAt(now).safeParse({ title: 'A', ends_at: '2026-06-10T12:00:00Z' }))).toEqual([
+      ['ends_at', MEDIA_MSG.endsInThePast],
+    ]);
+    expect(storyWindowIssue({ starts_at: null, ends_at: '2026-06-10T12:01:00Z' }, now)).toBeNull();
+  });
+
+  it('refuses a start more than 24 h ago without an end, naming starts_at; 23 h ago is fine', () => {
+    expect(storyWindowIssue({ starts_at: '2026-06-09T12:00:00Z', ends_at: null }, now)).toEqual({
+      field: 'starts_at',
+      message: MEDIA_MSG.startsTooLongAgo,
+    });
+    expect(storyWindowIssue({ starts_at: '2026-06-09T13:00:00Z', ends_at: null }, now)).toBeNull();
+    expect(storyWindowIssue({ starts_at: '2026-06-17T09:00:00Z', ends_at: null }, now)).toBeNull();
+  });
+
+  it('leaves an end before the start to its own message', () => {
+    const reversed = { title: 'A', starts_at: '2026-06-01T12:00:00Z', ends_at: '2026-06-01T11:00:00Z' };
+    expect(issues(zStoryInputAt(now).safeParse(reversed))).toEqual([['ends_at', MEDIA_MSG.endsBeforeStart]]);
   });
 });

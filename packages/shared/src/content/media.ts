@@ -25,6 +25,9 @@ export const MEDIA_MSG = {
   imageTooManyPixels: 'Alguna imagen tiene demasiados píxeles (el máximo es de 40 megapíxeles).',
   filesNotAccepted: 'Esta operación no acepta archivos.',
   endsBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
+  endsInThePast: 'La fecha de fin debe ser posterior a este momento',
+  startsTooLongAgo:
+    'La fecha de inicio es de hace más de 24 horas: sin fecha de fin, la historia ya habría vencido',
   invalidDate: 'La fecha no es válida',
   startsOutOfRange: outOfDateRange('La fecha de inicio'),
   endsOutOfRange: outOfDateRange('La fecha de fin'),
@@ -59,8 +62,49 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] as const;
 /** The file picker's `accept`. */
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
-/** Without `ends_at`, a story lasts 24 h from its creation (DECISIONS §4). */
+/**
+ * Without `ends_at`, a story lasts 24 h from its start: `starts_at`, or its creation when it has none
+ * (docs/decisions/2026-11-28-story-lifetime-from-start.md).
+ */
 export const STORY_LIFETIME_HOURS = 24;
+const STORY_LIFETIME_MS = STORY_LIFETIME_HOURS * 60 * 60 * 1000;
+
+/**
+ * When a story stops showing: its end, or 24 h after its start (its creation when it has no start).
+ * The API's queries compute the same in SQL (apps/api/src/services/stories/expiry.ts), and a test
+ * checks the two agree.
+ */
+export function storyExpiresAt(story: {
+  starts_at: string | Date | null;
+  ends_at: string | Date | null;
+  created_at: string | Date;
+}): Date {
+  if (story.ends_at) return new Date(story.ends_at);
+  return new Date(new Date(story.starts_at ?? story.created_at).getTime() + STORY_LIFETIME_MS);
+}
+
+/**
+ * A new story's window against the present: one that would have expired already is refused, naming
+ * the field (its end before now; or, without an end, a start more than 24 h ago). The schema checks the
+ * end against the start; this needs the clock, so the route calls it with its own and the form with
+ * the browser's.
+ */
+export function storyWindowIssue(
+  window: { starts_at: string | null; ends_at: string | null },
+  now: Date,
+): { field: 'starts_at' | 'ends_at'; message: string } | null {
+  if (window.ends_at) {
+    // An end before the start has its own message (ZStoryInput).
+    if (window.starts_at && Date.parse(window.ends_at) <= Date.parse(window.starts_at)) return null;
+    return Date.parse(window.ends_at) <= now.getTime()
+      ? { field: 'ends_at', message: MEDIA_MSG.endsInThePast }
+      : null;
+  }
+  if (window.starts_at && storyExpiresAt({ ...window, created_at: now }).getTime() <= now.getTime()) {
+    return { field: 'starts_at', message: MEDIA_MSG.startsTooLongAgo };
+  }
+  return null;
+}
 
 /** `branch_id`: 0, empty or absent = every branch (sent as 0 by the panel). */
 const zBranchId = z
@@ -178,6 +222,13 @@ export const ZStoryInput = z
   });
 export type TStoryInput = z.input<typeof ZStoryInput>;
 
+/** ZStoryInput, with the window checked against `now` too (storyWindowIssue): the route's clock, or the form's. */
+export const zStoryInputAt = (now: Date) =>
+  ZStoryInput.superRefine((v, ctx) => {
+    const issue = storyWindowIssue(v, now);
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
+
 export const ZStory = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -185,13 +236,13 @@ export const ZStory = z.object({
   thumb_url: z.string(),
   user_name: z.string(),
   active: z.boolean(),
-  /** Active, started and not expired (DECISIONS §4). */
+  /** Active, started and not expired. */
   is_live: z.boolean(),
   branch_id: z.number().int().nullable(),
   branch: z.string().nullable(),
   starts_at: zTimestamp.nullable(),
   ends_at: zTimestamp.nullable(),
-  /** `ends_at`, or 24 h after creation. */
+  /** `ends_at`, or 24 h after `starts_at` (after creation when there is no start). */
   expires_at: zTimestamp,
   views_count: z.number().int(),
   created_at: zTimestamp,

@@ -3,7 +3,7 @@ import { branches } from './branches.ts';
 import { createdAt, id, tstz } from './columns.ts';
 import { users } from './users.ts';
 
-/** A story expires at `ends_at`, or 24 h after creation when there is none (DECISIONS §4). */
+/** A story expires at `ends_at`, or 24 h after its start (`starts_at`, else its creation): services/stories/expiry.ts. */
 export const stories = pgTable(
   'stories',
   {

@@ -14,12 +14,4 @@ export function visibleTo(user: SessionUser, branchColumn: SQL): SQL {
   return sql`(${branchColumn} IS NULL OR ${branchColumn} = ${user.branch_id})`;
 }
 
-/** "Active" story (DECISIONS §4): active, started, and not expired (ends_at, else 24 h after creation). */
-export function storyIsActive(alias: string, now: Date): SQL {
-  const t = sql.raw(alias);
-  const at = now.toISOString();
-  return sql`(${t}.active AND (${t}.starts_at IS NULL OR ${t}.starts_at <= ${at}::timestamptz)
-    AND COALESCE(${t}.ends_at, ${t}.created_at + interval '24 hours') > ${at}::timestamptz)`;
-}
-
 export const iso = (value: Date | string) => new Date(value).toISOString();

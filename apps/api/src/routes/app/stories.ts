@@ -8,8 +8,9 @@ import { fetchPage } from '../../lib/list-query.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { awardQuietly } from '../../services/points/award.ts';
 import { fileUrl } from '../../services/storage/file-url.ts';
+import { storyExpiresAtOf, storyIsActive } from '../../services/stories/expiry.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { APP_TAG, iso, storyIsActive, visibleTo } from './app-scope.ts';
+import { APP_TAG, iso, visibleTo } from './app-scope.ts';
 
 interface StoryRow {
   id: number;
@@ -34,7 +35,8 @@ export const appStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [APP_TAG],
         summary: 'Historias activas',
         description:
-          'Las activas (activas, ya empezadas y sin vencer) de la sucursal del vendedor y de todas, la más nueva primero.',
+          'Las activas (activas, ya empezadas y sin vencer) de la sucursal del vendedor y de todas, la más nueva primero. ' +
+          '`expires_at`: `ends_at`, o 24 h después de `starts_at` (de creada, si no tiene inicio).',
         querystring: ZAppPageQuery,
         response: { 200: makeListResponse(ZAppStory), ...errors(400, 401) },
       },
@@ -48,7 +50,7 @@ export const appStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
           queryRows<StoryRow>(
             app.db,
             sql`SELECT s.id, s.title, s.image_key, s.thumb_key, u.name AS user_name, s.branch_id, b.name AS branch_name,
-              s.created_at, s.starts_at, COALESCE(s.ends_at, s.created_at + interval '24 hours') AS expires_at,
+              s.created_at, s.starts_at, ${storyExpiresAtOf('s')} AS expires_at,
               EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.user_id = ${user.id}) AS viewed_by_me
             FROM stories s JOIN users u ON u.id = s.created_by LEFT JOIN branches b ON b.id = s.branch_id
             WHERE ${where}

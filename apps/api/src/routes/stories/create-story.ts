@@ -1,4 +1,4 @@
-import { MEDIA_MSG, makeItemResponse, ZStory, ZStoryInput } from '@panel/shared';
+import { MEDIA_MSG, makeItemResponse, ZStory, ZStoryInput, zStoryInputAt } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
@@ -32,7 +32,8 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           '`multipart/form-data`: `title`, `active` ("1" o "0", por defecto 1), `branch_id` (0 o vacío = todas), ' +
           '`starts_at` y `ends_at` opcionales (ISO 8601) y el archivo `image` (hasta 10 MB; JPEG, PNG, GIF, WebP o AVIF). ' +
-          'Sin `ends_at`, vence 24 h después de creada.',
+          'Sin `ends_at`, vence 24 h después de `starts_at` (o de creada, si no tiene inicio). ' +
+          'Se rechaza, nombrando el campo, un fin anterior al inicio o a este momento, y un inicio de hace más de 24 h sin fin.',
         consumes: ['multipart/form-data'],
         response: { 201: makeItemResponse(ZStory), ...errors(400, 401, 403) },
       },
@@ -40,8 +41,9 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       const [file] = request.uploads;
+      // The window is checked against the server's clock: a story that would have expired already is refused.
       const input = validateForm(
-        ZStoryInput,
+        zStoryInputAt(app.now()),
         request.body,
         file ? {} : { image: [MEDIA_MSG.storyImageRequired] },
       );

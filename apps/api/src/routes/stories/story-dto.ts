@@ -1,9 +1,10 @@
-import { isStoryLive, STORY_LIFETIME_HOURS, type TStory } from '@panel/shared';
+import { isStoryLive, type TStory } from '@panel/shared';
 import { eq, sql } from 'drizzle-orm';
 import { branches } from '../../db/schema/branches.ts';
 import { stories } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../../services/storage/file-url.ts';
+import { storyExpiresAt } from '../../services/stories/expiry.ts';
 
 export const storyColumns = {
   id: stories.id,
@@ -16,6 +17,7 @@ export const storyColumns = {
   branchName: branches.name,
   startsAt: stories.startsAt,
   endsAt: stories.endsAt,
+  expiresAt: storyExpiresAt,
   viewsCount: sql<number>`(SELECT count(*) FROM story_views v WHERE v.story_id = ${stories.id})::int`,
   createdAt: stories.createdAt,
 };
@@ -36,14 +38,12 @@ export type StoryRow = {
   branchName: string | null;
   startsAt: Date | null;
   endsAt: Date | null;
+  expiresAt: Date;
   viewsCount: number;
   createdAt: Date;
 };
 
-const HOUR_MS = 60 * 60 * 1000;
-
 export function toStoryDto(row: StoryRow, now: Date): TStory {
-  const expiresAt = row.endsAt ?? new Date(row.createdAt.getTime() + STORY_LIFETIME_HOURS * HOUR_MS);
   const dto = {
     id: row.id,
     title: row.title,
@@ -55,7 +55,7 @@ export function toStoryDto(row: StoryRow, now: Date): TStory {
     branch: row.branchName,
     starts_at: row.startsAt?.toISOString() ?? null,
     ends_at: row.endsAt?.toISOString() ?? null,
-    expires_at: expiresAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
     views_count: Number(row.viewsCount),
     created_at: row.createdAt.toISOString(),
   };

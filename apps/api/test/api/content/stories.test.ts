@@ -1,22 +1,27 @@
-import { MEDIA_MSG, ZStory } from '@panel/shared';
+import { MEDIA_MSG, storyExpiresAt, ZAppStory, ZStory } from '@panel/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stories, storyViews } from '../../../src/db/schema/stories.ts';
 import { bearer, createBranch, createUser } from '../../../src/testing/factories.ts';
 import { type FormFile, formData, makeImage } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
-// A fixed clock, so "Activa" and "24h" are checked against a known now.
+// A fixed clock, so "Activa" and "24h" are checked against a known now; a test may move it.
 const NOW = new Date('2026-06-10T15:00:00Z');
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+let clock = NOW;
 
 let ctx: TestContext;
 let jpeg: Buffer;
 beforeAll(async () => {
-  ctx = await createTestContext({ now: () => NOW });
+  ctx = await createTestContext({ now: () => clock });
   jpeg = await makeImage('jpeg', { color: '#7048e8', width: 720, height: 1280 });
 });
 afterAll(() => ctx?.close());
-beforeEach(() => ctx.reset());
+beforeEach(async () => {
+  clock = NOW;
+  await ctx.reset();
+});
 
 const imageFile = (bytes = jpeg): FormFile => ({
   field: 'image',
@@ -114,6 +119,85 @@ describe('POST /api/stories', () => {
     expect(await ctx.db.select().from(stories)).toEqual([]);
   });
 
+  it('a story that starts next week with no end lasts 24 h from its start, in the list and in the app', async () => {
+    const startsAt = new Date(NOW.getTime() + 7 * DAY);
+    const res = await createStoryCall({ title: 'La semana que viene', starts_at: startsAt.toISOString() });
+    expect(res.statusCode).toBe(201);
+    const created = ZStory.parse(res.json().data);
+    expect(created).toMatchObject({ is_live: false, ends_at: null });
+    expect(created.expires_at).toBe(new Date(startsAt.getTime() + 24 * HOUR).toISOString());
+
+    const seller = (path: string) =>
+      ctx.app.inject({ method: 'GET', url: path, headers: bearer(ctx.seller.token) });
+    const appStories = async () => ZAppStory.array().parse((await seller('/api/app/stories')).json().data);
+    const listed = async () => ZStory.parse((await ctx.asAdmin('GET', '/api/stories')).json().data[0]);
+    // Before its start: waiting, in the panel and in the app.
+    expect(await appStories()).toEqual([]);
+    // An hour after its start (a day after its creation would have ended it): live, until start + 24 h.
+    clock = new Date(startsAt.getTime() + HOUR);
+    expect(await listed()).toMatchObject({ is_live: true, expires_at: created.expires_at });
+    expect((await appStories()).map((s) => [s.title, s.expires_at])).toEqual([
+      ['La semana que viene', created.expires_at],
+    ]);
+    const view = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/app/stories/${created.id}/view`,
+      headers: bearer(ctx.seller.token),
+    });
+    expect(view.statusCode).toBe(200);
+    // 24 h after its start: over.
+    clock = new Date(startsAt.getTime() + 24 * HOUR);
+    expect((await listed()).is_live).toBe(false);
+    expect(await appStories()).toEqual([]);
+  });
+
+  it('refuses, naming the field, an end before now and a start over 24 h ago without an end', async () => {
+    const past = await createStoryCall({ title: 'X', ends_at: new Date(NOW.getTime() - HOUR).toISOString() });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({
+      message: expect.stringContaining(MEDIA_MSG.endsInThePast),
+      errors: { ends_at: [MEDIA_MSG.endsInThePast] },
+    });
+    const both = await createStoryCall({
+      title: 'X',
+      starts_at: new Date(NOW.getTime() - 3 * DAY).toISOString(),
+      ends_at: new Date(NOW.getTime() - 2 * DAY).toISOString(),
+    });
+    expect(both.json().errors).toEqual({ ends_at: [MEDIA_MSG.endsInThePast] });
+    const early = await createStoryCall({
+      title: 'X',
+      starts_at: new Date(NOW.getTime() - 25 * HOUR).toISOString(),
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toEqual({ starts_at: [MEDIA_MSG.startsTooLongAgo] });
+    // With the image missing too, both problems come back at once.
+    const withoutImage = await createStoryCall(
+      { title: 'X', ends_at: new Date(NOW.getTime() - HOUR).toISOString() },
+      [],
+    );
+    expect(withoutImage.json().errors).toEqual({
+      ends_at: [MEDIA_MSG.endsInThePast],
+      image: [MEDIA_MSG.storyImageRequired],
+    });
+    expect(await ctx.db.select().from(stories)).toEqual([]);
+
+    // A start 23 h ago without an end still has an hour to go; an end a minute from now is accepted.
+    const recent = await createStoryCall({
+      title: 'Hace 23 h',
+      starts_at: new Date(NOW.getTime() - 23 * HOUR).toISOString(),
+    });
+    expect(recent.statusCode).toBe(201);
+    expect(recent.json().data).toMatchObject({
+      is_live: true,
+      expires_at: new Date(NOW.getTime() + HOUR).toISOString(),
+    });
+    const soon = await createStoryCall({
+      title: 'Pronto',
+      ends_at: new Date(NOW.getTime() + 60_000).toISOString(),
+    });
+    expect(soon.statusCode).toBe(201);
+  });
+
   it('is for admins: 403 seller', async () => {
     expect((await createStoryCall({ title: 'X' }, [imageFile()], ctx.seller.token)).statusCode).toBe(403);
   });
@@ -155,6 +239,37 @@ describe('GET /api/stories', () => {
 
     const search = (await ctx.asAdmin('GET', '/api/stories?q=vencida')).json();
     expect(search.data.map((s: { title: string }) => s.title)).toEqual(['Vencida por 24h']);
+  });
+});
+
+describe('the expiry: one definition', () => {
+  it("the queries' SQL and packages/shared's storyExpiresAt give the same instant for every kind of window", async () => {
+    const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
+    const windows = [
+      { createdAt: at(-2), startsAt: null, endsAt: null },
+      { createdAt: at(-2), startsAt: at(7 * 24), endsAt: null },
+      { createdAt: at(-30), startsAt: at(-3), endsAt: null },
+      { createdAt: at(-2), startsAt: at(5), endsAt: at(8) },
+      { createdAt: at(-50), startsAt: null, endsAt: at(48) },
+    ];
+    const base = { imageKey: `${'c'.repeat(64)}.jpg`, createdBy: ctx.admin.id };
+    await ctx.db.insert(stories).values(windows.map((w, i) => ({ ...base, title: `Ventana ${i}`, ...w })));
+    const listed = (await ctx.asAdmin('GET', '/api/stories?per_page=10&sort=title')).json().data as {
+      title: string;
+      expires_at: string;
+    }[];
+    expect(listed.map((s) => s.expires_at)).toEqual(
+      windows.map((w) =>
+        storyExpiresAt({ created_at: w.createdAt, starts_at: w.startsAt, ends_at: w.endsAt }).toISOString(),
+      ),
+    );
+    // The app's list answers the same instants for the stories it shows (started, not over).
+    const app = (
+      await ctx.app.inject({ method: 'GET', url: '/api/app/stories', headers: bearer(ctx.seller.token) })
+    ).json().data as { title: string; expires_at: string }[];
+    const byTitle = new Map(listed.map((s) => [s.title, s.expires_at]));
+    expect(app.map((s) => s.title).sort()).toEqual(['Ventana 0', 'Ventana 2', 'Ventana 4']);
+    for (const s of app) expect(s.expires_at).toBe(byTitle.get(s.title));
   });
 });
 

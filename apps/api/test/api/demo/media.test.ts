@@ -45,8 +45,21 @@ describe('demo media', () => {
       url: '/api/stories?per_page=10',
       headers: bearer(await tokenFor(ctx.db, admin.id)),
     });
-    const list = res.json().data as { is_live: boolean; active: boolean }[];
+    const list = res.json().data as {
+      title: string;
+      is_live: boolean;
+      active: boolean;
+      starts_at: string | null;
+      ends_at: string | null;
+      expires_at: string;
+    }[];
     expect(list.filter((s) => s.is_live).length).toBeGreaterThanOrEqual(3);
     expect(list.filter((s) => !s.is_live).length).toBeGreaterThanOrEqual(2);
+    // The one that starts tomorrow, without an end, shows for a whole day from its start (not 5 hours).
+    const scheduled = list.filter((s) => s.starts_at && Date.parse(s.starts_at) > Date.now());
+    expect(scheduled.map((s) => s.title)).toEqual(['Nuevo aroma limón']);
+    const [tomorrow] = scheduled;
+    expect(tomorrow!.ends_at).toBeNull();
+    expect(Date.parse(tomorrow!.expires_at) - Date.parse(tomorrow!.starts_at!)).toBe(24 * 60 * 60 * 1000);
   });
 });

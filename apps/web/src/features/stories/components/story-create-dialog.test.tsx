@@ -60,6 +60,27 @@ describe('StoryCreateDialog', { timeout: 20_000 }, () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('refuses an end already past, and a start over 24 h ago without an end, naming the field', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText(/Título/), 'Lanzamiento');
+    await user.upload(fileInput(), [file('historia.png')]);
+    const end = screen.getByRole('textbox', { name: 'Fin (opcional)' });
+    await user.type(end, '10/06/2020 11:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MEDIA_MSG.endsInThePast)).toBeInTheDocument();
+    await user.clear(end);
+    await user.type(screen.getByRole('textbox', { name: 'Inicio (opcional)' }), '10/06/2020 11:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MEDIA_MSG.startsTooLongAgo)).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('says that a story lasts 24 hours from its start', () => {
+    renderDialog();
+    expect(screen.getByText(/24 horas después de su inicio/)).toBeInTheDocument();
+    expect(screen.getByText('24 horas después del inicio')).toBeInTheDocument();
+  });
+
   it('refuses an optional end that does not read as a date instead of saving the story without one', async () => {
     const { user } = renderDialog();
     await user.type(screen.getByLabelText(/Título/), 'Lanzamiento');
@@ -76,7 +97,7 @@ describe('StoryCreateDialog', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/Título/), '  Lanzamiento  ');
     await user.upload(fileInput(), [file('historia.png')]);
     // Day first, 24 hours, Buenos Aires wall time (UTC-3).
-    await user.type(screen.getByRole('textbox', { name: 'Inicio (opcional)' }), '10/06/2026 12:00');
+    await user.type(screen.getByRole('textbox', { name: 'Inicio (opcional)' }), '10/06/2030 12:00');
     await user.click(screen.getByLabelText('Activa'));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
 
@@ -88,7 +109,7 @@ describe('StoryCreateDialog', { timeout: 20_000 }, () => {
       title: 'Lanzamiento',
       active: '0',
       branch_id: '0',
-      starts_at: '2026-06-10T15:00:00.000Z',
+      starts_at: '2030-06-10T15:00:00.000Z',
     });
     expect((form.get('image') as File).name).toBe('historia.png');
   });

@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, SimpleGrid } from '@mantine/core';
-import { IMAGE_MAX_BYTES, MEDIA_MSG, STORY_LIFETIME_HOURS, ZStoryInput } from '@panel/shared';
+import {
+  IMAGE_MAX_BYTES,
+  MEDIA_MSG,
+  STORY_LIFETIME_HOURS,
+  type ZStoryInput,
+  zStoryInputAt,
+} from '@panel/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FieldErrors, type Resolver, type ResolverResult, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -34,19 +40,19 @@ const EMPTY: StoryFormValues = {
   branch_id: null,
 };
 
-const zod = zodResolver(ZStoryInput) as unknown as Resolver<
-  Omit<StoryFormValues, 'image'>,
-  unknown,
-  z.output<typeof ZStoryInput>
->;
+type FieldsResolver = Resolver<Omit<StoryFormValues, 'image'>, unknown, z.output<typeof ZStoryInput>>;
 
-/** The API's schema, given 0 for every branch; and an image, which it does not see. */
+/**
+ * The API's schema, given 0 for every branch, with the window checked against this moment (an end
+ * already past is refused here as on the server); and an image, which it does not see.
+ */
 async function storyResolver(
   values: StoryFormValues,
   context: unknown,
   options: Parameters<Resolver<StoryFormValues>>[2],
 ): Promise<ResolverResult<StoryFormValues, StoryFormOutput>> {
   const { image, ...fields } = values;
+  const zod = zodResolver(zStoryInputAt(new Date())) as unknown as FieldsResolver;
   const result = await zod(
     {
       ...fields,
@@ -148,15 +154,15 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
           name="ends_at"
           component={DateTimeField}
           label="Fin (opcional)"
-          emptyText="24 horas después de creada"
+          emptyText="24 horas después del inicio"
           disabled={busy}
         />
       </SimpleGrid>
       <BranchField disabled={busy} />
       <Checkbox label="Activa" disabled={busy} {...register('active')} />
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-        Las historias expiran automáticamente {STORY_LIFETIME_HOURS} horas después de creadas, salvo que
-        indiques una fecha de fin.
+        Las historias expiran automáticamente {STORY_LIFETIME_HOURS} horas después de su inicio (o de creadas,
+        si no indicás un inicio), salvo que indiques una fecha de fin.
       </Alert>
       <UploadStatus status={upload} what="imagen" id="story-upload-progress" />
     </FormDialog>

@@ -63,9 +63,13 @@ describe('storyStatusNote', () => {
     expect(storyStatusNote(STORIES[1]!, NOW)).toBe('empieza 28/11 09:30');
     expect(storyStatusNote(STORIES[2]!, NOW)).toBeNull();
     expect(storyStatusNote(STORIES[3]!, NOW)).toBe('venció 26/11 18:00');
-    // No end: 24 h from its creation, over before a start two days later.
-    const never = story({ is_live: false, starts_at: '2026-11-29T12:30:00.000Z' });
-    expect(storyStatusNote(never, NOW)).toBe('vence antes de empezar (28/11 05:00)');
+    // No end: 24 h from its start, so a story two days ahead is waiting for its start.
+    const later = story({
+      is_live: false,
+      starts_at: '2026-11-29T12:30:00.000Z',
+      expires_at: '2026-11-30T12:30:00.000Z',
+    });
+    expect(storyStatusNote(later, NOW)).toBe('empieza 29/11 09:30');
   });
 });
 

@@ -51,7 +51,7 @@ const columns: ResourceListColumn<TStory>[] = [
     priority: 2,
     render: (s) => formatDateTime(s.starts_at ?? s.created_at),
   },
-  // DECISIONS §4: without an end date a story lasts 24 h from its creation.
+  // Without an end date a story lasts 24 h from its start (services/stories/expiry.ts in the API).
   {
     key: 'ends_at',
     header: 'Vence',
@@ -65,17 +65,13 @@ const columns: ResourceListColumn<TStory>[] = [
 
 /**
  * Why an active story is "Inactiva" (issue 21, item 4): it has not started yet ("· empieza 28/11 09:30")
- * or it has ended ("· venció 27/11 09:30"), or its 24 hours end before its start ("· vence antes de
- * empezar (28/11 01:26)"). The spec's Activa/Inactiva badge stays as it is.
+ * or it has ended ("· venció 27/11 09:30"). It lasts 24 h from its start, so it cannot end before it
+ * starts. The spec's Activa/Inactiva badge stays as it is.
  */
 export function storyStatusNote(story: TStory, now = Date.now()): string | null {
   if (story.is_live || !story.active) return null;
-  if (story.starts_at && Date.parse(story.starts_at) > now) {
-    // Without an end it lasts 24 h from its creation (DECISIONS §4), which can be over before it starts.
-    if (Date.parse(story.expires_at) <= Date.parse(story.starts_at))
-      return `vence antes de empezar (${formatDateTime(story.expires_at, 'DD/MM HH:mm')})`;
+  if (story.starts_at && Date.parse(story.starts_at) > now)
     return `empieza ${formatDateTime(story.starts_at, 'DD/MM HH:mm')}`;
-  }
   if (Date.parse(story.expires_at) <= now) return `venció ${formatDateTime(story.expires_at, 'DD/MM HH:mm')}`;
   return null;
 }
