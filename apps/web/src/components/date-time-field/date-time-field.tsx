@@ -4,6 +4,8 @@ import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useId, u
 import {
   DATE_PLACEHOLDER,
   DATE_TIME_PLACEHOLDER,
+  type DayAlone,
+  dayBoundary,
   describeDate,
   describeDateTime,
   formatDayFirstDate,
@@ -52,6 +54,11 @@ export interface DateTimeFieldProps extends CommonProps {
   max?: string | null;
   /** The time a day picked on the calendar gets when the field had none. Default 09:00. */
   defaultTime?: string;
+  /**
+   * A field that bounds a period (a survey's start or end): a day typed or picked without its time is
+   * the first (`start`) or the last (`end`) instant of that business day, instead of asking for the time.
+   */
+  dayAlone?: DayAlone;
 }
 
 export interface DateFieldProps extends CommonProps {
@@ -74,6 +81,7 @@ export function DateTimeField({
   min,
   max,
   defaultTime = '09:00',
+  dayAlone,
   ...props
 }: DateTimeFieldProps) {
   const zone = useBusinessTimeZone();
@@ -83,7 +91,7 @@ export function DateTimeField({
       mode="datetime"
       value={value}
       placeholder={DATE_TIME_PLACEHOLDER}
-      parse={(text) => parseDayFirstDateTime(text, { min, max }, zone)}
+      parse={(text) => parseDayFirstDateTime(text, { min, max }, zone, dayAlone)}
       format={(v) => (isInstant(v) ? formatDayFirstDateTime(v, zone) : null)}
       describe={(v) => describeDateTime(v, zone)}
       // A text that does not read goes to the form as it is, so the form refuses it instead of saving "no date".
@@ -92,6 +100,7 @@ export function DateTimeField({
       }
       picked={isInstant(value) ? instantParts(value, zone) : null}
       onPick={(day, time) => {
+        if (!time && dayAlone) return onChange(dayBoundary(day, dayAlone, zone));
         const [h, m] = (time ?? defaultTime).split(':').map(Number);
         onChange(wallTimeToInstant(day, h ?? 0, m ?? 0, zone));
       }}

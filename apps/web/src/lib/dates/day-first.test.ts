@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DATE_MSG,
+  dayBoundary,
   defaultEventRange,
   describeDate,
   describeDateTime,
@@ -64,6 +65,28 @@ describe('typing a date and time day first (business time zone)', () => {
     expect(parseDayFirstDateTime('28/11/2026 24:00', {}, BA)).toEqual(invalid(DATE_MSG.time));
     expect(parseDayFirstDateTime('28/11/2026 09:60', {}, BA)).toEqual(invalid(DATE_MSG.time));
     expect(parseDayFirstDateTime('11/28/2026 09:30 PM', {}, BA)).toEqual(invalid(DATE_MSG.format));
+  });
+
+  it('reads a day alone as the start or the end of that business day where the field says so', () => {
+    // A survey's start: 00:00 in Buenos Aires; its end: the day's last instant, 23:59:59.999.
+    expect(parseDayFirstDateTime('28/11/2026', {}, BA, 'start')).toEqual(ok('2026-11-28T03:00:00.000Z'));
+    expect(parseDayFirstDateTime('28/11/2026', {}, BA, 'end')).toEqual(ok('2026-11-29T02:59:59.999Z'));
+    expect(parseDayFirstDateTime('5.3.26', {}, BA, 'end')).toEqual(ok('2026-03-06T02:59:59.999Z'));
+    // In another business zone, that zone's day.
+    expect(parseDayFirstDateTime('28/11/2026', {}, 'Asia/Tokyo', 'start')).toEqual(
+      ok('2026-11-27T15:00:00.000Z'),
+    );
+    // The end of a day whose midnight moves (Madrid's spring change): still the instant before the next day.
+    expect(dayBoundary('2026-03-28', 'end', 'Europe/Madrid')).toBe('2026-03-28T22:59:59.999Z');
+    expect(dayBoundary('2026-03-29', 'end', 'Europe/Madrid')).toBe('2026-03-29T21:59:59.999Z');
+    // A time typed wins; a day that does not exist is still refused; no dayAlone still asks for the time.
+    expect(parseDayFirstDateTime('28/11/2026 09:30', {}, BA, 'end')).toEqual(ok('2026-11-28T12:30:00.000Z'));
+    expect(parseDayFirstDateTime('31/04/2026', {}, BA, 'start')).toEqual(invalid('El 31/04/2026 no existe'));
+    expect(parseDayFirstDateTime('28/11/2026', {}, BA)).toEqual(invalid(DATE_MSG.missingTime));
+    // Bounds apply to the instant it reads as.
+    expect(parseDayFirstDateTime('28/11/2026', { min: '2026-11-28T12:00:00.000Z' }, BA, 'start').kind).toBe(
+      'invalid',
+    );
   });
 
   it('keeps within the bounds it is given', () => {

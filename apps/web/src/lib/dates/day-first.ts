@@ -35,6 +35,12 @@ interface Bounds {
   max?: string | null;
 }
 
+/**
+ * What a date typed without its time means in a date-and-time field that bounds a period (a survey's
+ * start and end): the first instant of that business day, or its last. Without it, the time is asked for.
+ */
+export type DayAlone = 'start' | 'end';
+
 // 28/11/2026, 28-11-26, 28.11.2026 or 28112026; then, for a time, 09:30, 9.30, 0930 (an optional "hs").
 const DATE_PART = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(\d{2})(\d{2})(\d{4})`;
 const TIME_PART = String.raw`(\d{1,2})[:.h](\d{2})|(\d{2})(\d{2})`;
@@ -84,29 +90,51 @@ export function parseDayFirstDate(text: string, bounds: Bounds = {}): ParsedDate
   return { kind: 'ok', value };
 }
 
-/** A typed business wall time (`28/11/2026 09:30`) as the ISO instant it is in `zone`. */
+/**
+ * A typed business wall time (`28/11/2026 09:30`) as the ISO instant it is in `zone`. A day alone
+ * (`28/11/2026`) is refused for its missing time, unless `dayAlone` says it is the start or the end of
+ * that day.
+ */
 export function parseDayFirstDateTime(
   text: string,
   bounds: Bounds = {},
   zone: string = businessTimeZone(),
+  dayAlone?: DayAlone,
 ): ParsedDate {
   const input = normalise(text);
   if (!input) return { kind: 'empty' };
   const m = DATE_TIME.exec(input);
-  if (!m) {
-    return { kind: 'invalid', message: DATE_ONLY.test(input) ? DATE_MSG.missingTime : DATE_MSG.format };
+  const dayOnly = m ? null : DATE_ONLY.exec(input);
+  if (!m && !(dayOnly && dayAlone)) {
+    return { kind: 'invalid', message: dayOnly ? DATE_MSG.missingTime : DATE_MSG.format };
   }
-  const day = readDay(m);
+  const day = readDay((m ?? dayOnly)!);
   if (!dayExists(day)) return { kind: 'invalid', message: DATE_MSG.noSuchDay(dayFirst(day)) };
-  const hour = Number(m[7] ?? m[9]);
-  const minute = Number(m[8] ?? m[10]);
-  if (hour > 23 || minute > 59) return { kind: 'invalid', message: DATE_MSG.time };
-  const value = wallTimeToInstant(isoDay(day), hour, minute, zone);
+  let value: string;
+  if (m) {
+    const hour = Number(m[7] ?? m[9]);
+    const minute = Number(m[8] ?? m[10]);
+    if (hour > 23 || minute > 59) return { kind: 'invalid', message: DATE_MSG.time };
+    value = wallTimeToInstant(isoDay(day), hour, minute, zone);
+  } else {
+    value = dayBoundary(isoDay(day), dayAlone!, zone);
+  }
   if (bounds.min && Date.parse(value) < Date.parse(bounds.min))
     return { kind: 'invalid', message: DATE_MSG.before(formatDayFirstDateTime(bounds.min, zone)) };
   if (bounds.max && Date.parse(value) > Date.parse(bounds.max))
     return { kind: 'invalid', message: DATE_MSG.after(formatDayFirstDateTime(bounds.max, zone)) };
   return { kind: 'ok', value };
+}
+
+/**
+ * The first instant of a business day (`start`: 00:00) or its last (`end`: 23:59:59.999, the instant
+ * before the next day's 00:00, whatever the day's length), as an ISO instant.
+ */
+export function dayBoundary(day: string, edge: DayAlone, zone = businessTimeZone()): string {
+  if (edge === 'start') return wallTimeToInstant(day, 0, 0, zone);
+  const [y, mo, d] = day.split('-').map(Number);
+  const next = new Date(Date.UTC(y!, mo! - 1, d! + 1)).toISOString().slice(0, 10);
+  return new Date(Date.parse(wallTimeToInstant(next, 0, 0, zone)) - 1).toISOString();
 }
 
 /** `YYYY-MM-DD` at `hour:minute` in `zone`, as an ISO instant. */

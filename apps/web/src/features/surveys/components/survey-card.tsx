@@ -54,12 +54,13 @@ export function SurveyCard({ survey, toggling, onToggle, onStatistics, onEdit, o
           <Detail label="Período" value={periodLabel(survey)} />
         </Stack>
         <Group justify="space-between" mt="xs" wrap="nowrap">
+          {/* The label says the state ("Activa" / "Inactiva"), and the name starts with it (WCAG 2.5.3). */}
           <Switch
-            label="Activa"
+            label={survey.active ? 'Activa' : 'Inactiva'}
             checked={survey.active}
             disabled={toggling}
             onChange={(e) => onToggle(survey, e.currentTarget.checked)}
-            aria-label={`Activa: ${survey.title}`}
+            aria-label={`${survey.active ? 'Activa' : 'Inactiva'}: ${survey.title}`}
           />
           <Group gap={4} wrap="nowrap" data-row-actions>
             <Tooltip label="Estadísticas">

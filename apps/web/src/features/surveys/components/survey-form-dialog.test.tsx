@@ -46,10 +46,10 @@ async function chooseType(user: ReturnType<typeof renderDialog>['user'], card: H
 }
 
 describe('SurveyFormDialog and its question editor', { timeout: 20_000 }, () => {
-  it('starts inactive with reward 10 and one question; multiple choice starts one empty option, other types clear them', async () => {
+  it('starts active with reward 10 and one question; multiple choice starts one empty option, other types clear them', async () => {
     mockApi({ 'GET /api/branches': () => ({ body: branches }) });
     const { user } = renderDialog();
-    expect(screen.getByRole('checkbox', { name: 'Activa' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Activa' })).toBeChecked();
     expect(screen.getByLabelText('Puntos de recompensa')).toHaveValue('10');
     expect(questionCards()).toHaveLength(1);
 
@@ -96,12 +96,37 @@ describe('SurveyFormDialog and its question editor', { timeout: 20_000 }, () => 
 
     expect(await screen.findByText(SURVEY_MSG.created)).toBeInTheDocument();
     const body = requests.find((r) => r.method === 'POST')?.body as { questions: unknown[]; active: boolean };
-    expect(body.active).toBe(false);
+    expect(body.active).toBe(true);
     expect(body.questions).toEqual([
       { question_text: 'B', type: 'rating', required: false, order: 0, options: null },
       { question_text: 'C', type: 'text', required: false, order: 1, options: null },
     ]);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('reads a start and an end typed without a time as the whole days, in the business time zone', async () => {
+    const { requests } = mockApi({
+      'GET /api/branches': () => ({ body: branches }),
+      'POST /api/admin/surveys': () => ({ status: 201, body: { data: saved } }),
+    });
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText(/Título/), 'Capacitación');
+    await user.type(within(questionCards()[0]!).getByLabelText(/Texto de la pregunta/), 'A');
+    const start = screen.getByRole('textbox', { name: 'Fecha de inicio' });
+    const end = screen.getByRole('textbox', { name: 'Fecha de fin' });
+    await user.type(start, '28/11/2030');
+    await user.type(end, '30/11/2030');
+    await user.tab();
+    // Not "Falta la hora": the days read, and the field says which instant it keeps.
+    expect(screen.queryByText(/Falta la hora/)).toBeNull();
+    expect(start).toHaveValue('28/11/2030 00:00');
+    expect(end).toHaveValue('30/11/2030 23:59');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(SURVEY_MSG.created)).toBeInTheDocument();
+    const body = requests.find((r) => r.method === 'POST')?.body as { start_date: string; end_date: string };
+    // Buenos Aires is UTC-3: 28/11 00:00 there, and the last instant of 30/11 there.
+    expect(body.start_date).toBe('2030-11-28T03:00:00.000Z');
+    expect(body.end_date).toBe('2030-12-01T02:59:59.999Z');
   });
 
   it('edits a survey sending question ids, and shows the server 409 with "Error al guardar encuesta" as fallback', async () => {

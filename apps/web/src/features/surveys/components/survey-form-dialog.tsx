@@ -108,17 +108,20 @@ export function SurveyFormDialog({ opened, surveyId, onClose, onRetry }: SurveyF
             />
           )}
         />
+        {/* A day alone is the whole day: from its 00:00, until its end. */}
         <FormField
           name="start_date"
           component={DateTimeField}
           label="Fecha de inicio"
           emptyText="Sin fecha de inicio"
+          dayAlone="start"
         />
         <FormField
           name="end_date"
           component={DateTimeField}
           label="Fecha de fin"
           emptyText="Sin fecha de fin"
+          dayAlone="end"
         />
       </SimpleGrid>
       <Checkbox label="Activa" {...register('active')} />

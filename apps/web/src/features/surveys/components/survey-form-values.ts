@@ -5,12 +5,15 @@ import { newQuestion } from './question-rules';
 /** The form holds the request body itself (ZSurveyInput), questions with their order. */
 export type SurveyFormValues = Omit<TSurveyInput, 'questions'> & { questions: FormQuestion[] };
 
-/** A new survey: inactive (spec §4), reward 10 (§9), every branch, one empty question. */
+/**
+ * A new survey: active, as whoever writes one expects (docs/decisions/2026-11-28-new-surveys-start-active.md),
+ * reward 10, every branch, one empty question.
+ */
 export function emptySurveyValues(): SurveyFormValues {
   return {
     title: '',
     description: '',
-    active: false,
+    active: true,
     branch_id: null,
     points_reward: SURVEY_DEFAULT_REWARD,
     start_date: null,
