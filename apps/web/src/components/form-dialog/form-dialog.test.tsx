@@ -3,7 +3,7 @@ import { Button, Select, TextInput } from '@mantine/core';
 import { MSG } from '@panel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { mockApi } from '../../testing/fetch-mock';
@@ -245,6 +245,39 @@ describe('FormDialog with useFormDialog', { timeout: 15_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
     // Not busy any more: the dialog can be corrected and sent again.
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+  });
+
+  it('after Guardar, scrolls the first problem in reading order into view and focuses it, whatever the input', async () => {
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    onTestFinished(() => scroll.mockRestore());
+    const ZCityRequired = ZPlace.extend({ city: z.string().min(1, 'La ciudad es obligatoria') });
+    const { user } = renderHarness({ resolver: zodResolver(ZCityRequired) });
+    await user.click(screen.getByRole('button', { name: 'Nuevo' }));
+    await user.type(await screen.findByLabelText('Nombre'), 'Centro');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('La ciudad es obligatoria')).toBeInTheDocument();
+    // A controlled input (FormField), which react-hook-form cannot focus by itself.
+    const city = screen.getByRole('combobox', { name: 'Ciudad' });
+    await waitFor(() => expect(city).toHaveFocus());
+    expect(scroll.mock.contexts.at(-1)).toBe(city);
+    expect(scroll).toHaveBeenLastCalledWith({ block: 'center' });
+
+    // Two problems: the first in reading order wins.
+    await user.clear(screen.getByLabelText('Nombre'));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(screen.getByLabelText('Nombre')).toHaveFocus());
+  });
+
+  it("focuses the server's first field error too", async () => {
+    const { user } = renderHarness({
+      submit: async () => {
+        throw badRequest({ city: ['La ciudad es demasiado larga'] });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Abrir Norte' }));
+    await user.click(await screen.findByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('La ciudad es demasiado larga')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Ciudad' })).toHaveFocus());
   });
 
   it("toasts the screen's fallback when the server sends no message", async () => {

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
 import type { TAuditEntity } from '@panel/shared';
 import { IconHistory } from '@tabler/icons-react';
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useRef } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
+import { focusFirstError } from './focus-first-error';
 import type { EditConflict } from './use-form-dialog';
 
 export interface FormDialogProps<V extends FieldValues, O> {
@@ -48,7 +49,11 @@ export interface FormDialogProps<V extends FieldValues, O> {
 
 const ignore = () => {};
 
-/** The one frame of the panel's form dialogs: the Modal, the form, and Cancelar / Guardar. */
+/**
+ * The one frame of the panel's form dialogs: the Modal, the form, and Cancelar / Guardar. After every
+ * Guardar that leaves a problem (the schema's, a date that does not read, the server's field errors),
+ * the first one in reading order scrolls into view and takes the focus.
+ */
 export function FormDialog<V extends FieldValues, O>({
   opened,
   onClose,
@@ -69,6 +74,13 @@ export function FormDialog<V extends FieldValues, O>({
   history,
   children,
 }: FormDialogProps<V, O>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // Counted once each submit has finished, in the same update as its errors (react-hook-form).
+  const submitCount = form?.formState.submitCount ?? 0;
+  useEffect(() => {
+    if (submitCount > 0) focusFirstError(formRef.current);
+  }, [submitCount]);
+
   const historyLink = history ? (
     <Anchor
       component={Link}
@@ -126,6 +138,7 @@ export function FormDialog<V extends FieldValues, O>({
     >
       {instead ?? (
         <form
+          ref={formRef}
           onSubmit={(event) => {
             event.preventDefault();
             onSubmit(event);

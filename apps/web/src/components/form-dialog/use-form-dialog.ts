@@ -93,6 +93,9 @@ export function useFormDialog<V extends FieldValues, O, R = unknown, S = undefin
     resolver,
     mode,
     reValidateMode,
+    // FormDialog brings the first problem in reading order into view and focuses it, whatever the
+    // field (react-hook-form would focus the first registered input only, in registration order).
+    shouldFocusError: false,
     defaultValues: defaultValues as UseFormProps<V>['defaultValues'],
   });
 

@@ -54,7 +54,7 @@ export function QuestionEditor() {
         </Text>
       </Group>
       {listError && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red.8" role="alert" data-form-error>
           {listError}
         </Text>
       )}
@@ -184,7 +184,7 @@ function OptionsEditor({ label, options, errors, onChange }: OptionsEditorProps)
         </Group>
       ))}
       {errors?.message && (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red.8" data-form-error>
           {errors.message}
         </Text>
       )}
