@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { ZPasswordResetRequest } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
+import { Form } from '../../components/form';
 import { apiRequest, errorMessage } from '../../lib/api';
 
 /**
@@ -63,7 +64,7 @@ export default function ForgotPassword({
   }
 
   return (
-    <form className="card login__form" onSubmit={onSubmit} noValidate aria-labelledby="forgot-title">
+    <Form className="card login__form" onSubmit={onSubmit} aria-labelledby="forgot-title">
       <h2 id="forgot-title" className="card__title">
         ¿Olvidaste tu contraseña?
       </h2>
@@ -101,6 +102,6 @@ export default function ForgotPassword({
           Volver a ingresar
         </button>
       </p>
-    </form>
+    </Form>
   );
 }

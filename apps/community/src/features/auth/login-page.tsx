@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { MSG, ZLoginRequest } from '@panel/shared';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Form } from '../../components/form';
 import { errorMessage } from '../../lib/api';
 import { signInWithPassword } from '../../lib/auth';
 import { useSessionState } from '../../lib/session';
@@ -67,7 +68,7 @@ export default function LoginPage({ notice = null }: { notice?: string | null })
   return (
     <main className="login">
       {brand}
-      <form className="card login__form" onSubmit={onSubmit} noValidate>
+      <Form className="card login__form" onSubmit={onSubmit}>
         {notice && !error && (
           <p className="alert alert--success" role="status">
             {notice}
@@ -126,7 +127,7 @@ export default function LoginPage({ notice = null }: { notice?: string | null })
             ¿Olvidaste tu contraseña?
           </button>
         </p>
-      </form>
+      </Form>
     </main>
   );
 }

@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { RESET_MSG, ZPasswordResetConfirm } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
+import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { signOut } from '../../lib/session';
 
@@ -83,7 +84,7 @@ export default function ResetPasswordPage({
         <img src={`${import.meta.env.BASE_URL}icons/icon-192.png`} alt="" width={72} height={72} />
         <h1>Comunidad</h1>
       </div>
-      <form className="card login__form" onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
+      <Form className="card login__form" onSubmit={onSubmit} aria-labelledby="reset-title">
         <h2 id="reset-title" className="card__title">
           Elegí una contraseña nueva
         </h2>
@@ -103,7 +104,7 @@ export default function ResetPasswordPage({
             Volver a ingresar
           </button>
         </p>
-      </form>
+      </Form>
     </main>
   );
 }

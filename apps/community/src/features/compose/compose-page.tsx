@@ -13,6 +13,7 @@ import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { Form } from '../../components/form';
 import { TopBar } from '../../components/top-bar';
 import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/online';
@@ -122,7 +123,7 @@ export default function ComposePage() {
   return (
     <main className="screen">
       <TopBar title="Publicar" />
-      <form className="card compose" onSubmit={onSubmit} noValidate>
+      <Form className="card compose" onSubmit={onSubmit}>
         <p className="muted small">
           Se publica para{' '}
           {session?.user.branch_name ? `la sucursal ${session.user.branch_name}` : 'tu sucursal'}.
@@ -154,7 +155,11 @@ export default function ComposePage() {
           )}
         </div>
 
-        <fieldset className="field photos" aria-describedby="compose-photos-error">
+        <fieldset
+          className="field photos"
+          aria-invalid={Boolean(errors.images)}
+          aria-describedby="compose-photos-error"
+        >
           <legend>
             Fotos ({photos.length}/{POST_IMAGES_MAX})
           </legend>
@@ -242,7 +247,7 @@ export default function ComposePage() {
         >
           {sending ? 'Publicando…' : 'Publicar'}
         </button>
-      </form>
+      </Form>
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { APP_MSG, type TAppCommentItem, ZAppCommentEdit } from '@panel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Avatar } from '../../components/avatar';
+import { Form } from '../../components/form';
 import { errorMessage } from '../../lib/api';
 import { bumpComments } from '../../lib/post-cache';
 import { qk } from '../../lib/query-keys';
@@ -77,7 +78,7 @@ export function CommentItem({ comment, canChange }: { comment: TAppCommentItem; 
           {comment.edited_at && <span className="comment__edited"> · editado</span>}
         </div>
         {mode === 'edit' ? (
-          <form className="comment__edit" onSubmit={save} noValidate>
+          <Form className="comment__edit" onSubmit={save}>
             <label htmlFor={fieldId} className="visually-hidden">
               Editar tu comentario
             </label>
@@ -110,7 +111,7 @@ export function CommentItem({ comment, canChange }: { comment: TAppCommentItem; 
                 Cancelar
               </button>
             </div>
-          </form>
+          </Form>
         ) : (
           <p>{comment.content}</p>
         )}

@@ -5,6 +5,7 @@ import { IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import { Avatar } from '../../components/avatar';
+import { Form } from '../../components/form';
 import { Gallery } from '../../components/gallery';
 import { LikeButton } from '../../components/like-button';
 import { LoadState } from '../../components/load-state';
@@ -127,7 +128,7 @@ export default function PostPage() {
                 </li>
               ))}
             </ol>
-            <form className="comment-box" onSubmit={onSubmit} noValidate>
+            <Form className="comment-box" onSubmit={onSubmit}>
               <label htmlFor="comment-input" className="visually-hidden">
                 Escribí un comentario
               </label>
@@ -149,7 +150,7 @@ export default function PostPage() {
               >
                 <IconSend size={22} aria-hidden />
               </button>
-            </form>
+            </Form>
             {error && (
               <small id="comment-error" className="field__error" role="alert">
                 {error}

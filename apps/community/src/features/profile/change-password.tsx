@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { type TAppPasswordChanged, ZAppChangePassword } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
+import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 
 type Field = 'current_password' | 'new_password' | 'repeat';
@@ -79,7 +80,7 @@ export function ChangePassword() {
   );
 
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="password-title">
+    <Form className="card" onSubmit={onSubmit} aria-labelledby="password-title">
       <h2 id="password-title" className="card__title">
         Cambiar contraseña
       </h2>
@@ -99,6 +100,6 @@ export function ChangePassword() {
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Guardando…' : 'Cambiar contraseña'}
       </button>
-    </form>
+    </Form>
   );
 }

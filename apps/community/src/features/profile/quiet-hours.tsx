@@ -3,6 +3,7 @@ import '../../lib/zod-config';
 import { type TAppQuietHours, ZQuietHours } from '@panel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { readTime } from './read-time';
@@ -100,7 +101,7 @@ export default function QuietHours() {
   );
 
   return (
-    <form className="card quiet" onSubmit={onSubmit} noValidate aria-labelledby="quiet-title">
+    <Form className="card quiet" onSubmit={onSubmit} aria-labelledby="quiet-title">
       <h2 id="quiet-title" className="card__title">
         No molestar
       </h2>
@@ -137,6 +138,6 @@ export default function QuietHours() {
           </button>
         </>
       )}
-    </form>
+    </Form>
   );
 }

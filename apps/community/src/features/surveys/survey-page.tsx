@@ -3,6 +3,7 @@ import { IconChecks } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { Form } from '../../components/form';
 import { LoadState } from '../../components/load-state';
 import { BackBar } from '../../components/top-bar';
 import { submitAction } from '../../lib/outbox';
@@ -128,10 +129,8 @@ export default function SurveyPage() {
     if (!survey) return;
     const checked = checkAnswers(questions, values);
     setErrors(checked.errors);
-    if (Object.keys(checked.errors).length > 0) {
-      document.getElementById(`q-${Object.keys(checked.errors)[0]}`)?.focus();
-      return;
-    }
+    // The first question left unanswered comes into view with the focus (components/form.tsx).
+    if (Object.keys(checked.errors).length > 0) return;
     setBusy(true);
     const result = await submitAction({
       kind: 'answer',
@@ -210,7 +209,7 @@ export default function SurveyPage() {
           </section>
         )}
       {survey && !survey.answered_by_me && !queued && (!outcome || outcome.kind === 'refused') && (
-        <form className="card survey-form" onSubmit={onSubmit} noValidate>
+        <Form className="card survey-form" onSubmit={onSubmit}>
           {survey.description && <p>{survey.description}</p>}
           <p className="muted small">
             Las preguntas con <span className="required">*</span> son obligatorias. Al enviarla sumás{' '}
@@ -239,7 +238,7 @@ export default function SurveyPage() {
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {busy ? 'Enviando…' : 'Enviar respuestas'}
           </button>
-        </form>
+        </Form>
       )}
     </main>
   );
