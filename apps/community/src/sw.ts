@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The app's service worker (vite-plugin-pwa builds it with Workbox, strategy injectManifest):
 // - precaches the shell (every built file), so the app opens with no network;
-// - answers /api/app/* from the network, else from the last saved answer (offline reading);
+// - answers /api/app/* from the network, else from the last saved answer (offline reading); a post
+//   never opened, from a saved list that holds it;
 // - keeps the images of posts and stories (content-addressed, so a saved copy never goes stale);
 // - shows a notification for every push, and opens the app on it when tapped.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -12,6 +13,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { pushNotification } from './sw/push-payload';
+import { isPostList, postFromSavedLists, postIdOf } from './sw/saved-post';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -38,11 +40,12 @@ registerRoute(
  * with says so in a header, so the page knows it is offline even when navigator.onLine says otherwise
  * (src/lib/online.ts; the name is kept in step with SAVED_COPY_HEADER there).
  */
+const SAVED_COPY_HEADER = 'X-Comunidad-Copia-Guardada';
 const markSavedCopy: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     if (!cachedResponse) return null;
     const headers = new Headers(cachedResponse.headers);
-    headers.set('X-Comunidad-Copia-Guardada', '1');
+    headers.set(SAVED_COPY_HEADER, '1');
     return new Response(cachedResponse.body, {
       status: cachedResponse.status,
       statusText: cachedResponse.statusText,
@@ -50,6 +53,44 @@ const markSavedCopy: WorkboxPlugin = {
     });
   },
 };
+
+/**
+ * A post with neither a network nor a saved answer of its own (never opened on this phone): the saved
+ * lists of posts (Inicio's pages, searches) hold it in the same shape, so its screen shows it from the
+ * newest of them, marked as a saved copy (src/sw/saved-post.ts).
+ */
+const postFromSavedList: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => {
+    const id = postIdOf(new URL(request.url).pathname);
+    if (id === null) return undefined;
+    const cache = await caches.open(API_CACHE);
+    const lists = [];
+    for (const key of await cache.keys()) {
+      if (!isPostList(new URL(key.url).pathname)) continue;
+      const saved = await cache.match(key);
+      if (!saved) continue;
+      const body: unknown = await saved.json().catch(() => null);
+      lists.push({ savedAt: Date.parse(saved.headers.get('date') ?? '') || 0, body });
+    }
+    const found = postFromSavedLists(lists, id);
+    if (!found) return undefined;
+    return new Response(JSON.stringify(found), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', [SAVED_COPY_HEADER]: '1' },
+    });
+  },
+};
+
+// One post: as every /api/app/* answer below, and from a saved list when it has no saved answer of its own.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && postIdOf(url.pathname) !== null,
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 15,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), markSavedCopy, postFromSavedList],
+  }),
+);
 
 registerRoute(
   ({ url, request }) =>

@@ -80,6 +80,47 @@ test('Agenda opens on today and what comes next, with the ended events under "An
 test.describe('without the service worker (so the test can answer the calls)', () => {
   test.use({ serviceWorkers: 'block' });
 
+  test('today\'s only event, once it has ended, stays under "Hoy" marked as ended: "El evento de hoy ya terminó", not "No hay eventos hoy"', async ({
+    page,
+    request,
+  }) => {
+    const { seller, admin } = await newSeller(request);
+    const title = `Charla ${unique()}`;
+    const today = dayFromToday(0);
+    await createTypedEvent(request, admin, {
+      title,
+      color: '#1864ab',
+      day: today,
+      from: '00:05',
+      to: '00:35',
+    });
+    // Today's only event: the agenda the server answers, with the other tests' and the demo's events left out.
+    await page.route('**/api/app/agenda*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        data: Record<string, unknown> & { this_week: { title: string }[] };
+      };
+      const mine = (list: { title: string }[]) => list.filter((e) => e.title === title);
+      body.data = { ...body.data, this_week: mine(body.data.this_week), coming: [] };
+      await route.fulfill({ response, json: body });
+    });
+    // 23:00 of the same day in the phone's clock: the event ended, whatever the hour the test runs.
+    await page.clock.setFixedTime(new Date(buenosAires(today, '23:00')));
+    await openAppAs(page, seller, 'agenda');
+
+    const todaySection = page.getByRole('region', { name: /^Hoy/ });
+    await expect(todaySection).toContainText('El evento de hoy ya terminó.');
+    await expect(todaySection).not.toContainText('No hay eventos hoy');
+    const card = todaySection.getByRole('listitem').filter({ hasText: title });
+    await expect(card).toContainText('Terminado');
+    await expect(card).toContainText('00:05 a 00:35');
+    await expect(card.getByRole('button', { name: 'Agregar al calendario' })).toHaveCount(0);
+    // Once, under today: not again under the earlier days.
+    const past = page.getByRole('region', { name: 'Anteriores' });
+    await expect(past.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+    await expect(past).toContainText('No hubo otros eventos esta semana.');
+  });
+
   test('an agenda that fails to load says "Error al cargar eventos"', async ({ page, request }) => {
     const { seller } = await newSeller(request);
     await page.route('**/api/app/agenda*', (route) => route.fulfill({ status: 500, body: '' }));

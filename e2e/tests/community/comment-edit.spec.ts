@@ -55,7 +55,10 @@ test('a seller edits and deletes their own comment (marked "editado"; the app’
   // Inicio's card follows.
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
   await expect(
-    page.getByRole('article').filter({ hasText: text }).getByRole('link', { name: 'Comentarios (1)' }),
+    page
+      .getByRole('article')
+      .filter({ hasText: text })
+      .getByRole('link', { name: '1 comentario', exact: true }),
   ).toBeVisible();
 
   // The panel's count follows too: an administrator's post list, on a desktop.

@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { TAppPost } from '@panel/shared';
-import { expect, test } from '@playwright/test';
-import { createPost, pngImage } from '../../support/api.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { createPost, pngImage, unique } from '../../support/api.ts';
 import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
 
 test('Inicio shows the feed newest first with author, branch and time ago, and loads more as it scrolls', async ({
@@ -52,25 +53,76 @@ test('likes and unlikes a post: the count changes and the server agrees', async 
   const post = await createAppPost(request, seller.token, 'Para darle me gusta', [await pngImage('#c2410c')]);
   await openAppAs(page, seller);
   const card = page.getByRole('article').filter({ hasText: 'Para darle me gusta' });
-  const like = card.getByRole('button', { name: 'Me gusta' });
+  // Named by what it shows, the count and "me gusta"; pressed when the seller's like is on.
+  const like = card.getByRole('button', { name: '0 me gusta', exact: true });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
-  await expect(like).toContainText('0');
   await like.click();
-  const unlike = card.getByRole('button', { name: 'Quitar me gusta' });
+  const unlike = card.getByRole('button', { name: '1 me gusta', exact: true });
   await expect(unlike).toHaveAttribute('aria-pressed', 'true');
-  await expect(unlike).toContainText('1');
   await expect
     .poll(
       async () => (await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`)).data,
     )
     .toMatchObject({ liked_by_me: true, likes_count: 1 });
   await unlike.click();
-  await expect(card.getByRole('button', { name: 'Me gusta' })).toContainText('0');
+  await expect(card.getByRole('button', { name: '0 me gusta', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await expect
     .poll(
       async () => (await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`)).data,
     )
     .toMatchObject({ liked_by_me: false, likes_count: 0 });
+});
+
+/**
+ * axe's label-content-name-mismatch (WCAG 2.5.3, among axe's experimental rules, so asked for by name) and
+ * the WCAG A/AA rules, serious or critical, in the screen's main part.
+ */
+async function nameProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withRules(['label-content-name-mismatch'])
+    .analyze();
+  return results.violations
+    .filter(
+      (v) => v.id === 'label-content-name-mismatch' || v.impact === 'serious' || v.impact === 'critical',
+    )
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+test('the like and comment controls are named by what they show ("1 me gusta", "1 comentario"), on Inicio and on the post', async ({
+  page,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const text = `Con nombre visible ${unique()}`;
+  const post = await createAppPost(request, seller.token, text, [await pngImage('#1f959c')]);
+  const headers = { Authorization: `Bearer ${seller.token}` };
+  expect((await request.post(`/api/app/posts/${post.id}/like`, { headers })).ok()).toBe(true);
+  const comment = await request.post(`/api/app/posts/${post.id}/comments`, {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: { content: 'Buenísimo' },
+  });
+  expect(comment.ok(), await comment.text()).toBe(true);
+
+  await openAppAs(page, seller);
+  const card = page.getByRole('article').filter({ hasText: text });
+  await expect(card.getByRole('button', { name: '1 me gusta', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const comments = card.getByRole('link', { name: '1 comentario', exact: true });
+  await expect(comments).toBeVisible();
+  expect(await nameProblems(page)).toEqual([]);
+
+  await comments.click();
+  await expect(page.getByRole('heading', { name: 'Publicación', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: '1 me gusta', exact: true })).toBeVisible();
+  await expect(page.getByText('Buenísimo')).toBeVisible();
+  expect(await nameProblems(page)).toEqual([]);
 });
 
 test('a post with several images swipes sideways through its gallery, thumbnails first', async ({

@@ -247,3 +247,35 @@ test('offline emulation shows the bar; back online, it goes at the first request
   await context.setOffline(false);
   await expect(bar).toHaveCount(0);
 });
+
+test("offline: a post never opened before opens from Inicio's saved page, from its card and from its address", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { seller } = await newSeller(request);
+  const text = `Nunca abierta ${unique()}`;
+  const post = await createAppPost(request, seller.token, text, [await pngImage('#c2410c')]);
+
+  // Online once: Inicio's page is saved; the post's own screen is never opened.
+  await openAppAs(page, seller);
+  await waitForServiceWorker(page);
+  await page.reload();
+  const card = page.getByRole('article').filter({ hasText: text });
+  await expect(card).toBeVisible();
+  await expect.poll(() => savedAnswers(page), { timeout: 20_000 }).toContain('/api/app/feed');
+  expect(await savedAnswers(page)).not.toContain(`/api/app/posts/${post.id}`);
+
+  await context.setOffline(true);
+  await card.getByRole('link', { name: /comentario/ }).click();
+  await expect(page.getByRole('heading', { name: 'Publicación', level: 1 })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText(text);
+  await expect(page.getByRole('article').getByRole('img').first()).toBeVisible();
+  await expect(page.getByText('Error al cargar la publicación')).toHaveCount(0);
+
+  // Opened cold on its own address, still offline.
+  await page.goto(`${APP}publicacion/${post.id}`);
+  await expect(page.getByRole('article')).toContainText(text);
+  await expect(page.getByText('Error al cargar la publicación')).toHaveCount(0);
+  await context.setOffline(false);
+});

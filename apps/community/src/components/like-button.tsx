@@ -33,12 +33,12 @@ export function LikeButton({ post, pending }: { post: TAppPost; pending: QueuedA
   }
 
   const Icon = liked ? IconHeartFilled : IconHeart;
+  // Named by what it shows ("12 me gusta", WCAG 2.5.3); pressed says whether the seller's like is on.
   return (
     <button
       type="button"
       className={`action${liked ? ' action--liked' : ''}`}
       aria-pressed={liked}
-      aria-label={liked ? 'Quitar me gusta' : 'Me gusta'}
       onClick={toggle}
     >
       <Icon size={22} aria-hidden />

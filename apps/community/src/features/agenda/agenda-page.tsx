@@ -59,6 +59,13 @@ function todayLabel(now: number, timeZone: string) {
   }).format(new Date(now));
 }
 
+/** What "Hoy" says when nothing is left today: that today's events ended, or that there were none. */
+function todayNote(endedToday: number): string {
+  if (endedToday === 1) return 'El evento de hoy ya terminó.';
+  if (endedToday > 1) return 'Los eventos de hoy ya terminaron.';
+  return 'No hay eventos hoy.';
+}
+
 /**
  * Agenda: today's events and what comes next, of the seller's branch and of all branches; the ended ones
  * under "Anteriores" (this week's at once, older ones on request).
@@ -70,7 +77,7 @@ export default function AgendaPage() {
   const sections = data ? agendaSections(data, now) : null;
   const [olderOpen, setOlderOpen] = useState(false);
   const older = usePastEvents(olderOpen);
-  const shown = new Set(sections?.past.map((e) => e.id));
+  const shown = new Set([...(sections?.past ?? []), ...(sections?.endedToday ?? [])].map((e) => e.id));
   const olderEvents = (older.data?.pages.flatMap((p) => p.data) ?? []).filter((e) => !shown.has(e.id));
   return (
     <main className="screen">
@@ -88,10 +95,14 @@ export default function AgendaPage() {
               <h2 id="today-title" className="section-title">
                 Hoy <span className="section-title__note">· {todayLabel(now, data.time_zone)}</span>
               </h2>
-              {sections.today.length === 0 ? (
-                <p className="muted section-empty">No hay eventos hoy.</p>
-              ) : (
+              {sections.today.length === 0 && (
+                <p className="muted section-empty">{todayNote(sections.endedToday.length)}</p>
+              )}
+              {sections.today.length > 0 && (
                 <EventList events={sections.today} timeZone={data.time_zone} past={false} />
+              )}
+              {sections.endedToday.length > 0 && (
+                <EventList events={sections.endedToday} timeZone={data.time_zone} past />
               )}
             </section>
             <section aria-labelledby="coming-title">
@@ -109,7 +120,11 @@ export default function AgendaPage() {
                 Anteriores
               </h2>
               {sections.past.length === 0 && !olderOpen && (
-                <p className="muted section-empty">No hubo eventos esta semana.</p>
+                <p className="muted section-empty">
+                  {sections.endedToday.length > 0
+                    ? 'No hubo otros eventos esta semana.'
+                    : 'No hubo eventos esta semana.'}
+                </p>
               )}
               <EventList events={sections.past} timeZone={data.time_zone} past />
               <EventList events={olderEvents} timeZone={data.time_zone} past />

@@ -36,8 +36,28 @@ describe('agendaSections', () => {
     };
     const s = agendaSections(agenda, NOW);
     expect(s.today.map((e) => e.id)).toEqual([4, 3, 6]);
+    // Today's 08:00–09:00 ended: still today's, as ended; not among the earlier days' under Anteriores.
+    expect(s.endedToday.map((e) => e.id)).toEqual([2]);
     expect(s.next.map((e) => e.id)).toEqual([5, 7]);
-    expect(s.past.map((e) => e.id)).toEqual([2, 1]);
+    expect(s.past.map((e) => e.id)).toEqual([1]);
+  });
+
+  it("keeps today's only event under today once it has ended, and one that ended at 00:00 under Anteriores", () => {
+    const agenda: TAppAgenda = {
+      time_zone: TZ,
+      week_start: '2026-11-24T03:00:00.000Z',
+      week_end: '2026-12-01T03:00:00.000Z',
+      // Today 09:00–10:00 in Buenos Aires; yesterday 22:00 to today's 00:00.
+      this_week: [
+        event(1, '2026-11-25T12:00:00Z', '2026-11-25T13:00:00Z'),
+        event(2, '2026-11-25T01:00:00Z', '2026-11-25T03:00:00Z'),
+      ],
+      coming: [],
+    };
+    const s = agendaSections(agenda, NOW);
+    expect(s.today).toEqual([]);
+    expect(s.endedToday.map((e) => e.id)).toEqual([1]);
+    expect(s.past.map((e) => e.id)).toEqual([2]);
   });
 
   it('reads the day in the business time zone', () => {

@@ -28,13 +28,15 @@ export const PostCard = memo(function PostCard({
       <Gallery images={post.images} label={`la publicación de ${post.user_name}`} priority={priority} />
       <div className="post__actions">
         <LikeButton post={post} pending={pending} />
-        <Link
-          href={`/publicacion/${post.id}`}
-          className="action"
-          aria-label={`Comentarios (${post.comments_count})`}
-        >
+        {/* Named by what it shows, "3 comentarios" (WCAG 2.5.3), as the like button is. */}
+        <Link href={`/publicacion/${post.id}`} className="action">
           <IconMessageCircle size={22} aria-hidden />
-          <span aria-hidden>{post.comments_count}</span>
+          <span>
+            {post.comments_count}{' '}
+            <span className="visually-hidden">
+              {post.comments_count === 1 ? 'comentario' : 'comentarios'}
+            </span>
+          </span>
         </Link>
       </div>
     </article>
