@@ -60,6 +60,34 @@ test('answers a survey with the four question types: required marks, "+N puntos"
   await expect(page.getByRole('link').filter({ hasText: title })).toContainText('Respondida');
 });
 
+test('Enviar with a required question left unanswered above brings it into view and focuses its first choice', async ({
+  page,
+  request,
+}) => {
+  const { seller, admin } = await newSeller(request);
+  const title = `Sin responder ${unique()}`;
+  await createFourTypeSurvey(request, admin, title, 5);
+  await openAppAs(page, seller, 'encuestas');
+  await page.getByRole('link').filter({ hasText: title }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+
+  // Everything but the first question, a rating (a group of choices, not one input).
+  await page
+    .getByRole('group', { name: /stock suficiente/ })
+    .getByRole('radio', { name: 'Sí', exact: true })
+    .check();
+  await page.getByLabel(/Comentarios/).fill('Todo bien');
+  const send = page.getByRole('button', { name: 'Enviar respuestas' });
+  await send.scrollIntoViewIfNeeded();
+  await send.click();
+
+  const rating = page.getByRole('group', { name: /Cómo calificás/ });
+  await expect(rating).toContainText(SURVEY_MSG.requiredAnswerMissing);
+  await expect(rating.getByRole('radio', { name: '1', exact: true })).toBeFocused();
+  await expect(rating.getByRole('radio', { name: '1', exact: true })).toBeInViewport();
+  await expect(page.getByText(SURVEY_MSG.requiredAnswerMissing)).toHaveCount(1);
+});
+
 test('a survey answered before (on another device) shows as done, readable at 4.5:1, and offers no form', async ({
   page,
   request,

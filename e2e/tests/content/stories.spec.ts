@@ -140,3 +140,77 @@ test('a story that starts tomorrow shows its start and end, and "Inactiva · emp
   await expect(card).toContainText(new RegExp(`Inicio\\s*${d}-${m}-${y} 09:30`));
   await expect(card).toContainText(new RegExp(`Vence\\s*${d}-${m}-${y} 18:00`));
 });
+
+/** A day `days` from today in the business time zone, day first (dd, mm, yyyy). */
+function dayFirst(days: number): [string, string, string] {
+  const [d, m, y] = new Intl.DateTimeFormat('es-AR', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  })
+    .format(Date.now() + days * 86_400_000)
+    .split('/');
+  return [d!, m!, y!];
+}
+
+test('a story that starts next week without an end lasts 24 h from its start ("empieza …", never "vence antes de empezar"), and an end already past is refused', async ({
+  page,
+  request,
+}) => {
+  const title = `Semana próxima ${unique()}`;
+  const [d, m, y] = dayFirst(7);
+  await openStories(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
+  await expect(dialog.getByText(/24 horas después de su inicio/)).toBeVisible();
+  await dialog.getByLabel('Título').fill(title);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
+  await (await chooser).setFiles({
+    name: 'semana.png',
+    mimeType: 'image/png',
+    buffer: await pngImage('#e8590c', 360, 640),
+  });
+  await dialog.getByRole('textbox', { name: 'Inicio (opcional)' }).fill(`${d}/${m}/${y} 09:30`);
+  await expect(dialog.getByText('24 horas después del inicio')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Historia creada correctamente')).toBeVisible({ timeout: 15_000 });
+
+  await page.getByPlaceholder('Buscar por título...').fill(title);
+  const created = row(page, title);
+  await expect(created).toHaveCount(1);
+  await expect(created).toContainText(`Inactiva · empieza ${d}/${m} 09:30`);
+  await expect(created).not.toContainText('vence antes de empezar');
+  await expect(created).toContainText('24h');
+  const token = await apiLogin(request);
+  const res = await request.get(`/api/stories?q=${encodeURIComponent(title)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const [story] = (await res.json()).data as { starts_at: string; expires_at: string }[];
+  expect(story!.starts_at).toBe(new Date(`${y}-${m}-${d}T09:30:00-03:00`).toISOString());
+  expect(Date.parse(story!.expires_at) - Date.parse(story!.starts_at)).toBe(24 * 60 * 60 * 1000);
+
+  // An end that has passed already: refused under Fin, and nothing is sent.
+  const [yd, ym, yy] = dayFirst(-1);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await dialog.getByLabel('Título').fill(`Ya vencida ${unique()}`);
+  const again = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
+  await (await again).setFiles({
+    name: 'ayer.png',
+    mimeType: 'image/png',
+    buffer: await pngImage('#495057', 360, 640),
+  });
+  const end = dialog.getByRole('textbox', { name: 'Fin (opcional)' });
+  await end.fill(`${yd}/${ym}/${yy} 10:00`);
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/stories') posted++;
+  });
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('La fecha de fin debe ser posterior a este momento')).toBeVisible();
+  await expect(end).toBeFocused();
+  await expect(dialog).toBeVisible();
+  expect(posted).toBe(0);
+});

@@ -28,7 +28,8 @@ test('authors a survey with all four types, toggles it, gets an answer and shows
   const dialog = page.getByRole('dialog', { name: 'Nueva Encuesta' });
   await dialog.getByLabel('Título').fill(title);
   await dialog.getByLabel('Descripción').fill('Contanos qué te pareció');
-  await expect(dialog.getByRole('checkbox', { name: 'Activa' })).not.toBeChecked();
+  // A new survey starts active, as whoever writes one expects.
+  await expect(dialog.getByRole('checkbox', { name: 'Activa' })).toBeChecked();
   await expect(dialog.getByLabel('Puntos de recompensa')).toHaveValue('10');
 
   const questions = dialog.getByTestId('survey-question');
@@ -62,11 +63,20 @@ test('authors a survey with all four types, toggles it, gets an answer and shows
   await expect(item).toContainText('10 puntos');
   await expect(item).toContainText('Preguntas:4');
   await expect(item).toContainText('Respuestas:0');
-  await expect(item).toContainText(SURVEY_MSG.notAvailable);
+  await expect(item.getByText(SURVEY_MSG.available, { exact: true })).toBeVisible();
 
+  // The switch says the state: "Activa", then "Inactiva" once turned off.
   await item.getByRole('switch', { name: `Activa: ${title}` }).click();
+  await expect(page.getByText(SURVEY_MSG.deactivated)).toBeVisible();
+  await expect(item.getByText(SURVEY_MSG.notAvailable, { exact: true })).toBeVisible();
+  const off = item.getByRole('switch', { name: `Inactiva: ${title}` });
+  await expect(off).not.toBeChecked();
+  await expect(item.getByText('Inactiva', { exact: true })).toBeVisible();
+  await expect(item.getByText('Activa', { exact: true })).toHaveCount(0);
+  await off.click();
   await expect(page.getByText(SURVEY_MSG.activated)).toBeVisible();
   await expect(item.getByText(SURVEY_MSG.available, { exact: true })).toBeVisible();
+  await expect(item.getByRole('switch', { name: `Activa: ${title}` })).toBeChecked();
 
   // A seller answers through the community-app API.
   const admin = await apiLogin(request);
@@ -134,6 +144,72 @@ test('shows the form errors and saves nothing: title, questions, options', async
   await question.getByRole('button', { name: 'Quitar pregunta 1' }).click();
   await expect(dialog.getByText(SURVEY_MSG.questionsRequired)).toBeVisible();
   await expect(dialog).toBeVisible();
+});
+
+/** Whether the middle of an element can be seen: inside the window and not under the dialog's header. */
+const inSight = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+
+/** A day `days` from today in Buenos Aires, as the form takes it (dd/mm/aaaa) and as YYYY-MM-DD. */
+function businessDay(days: number): { typed: string; iso: string } {
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    Date.now() + days * 86_400_000,
+  );
+  const [y, m, d] = iso.split('-');
+  return { typed: `${d}/${m}/${y}`, iso };
+}
+
+test('Nueva Encuesta takes a day without its time as the whole day, and with three questions Guardar brings the first problem into view, focused', async ({
+  page,
+  request,
+}) => {
+  const title = `Del día ${unique()}`;
+  const start = businessDay(0);
+  const end = businessDay(7);
+  await openSurveys(page);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Encuesta' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByRole('textbox', { name: 'Fecha de inicio' }).fill(start.typed);
+  await dialog.getByRole('textbox', { name: 'Fecha de fin' }).fill(end.typed);
+  await dialog.getByRole('textbox', { name: 'Fecha de fin' }).blur();
+  await expect(dialog.getByText(/Falta la hora/)).toHaveCount(0);
+  await expect(dialog.getByRole('textbox', { name: 'Fecha de inicio' })).toHaveValue(`${start.typed} 00:00`);
+  await expect(dialog.getByRole('textbox', { name: 'Fecha de fin' })).toHaveValue(`${end.typed} 23:59`);
+
+  // Three questions, the first left without its text: its message is above the fold once at Guardar.
+  const questions = dialog.getByTestId('survey-question');
+  await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
+  await questions.nth(1).getByLabel('Texto de la pregunta').fill('¿Te sirvió?');
+  await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
+  await questions.nth(2).getByLabel('Texto de la pregunta').fill('¿Qué mejorarías?');
+  const first = questions.nth(0).getByLabel('Texto de la pregunta');
+  const save = dialog.getByRole('button', { name: 'Guardar' });
+  await save.scrollIntoViewIfNeeded();
+  expect(await inSight(first)).toBe(false);
+  await save.click();
+  await expect(questions.nth(0).getByText(SURVEY_MSG.questionTextRequired)).toBeVisible();
+  await expect(first).toBeFocused();
+  await expect.poll(() => inSight(first)).toBe(true);
+
+  await page.keyboard.type('¿Cómo estuvo?');
+  await save.click();
+  await expect(page.getByText(SURVEY_MSG.created)).toBeVisible();
+  const token = await apiLogin(request);
+  const list = await request.get(`/api/admin/surveys?q=${encodeURIComponent(title)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const [saved] = (await list.json()).data as { start_date: string; end_date: string; active: boolean }[];
+  // Buenos Aires is UTC-3: the start is that day's 00:00 there, the end the last instant of its day.
+  expect(saved).toMatchObject({
+    active: true,
+    start_date: new Date(`${start.iso}T00:00:00-03:00`).toISOString(),
+    end_date: new Date(Date.parse(`${end.iso}T00:00:00-03:00`) + 86_400_000 - 1).toISOString(),
+  });
 });
 
 test('edits a survey keeping its questions, and the statistics dialog closes with its error', async ({
