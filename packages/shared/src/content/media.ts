@@ -64,7 +64,7 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 /**
  * Without `ends_at`, a story lasts 24 h from its start: `starts_at`, or its creation when it has none
- * (docs/decisions/2026-11-28-story-lifetime-from-start.md).
+ * (docs/decisions/2026-12-02-story-lifetime-from-start.md).
  */
 export const STORY_LIFETIME_HOURS = 24;
 const STORY_LIFETIME_MS = STORY_LIFETIME_HOURS * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { stories } from '../../db/schema/stories.ts';
  * The one SQL definition of when a story stops showing: its `ends_at`, or 24 h after its `starts_at`
  * (after its creation when it has no start). Every query about a story's expiry uses it: the panel's
  * list, the DTO's `expires_at`, the app's active stories and the view check
- * (docs/decisions/2026-11-28-story-lifetime-from-start.md). `storyExpiresAt` in packages/shared says
+ * (docs/decisions/2026-12-02-story-lifetime-from-start.md). `storyExpiresAt` in packages/shared says
  * the same in TypeScript; test/api/content/stories.test.ts checks that the two agree.
  */
 function expiry(startsAt: Column | SQL, endsAt: Column | SQL, createdAt: Column | SQL): SQL<Date> {

@@ -6,7 +6,7 @@ import { newQuestion } from './question-rules';
 export type SurveyFormValues = Omit<TSurveyInput, 'questions'> & { questions: FormQuestion[] };
 
 /**
- * A new survey: active, as whoever writes one expects (docs/decisions/2026-11-28-new-surveys-start-active.md),
+ * A new survey: active, as whoever writes one expects (docs/decisions/2026-12-02-new-surveys-start-active.md),
  * reward 10, every branch, one empty question.
  */
 export function emptySurveyValues(): SurveyFormValues {
