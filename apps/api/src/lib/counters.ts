@@ -1,78 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * The pieces shared by the fixed-window counters of sign-in (services/auth/login-throttle.ts) and of
- * the sellers' writes (services/limits/seller-limits.ts): the counts in this instance's memory, the
- * atomic increment in Redis, the Redis connection, and the failover from Redis to memory while Redis
- * does not answer (docs/reliability.md, "Redis down").
+ * The fixed-window counters of sign-in (services/auth/login-throttle.ts) and of the sellers' writes
+ * (services/limits/seller-limits.ts), on rate-limiter-flexible
+ * (docs/decisions/2026-12-02-counters-on-rate-limiter-flexible.md): Redis when REDIS_URL is set, with
+ * the library's insurance limiter counting in this instance's memory while Redis does not answer
+ * (docs/reliability.md, "Redis down"); memory alone otherwise.
+ *
+ * What the adapter adds to the library: the verdicts stay with the callers (a count and the ms left in
+ * its window are all they read), a refund is taken only while its window lasts and never goes below
+ * zero (in Redis in the same Lua script as the count, so it stays atomic), and an outage is told
+ * twice (when it starts, when Redis answers again), not once per request.
  */
 
 /** A count and the ms left in its window (0 once the window has ended). */
 export interface WindowCount {
   count: number;
   ttlMs: number;
-}
-
-/** Fixed windows in this process's memory: the first count of a key starts its window. */
-export class MemoryWindows {
-  private readonly counters = new Map<string, { count: number; resetAt: number }>();
-
-  read(key: string, now: number): WindowCount {
-    const entry = this.counters.get(key);
-    if (!entry || entry.resetAt <= now) return { count: 0, ttlMs: 0 };
-    return { count: entry.count, ttlMs: entry.resetAt - now };
-  }
-
-  // Synchronous between the read and the write: atomic on the one JS thread.
-  increment(key: string, windowMs: number, now: number): WindowCount {
-    if (this.counters.size > 50_000) this.prune(now);
-    const entry = this.counters.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.counters.set(key, { count: 1, resetAt: now + windowMs });
-      return { count: 1, ttlMs: windowMs };
-    }
-    entry.count++;
-    return { count: entry.count, ttlMs: entry.resetAt - now };
-  }
-
-  /** One less, only while the key's window lasts. */
-  decrement(key: string, now: number): void {
-    const entry = this.counters.get(key);
-    if (entry && entry.resetAt > now && entry.count > 0) entry.count--;
-  }
-
-  delete(key: string): void {
-    this.counters.delete(key);
-  }
-
-  clear(): void {
-    this.counters.clear();
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.counters) if (entry.resetAt <= now) this.counters.delete(key);
-  }
-}
-
-/**
- * INCR, and start the window on the first hit: atomic, so concurrent requests all count. KEYS[1] is
- * the counter, ARGV[1] the window in ms; the answer is {count, ms left}, read by windowCount().
- */
-export const INCREMENT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {n, redis.call('PTTL', KEYS[1])}`;
-
-/** The answer of INCREMENT_SCRIPT. */
-export function windowCount(answer: unknown): WindowCount {
-  const [count, ttl] = answer as [number, number];
-  return { count: Number(count), ttlMs: Math.max(Number(ttl), 0) };
-}
-
-/** Quits politely, or drops the connection when Redis does not answer. */
-export async function closeRedis(redis: Redis): Promise<void> {
-  await redis.quit().catch(() => redis.disconnect());
 }
 
 /** What the failover tells: the first failure of an outage, and the first answer after it. */
@@ -82,52 +28,172 @@ export interface FailoverEvents {
 }
 
 /**
- * Redis first; while it fails, this instance's memory. Every operation that the primary store
- * refuses is done on the fallback, which keeps counting for as long as the outage lasts, so the
- * limits hold per instance instead of being lifted, and nobody is refused for the outage itself.
- * The first failure calls `down` and the first answer after it `up`: an outage is two log lines,
- * not one per request. Counts made in memory are not copied to Redis afterwards.
+ * rate-limiter-flexible's count in Redis (its `incrTtlLuaScript`: the first count of a key starts its
+ * window), plus the refund rule: a negative change (a reward) lowers only a key that still has its
+ * window and a count above zero, so an expired key never comes back and a count never goes below
+ * zero. KEYS[1] is the key; ARGV[1] the change, ARGV[2] the window in seconds (the library's order).
  */
-export abstract class FailoverStore<S extends { close(): Promise<void> }> {
+export const COUNT_SCRIPT = `
+local change = tonumber(ARGV[1])
+if change < 0 then
+  local ttl = redis.call('PTTL', KEYS[1])
+  local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+  if ttl > 0 and n > 0 then n = redis.call('DECRBY', KEYS[1], math.min(-change, n)) end
+  return {n, math.max(ttl, 0)}
+end
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+local n = redis.call('INCRBY', KEYS[1], change)
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl == -1 then
+  redis.call('EXPIRE', KEYS[1], ARGV[2])
+  ttl = 1000 * ARGV[2]
+end
+return {n, ttl}`;
+
+type Options = { customDuration?: number };
+
+/**
+ * The library's memory limiter with the same refund rule as COUNT_SCRIPT. As the insurance of the
+ * Redis limiter it also tells the adapter that Redis failed (`onUse`): the library calls it only then.
+ */
+class MemoryCounts extends RateLimiterMemory {
+  onUse: () => void = () => {};
+
+  override penalty(key: string | number, points?: number, options?: Options) {
+    this.onUse();
+    return super.penalty(key, points, options);
+  }
+
+  override get(key: string | number, options?: Options) {
+    this.onUse();
+    return super.get(key, options);
+  }
+
+  override delete(key: string | number, options?: Options) {
+    this.onUse();
+    return super.delete(key, options);
+  }
+
+  override async reward(key: string | number, points = 1, options?: Options) {
+    this.onUse();
+    const current = await super.get(key, options);
+    if (!current || current.msBeforeNext <= 0 || current.consumedPoints <= 0) {
+      return new RateLimiterRes(0, 0, 0, false);
+    }
+    return super.reward(key, Math.min(points, current.consumedPoints), options);
+  }
+
+  /** Deletes the key without telling that Redis failed (the adapter's own reset of both stores). */
+  forget(key: string) {
+    return super.delete(key);
+  }
+}
+
+const toWindowCount = (res: RateLimiterRes | null): WindowCount =>
+  !res || res.msBeforeNext <= 0
+    ? { count: 0, ttlMs: 0 }
+    : { count: Math.max(res.consumedPoints, 0), ttlMs: res.msBeforeNext };
+
+/** The library's windows are whole seconds; every window here is (settings are s, m or h). */
+function seconds(windowMs: number): number {
+  if (!Number.isInteger(windowMs / 1000) || windowMs < 1000) {
+    throw new RangeError(`ventana de ${windowMs} ms: debe ser de segundos enteros`);
+  }
+  return windowMs / 1000;
+}
+
+export interface WindowCountersOptions {
+  /** Counts in Redis, shared by every instance (connectCounterRedis); without it, in memory. */
+  redis?: Redis;
+  /** Told when Redis stops answering and when it answers again (failoverLog). */
+  events?: FailoverEvents;
+}
+
+/** Fixed windows per key: the first count of a key starts its window; every key has its own length. */
+export class WindowCounters {
+  private readonly memory = new MemoryCounts({ points: 1, duration: 1, keyPrefix: '' });
+  private readonly limiter: RateLimiterRedis | MemoryCounts;
+  private readonly redis: Redis | null;
+  private readonly events: FailoverEvents;
   private degraded = false;
+  /** Calls of the memory limiter as insurance: one that did not move this answered from Redis. */
+  private fallbackUses = 0;
 
-  constructor(
-    protected readonly primary: S,
-    protected readonly fallback: S,
-    private readonly events: FailoverEvents,
-  ) {}
+  constructor({ redis, events = { down: () => {}, up: () => {} } }: WindowCountersOptions = {}) {
+    this.redis = redis ?? null;
+    this.events = events;
+    if (!redis) {
+      this.limiter = this.memory;
+      return;
+    }
+    this.memory.onUse = () => {
+      this.fallbackUses++;
+      if (this.degraded) return;
+      this.degraded = true;
+      this.events.down(new Error(`Redis no responde (estado de la conexión: ${redis.status})`));
+    };
+    this.limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: '',
+      points: 1,
+      duration: 1,
+      rejectIfRedisNotReady: true,
+      customIncrTtlLuaScript: COUNT_SCRIPT,
+      insuranceLimiter: this.memory,
+    });
+  }
 
-  /** True while the primary does not answer and the counts are kept in the fallback. */
+  /** True while Redis does not answer and the counts are kept in this instance's memory. */
   get usingFallback(): boolean {
     return this.degraded;
   }
 
-  protected async run<T>(op: (store: S) => Promise<T>): Promise<T> {
-    try {
-      const result = await op(this.primary);
-      if (this.degraded) {
-        this.degraded = false;
-        this.events.up();
-      }
-      return result;
-    } catch (error) {
-      if (!this.degraded) {
-        this.degraded = true;
-        this.events.down(error);
-      }
-      return op(this.fallback);
+  private async run<T>(op: (limiter: RateLimiterRedis | MemoryCounts) => Promise<T>): Promise<T> {
+    const uses = this.fallbackUses;
+    const result = await op(this.limiter);
+    if (this.degraded && this.redis && this.fallbackUses === uses) {
+      this.degraded = false;
+      this.events.up();
     }
+    return result;
   }
 
-  async close() {
-    await Promise.all([this.primary.close(), this.fallback.close()]);
+  /** One more in the key's window (atomic per key), starting a window of `windowMs` on the first. */
+  async increment(key: string, windowMs: number): Promise<WindowCount> {
+    const customDuration = seconds(windowMs);
+    return toWindowCount(await this.run((l) => l.penalty(key, 1, { customDuration })));
   }
+
+  /** The key's count and the ms left in its window, without counting. */
+  async read(key: string): Promise<WindowCount> {
+    return toWindowCount(await this.run((l) => l.get(key)));
+  }
+
+  /** One less, only while the key's window lasts, never below zero. */
+  async refund(key: string): Promise<void> {
+    await this.run((l) => l.reward(key, 1));
+  }
+
+  /** Starts the key afresh, in Redis and in this instance's memory. */
+  async reset(key: string): Promise<void> {
+    await this.run((l) => l.delete(key));
+    if (this.limiter !== this.memory) await this.memory.forget(key);
+  }
+
+  async close(): Promise<void> {
+    if (this.redis) await closeRedis(this.redis);
+  }
+}
+
+/** Quits politely, or drops the connection when Redis does not answer. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  await redis.quit().catch(() => redis.disconnect());
 }
 
 /**
  * The Redis of the counters (REDIS_URL): it must answer at start-up (a Spanish error otherwise), and
  * later a Redis that hangs (stopped, not dead) must not hold a request: after 1 s the command fails
- * and the failover counts in memory.
+ * and the counts go to memory.
  */
 export async function connectCounterRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
   const redis = new Redis(url, {

@@ -1,13 +1,10 @@
 import fp from 'fastify-plugin';
-import { connectCounterRedis, failoverLog } from '../lib/counters.ts';
+import { connectCounterRedis, failoverLog, WindowCounters } from '../lib/counters.ts';
 import {
-  type CounterStore,
   DEFAULT_LIMITS,
-  FallbackCounterStore,
   LoginThrottle,
-  MemoryCounterStore,
-  RedisCounterStore,
   type ThrottleLimits,
+  WindowCounterStore,
 } from '../services/auth/login-throttle.ts';
 
 declare module 'fastify' {
@@ -25,18 +22,19 @@ export interface RateLimitPluginOptions {
 /**
  * Login attempt limits (services/auth/login-throttle.ts). With REDIS_URL the counters are shared by every
  * instance; Redis must answer at start-up. During a later outage each instance counts in memory, with
- * a warning when it starts and a line when Redis answers again (FallbackCounterStore): sign-in keeps
+ * a warning when it starts and a line when Redis answers again (lib/counters.ts): sign-in keeps
  * its protection and nobody is locked out (docs/reliability.md, "Redis down").
  */
 export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, options) => {
-    const store: CounterStore = app.config.redisUrl
-      ? new FallbackCounterStore(
-          new RedisCounterStore(await connectCounterRedis(app.config.redisUrl, app.log)),
-          new MemoryCounterStore(),
-          failoverLog(app.log, 'los intentos de inicio de sesión'),
-        )
-      : new MemoryCounterStore();
+    const store = new WindowCounterStore(
+      app.config.redisUrl
+        ? new WindowCounters({
+            redis: await connectCounterRedis(app.config.redisUrl, app.log),
+            events: failoverLog(app.log, 'los intentos de inicio de sesión'),
+          })
+        : new WindowCounters(),
+    );
     const throttle = new LoginThrottle(store, { ...DEFAULT_LIMITS, ...options.limits }, options.prefix);
     app.decorate('loginThrottle', throttle);
     app.addHook('onClose', async () => throttle.close());

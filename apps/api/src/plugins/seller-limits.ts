@@ -1,17 +1,10 @@
 import { ZErrorBody } from '@panel/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { connectCounterRedis, failoverLog } from '../lib/counters.ts';
+import { connectCounterRedis, failoverLog, WindowCounters } from '../lib/counters.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { SELLER_LIMIT_ENV, type SellerLimitKind } from '../lib/seller-limit-settings.ts';
-import {
-  FallbackLimitStore,
-  type LimitStore,
-  limitMessage,
-  MemoryLimitStore,
-  RedisLimitStore,
-  SellerLimiter,
-} from '../services/limits/seller-limits.ts';
+import { limitMessage, SellerLimiter, WindowLimitStore } from '../services/limits/seller-limits.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,14 +52,14 @@ const counted = new WeakMap<FastifyRequest, { key: string; created: boolean }>()
  */
 export const sellerLimitsPlugin = fp<SellerLimitsPluginOptions>(
   async (app, options) => {
-    const memory = () => new MemoryLimitStore(() => app.now().getTime());
-    const store: LimitStore = app.config.redisUrl
-      ? new FallbackLimitStore(
-          new RedisLimitStore(await connectCounterRedis(app.config.redisUrl, app.log)),
-          memory(),
-          failoverLog(app.log, 'los límites por cuenta'),
-        )
-      : memory();
+    const store = new WindowLimitStore(
+      app.config.redisUrl
+        ? new WindowCounters({
+            redis: await connectCounterRedis(app.config.redisUrl, app.log),
+            events: failoverLog(app.log, 'los límites por cuenta'),
+          })
+        : new WindowCounters(),
+    );
     const limiter = new SellerLimiter(store, app.config.sellerLimits, options.prefix);
     app.decorate('sellerLimiter', limiter);
     app.addHook('onClose', async () => limiter.close());

@@ -1,14 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceCookies } from './device-cookie.ts';
-import { type LoginAttempt, LoginThrottle, MemoryCounterStore } from './login-throttle.ts';
+import { type LoginAttempt, LoginThrottle, WindowCounterStore } from './login-throttle.ts';
 
 const LIMITS = { windowMs: 60_000, maxPerAccount: 3, maxPerIp: 5, maxPerDevice: 4 };
 
+// The memory store is rate-limiter-flexible's, on the process clock: the tests move a fake one.
+beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
+afterEach(() => vi.useRealTimers());
+
 function setup() {
-  let now = 1_000_000;
-  const store = new MemoryCounterStore(() => now);
-  const throttle = new LoginThrottle(store, LIMITS);
-  return { throttle, advance: (ms: number) => (now += ms) };
+  const throttle = new LoginThrottle(new WindowCounterStore(), LIMITS);
+  return { throttle, advance: (ms: number) => vi.advanceTimersByTime(ms) };
 }
 
 const from = (ip: string, email = 'a@x.com', device: string | null = null): LoginAttempt => ({

@@ -1,12 +1,4 @@
-import type { Redis } from 'ioredis';
-import {
-  closeRedis,
-  FailoverStore,
-  INCREMENT_SCRIPT,
-  MemoryWindows,
-  type WindowCount,
-  windowCount,
-} from '../../lib/counters.ts';
+import { type WindowCount, WindowCounters } from '../../lib/counters.ts';
 
 /**
  * Login attempt limits (DECISIONS §2 and §5 "Sign-in protection", ASVS V2.2.1), after OWASP's device
@@ -22,7 +14,7 @@ import {
  *   allows; successes never use up a budget (a crowd signing in from one office).
  *
  * Counters live in Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
- * While Redis does not answer, each instance counts in its own memory (FallbackCounterStore): the
+ * While Redis does not answer, each instance counts in its own memory (WindowCounterStore): the
  * protection stays, per instance, instead of being lifted (issue 22, item 5; docs/reliability.md).
  */
 export interface CounterStore {
@@ -138,86 +130,28 @@ export class LoginThrottle {
   }
 }
 
-export class MemoryCounterStore implements CounterStore {
-  private readonly windows = new MemoryWindows();
-
-  constructor(private readonly clock: () => number = Date.now) {}
-
-  async get(keys: string[]) {
-    const now = this.clock();
-    return keys.map((key) => this.windows.read(key, now));
-  }
-
-  async increment(keys: string[], windowMs: number) {
-    const now = this.clock();
-    return keys.map((key) => this.windows.increment(key, windowMs, now));
-  }
-
-  async reset(keys: string[]) {
-    for (const key of keys) this.windows.delete(key);
-  }
-
-  async close() {
-    this.windows.clear();
-  }
-}
-
-export class RedisCounterStore implements CounterStore {
-  constructor(private readonly redis: Redis) {}
-
-  async get(keys: string[]) {
-    const pipeline = this.redis.pipeline();
-    for (const key of keys) pipeline.get(key).pttl(key);
-    const results = (await pipeline.exec()) ?? [];
-    // A pipeline answers each command's error in its place instead of rejecting: a Redis that does
-    // not answer must not read as zero counts.
-    for (const [error] of results) if (error) throw error;
-    if (results.length < keys.length * 2) throw new Error('Redis: respuesta incompleta');
-    return keys.map((_, i) => {
-      const count = Number(results[i * 2]?.[1] ?? 0) || 0;
-      const ttl = Number(results[i * 2 + 1]?.[1] ?? -2);
-      return { count, ttlMs: Math.max(ttl, 0) };
-    });
-  }
-
-  async increment(keys: string[], windowMs: number) {
-    const pipeline = this.redis.pipeline();
-    for (const key of keys) pipeline.eval(INCREMENT_SCRIPT, 1, key, String(windowMs));
-    const results = (await pipeline.exec()) ?? [];
-    return keys.map((_, i) => {
-      const [error, value] = results[i] ?? [new Error('sin respuesta'), null];
-      if (error) throw error;
-      return windowCount(value);
-    });
-  }
-
-  async reset(keys: string[]) {
-    if (keys.length > 0) await this.redis.del(...keys);
-  }
-
-  close() {
-    return closeRedis(this.redis);
-  }
-}
-
 /**
- * Redis first; while it fails, this instance's memory (lib/counters.ts): a Redis outage must not
- * lift the sign-in limits (issue 22, item 5); the outage's budget is per instance.
+ * Sign-in's counters on lib/counters.ts (rate-limiter-flexible): in Redis with REDIS_URL, and in this
+ * instance's memory while Redis does not answer, so a Redis outage does not lift the sign-in limits
+ * (issue 22, item 5; the outage's budget is per instance); in memory alone without REDIS_URL.
  */
-export class FallbackCounterStore extends FailoverStore<CounterStore> implements CounterStore {
+export class WindowCounterStore implements CounterStore {
+  constructor(private readonly counters: WindowCounters = new WindowCounters()) {}
+
   get(keys: string[]) {
-    return this.run((store) => store.get(keys));
+    return Promise.all(keys.map((key) => this.counters.read(key)));
   }
 
   increment(keys: string[], windowMs: number) {
-    return this.run((store) => store.increment(keys, windowMs));
+    return Promise.all(keys.map((key) => this.counters.increment(key, windowMs)));
   }
 
-  reset(keys: string[]) {
-    // Both: a success on a known device starts its budget afresh wherever it was counted.
-    return this.run(async (store) => {
-      await store.reset(keys);
-      if (store === this.primary) await this.fallback.reset(keys);
-    });
+  async reset(keys: string[]) {
+    // Both stores: a success on a known device starts its budget afresh wherever it was counted.
+    await Promise.all(keys.map((key) => this.counters.reset(key)));
+  }
+
+  close() {
+    return this.counters.close();
   }
 }

@@ -1,12 +1,4 @@
-import type { Redis } from 'ioredis';
-import {
-  closeRedis,
-  FailoverStore,
-  INCREMENT_SCRIPT,
-  MemoryWindows,
-  type WindowCount,
-  windowCount,
-} from '../../lib/counters.ts';
+import { type WindowCount, WindowCounters } from '../../lib/counters.ts';
 import {
   DEFAULT_SELLER_LIMITS,
   type SellerLimitKind,
@@ -23,7 +15,7 @@ import {
  *   than `max` through; a request that then writes nothing (refused, a replay of an idempotency key,
  *   the update of a device already subscribed) gives its place back.
  * - In Redis when REDIS_URL is set (shared by every instance), in memory otherwise. While Redis does
- *   not answer, each instance counts in its own memory (FallbackLimitStore), as sign-in does: the
+ *   not answer, each instance counts in its own memory (WindowLimitStore), as sign-in does: the
  *   limits hold per instance and nobody is refused for the outage itself.
  */
 /** What each limit names in its 429 (what was limited), followed by when to try again. */
@@ -94,54 +86,22 @@ export class SellerLimiter {
   }
 }
 
-export class MemoryLimitStore implements LimitStore {
-  private readonly windows = new MemoryWindows();
+/**
+ * The limits' counters on lib/counters.ts (rate-limiter-flexible): in Redis with REDIS_URL, and in
+ * this instance's memory while Redis does not answer, as sign-in does; in memory alone otherwise.
+ */
+export class WindowLimitStore implements LimitStore {
+  constructor(private readonly counters: WindowCounters = new WindowCounters()) {}
 
-  constructor(private readonly clock: () => number = Date.now) {}
-
-  async hit(key: string, windowMs: number) {
-    return this.windows.increment(key, windowMs, this.clock());
-  }
-
-  async refund(key: string) {
-    this.windows.decrement(key, this.clock());
-  }
-
-  async close() {
-    this.windows.clear();
-  }
-}
-
-// DECR only a key that still has its window: an expired key must not come back without one.
-const REFUND_SCRIPT = `
-if redis.call('PTTL', KEYS[1]) > 0 and tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
-  return redis.call('DECR', KEYS[1])
-end
-return 0`;
-
-export class RedisLimitStore implements LimitStore {
-  constructor(private readonly redis: Redis) {}
-
-  async hit(key: string, windowMs: number) {
-    return windowCount(await this.redis.eval(INCREMENT_SCRIPT, 1, key, String(windowMs)));
-  }
-
-  async refund(key: string) {
-    await this.redis.eval(REFUND_SCRIPT, 1, key);
-  }
-
-  close() {
-    return closeRedis(this.redis);
-  }
-}
-
-/** Redis, and this instance's memory while Redis does not answer (lib/counters.ts), as sign-in does. */
-export class FallbackLimitStore extends FailoverStore<LimitStore> implements LimitStore {
   hit(key: string, windowMs: number) {
-    return this.run((store) => store.hit(key, windowMs));
+    return this.counters.increment(key, windowMs);
   }
 
   refund(key: string) {
-    return this.run((store) => store.refund(key));
+    return this.counters.refund(key);
+  }
+
+  close() {
+    return this.counters.close();
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../../src/app.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { checkContract } from '../../../src/testing/contract.ts';
@@ -51,12 +51,18 @@ function expectLimited(
 
 describe('per-account limits on the community app (defaults)', () => {
   let ctx: TestContext;
-  let now = new Date('2026-11-27T12:00:00Z').getTime();
+  // The limits count on the process clock (rate-limiter-flexible's memory store, lib/counters.ts):
+  // the test moves Date, which goes on running meanwhile; nothing else of the process is faked.
+  const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
   beforeAll(async () => {
-    ctx = await createTestContext({ now: () => new Date(now) });
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    ctx = await createTestContext();
     png = await makeImage('png', { width: 48, height: 48 });
   });
-  afterAll(() => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    vi.useRealTimers();
+  });
 
   it('a burst of 61 posts publishes 10 (10 per 10 minutes); the rest, the 61st among them, get a Spanish 429 with Retry-After', {
     timeout: 120_000,
@@ -104,7 +110,7 @@ describe('per-account limits on the community app (defaults)', () => {
     expect(other.statusCode).toBe(201);
 
     // The window ends: the first seller publishes again.
-    now += retryAfter * 1000;
+    advance(retryAfter * 1000);
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/api/app/posts',
@@ -145,7 +151,7 @@ describe('per-account limits on the community app (defaults)', () => {
     // Another seller comments; the first one again once the minute is over.
     const b = await seller(ctx);
     expect((await comment(ctx.app, b.token, post.id, 'otra')).statusCode).toBe(201);
-    now += 60_000;
+    advance(60_000);
     expect((await comment(ctx.app, a.token, post.id, 'despues')).statusCode).toBe(201);
   });
 
