@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { escapeText, eventCalendar, foldLine, localStamp, offsetTransitions, vtimezone } from './ical.ts';
 
@@ -126,5 +127,87 @@ describe('iCalendar', () => {
     expect(ics).toContain('SUMMARY:Capacitación\\; ventas\\, Q4\r\n');
     expect(ics).toContain('DESCRIPTION:Línea 1\\nLínea 2\r\n');
     expect(ics).toContain('UID:7-evento@panel.test\r\n');
+  });
+});
+
+/**
+ * An outside reader: ical.js (Mozilla's, Thunderbird's parser) reads the file back, takes the
+ * VTIMEZONE as the zone's definition and turns DTSTART and DTEND into instants. They must be the
+ * event's own, across DST changes, for a zone west of UTC without DST, and for a row stored before the
+ * date bounds (two scan windows).
+ */
+describe('iCalendar read back by ical.js', () => {
+  function readBack(ics: string, tzid: string) {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const zones = calendar.getAllSubcomponents('vtimezone');
+    expect(zones.map((z) => z.getFirstPropertyValue('tzid'))).toEqual([tzid]);
+    ICAL.TimezoneService.register(zones[0]!);
+    try {
+      const vevent = calendar.getFirstSubcomponent('vevent')!;
+      const event = new ICAL.Event(vevent);
+      // Read in the VTIMEZONE that came with the file, not as a floating time.
+      expect(event.startDate.zone?.tzid).toBe(tzid);
+      expect(event.endDate.zone?.tzid).toBe(tzid);
+      return {
+        start: event.startDate.toJSDate(),
+        end: event.endDate.toJSDate(),
+        summary: event.summary,
+        description: event.description,
+        uid: event.uid,
+        stamp: vevent.getFirstPropertyValue('dtstamp') as ICAL.Time,
+      };
+    } finally {
+      ICAL.TimezoneService.remove(tzid);
+    }
+  }
+
+  // The row from year 1000 starts under Madrid's local mean time, −00:14:44: the VTIMEZONE says
+  // -001444 (RFC 5545 §3.3.14 allows the seconds) and ical.js reads offsets to the minute, 44 s off.
+  const cases: [string, string, string, string, number?][] = [
+    [
+      'Buenos Aires, two hours',
+      'America/Argentina/Buenos_Aires',
+      '2026-11-24T13:00:00Z',
+      '2026-11-24T15:30:00Z',
+    ],
+    ['Madrid, across the autumn change', 'Europe/Madrid', '2026-10-24T12:00:00Z', '2026-10-26T12:00:00Z'],
+    ['Madrid, across the spring change', 'Europe/Madrid', '2026-03-28T12:00:00Z', '2026-03-30T12:00:00Z'],
+    [
+      'New York, a whole year (the longest the door accepts)',
+      'America/New_York',
+      '2099-01-01T15:00:00Z',
+      '2100-01-01T15:00:00Z',
+    ],
+    [
+      'Madrid, a row stored before the bounds',
+      'Europe/Madrid',
+      '1000-01-01T12:00:00Z',
+      '9999-12-31T12:00:00Z',
+      44,
+    ],
+  ];
+  it.each(cases)('%s: the same instants, text and UID', (_name, zone, from, to, offsetSeconds = 0) => {
+    const title = 'Capacitación; ventas, Q4 — «ñandú» 😀 '.repeat(4).trim();
+    const ics = eventCalendar(
+      {
+        uid: '7-evento@panel.test',
+        title,
+        description: 'Línea 1\nLínea 2, con \\ y ;',
+        category: 'Reunión',
+        startAt: new Date(from),
+        endAt: new Date(to),
+      },
+      zone,
+      new Date('2026-11-20T12:00:00Z'),
+    );
+    const read = readBack(ics, zone);
+    expect((new Date(from).getTime() - read.start.getTime()) / 1000).toBe(offsetSeconds);
+    expect(read.end.toISOString()).toBe(new Date(to).toISOString());
+    expect(read.summary).toBe(title);
+    expect(read.description).toBe('Línea 1\nLínea 2, con \\ y ;');
+    expect(read.uid).toBe('7-evento@panel.test');
+    // DTSTAMP is UTC (RFC 5545 §3.8.7.2).
+    expect(read.stamp.zone).toBe(ICAL.Timezone.utcTimezone);
+    expect(read.stamp.toString()).toBe('2026-11-20T12:00:00Z');
   });
 });
