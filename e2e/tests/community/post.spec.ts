@@ -24,7 +24,7 @@ test('Publicación shows the post and its comments newest last, older ones on re
   await page
     .getByRole('article')
     .filter({ hasText: text })
-    .getByRole('link', { name: /Comentarios/ })
+    .getByRole('link', { name: /^\d+ comentarios?$/ })
     .click();
   await expect(page.getByRole('heading', { name: 'Publicación', level: 1 })).toBeVisible();
   const comments = page.locator('.comments__list > li');

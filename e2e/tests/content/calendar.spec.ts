@@ -137,6 +137,37 @@ test("every text of the month reads at 4.5:1 or more, the neighbouring months' d
   );
 });
 
+test('a day with more events than fit shows "+N más" as a button that opens them, and axe finds nothing in the grid', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const day = currentMonthDay(26);
+  const tag = unique();
+  for (const hour of ['08', '09', '10', '11', '12'])
+    await createTypedEvent(request, token, {
+      title: `Turno ${hour} ${tag}`,
+      color: '#1C7ED6',
+      day,
+      from: `${hour}:00`,
+      to: `${hour}:30`,
+    });
+  await openCalendar(page);
+  const more = page.locator(`td[data-date="${day}"] .fc-daygrid-more-link`);
+  await expect(more).toBeVisible({ timeout: 20_000 });
+  // An <a> without href that says aria-expanded: only a button may (axe aria-allowed-attr, critical).
+  await expect(more).toHaveAttribute('role', 'button');
+  const results = await new AxeBuilder({ page })
+    .include('.fc')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await more.click();
+  await expect(page.locator('.fc-popover').getByText(`Turno 12 ${tag}`)).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

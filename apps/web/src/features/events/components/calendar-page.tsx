@@ -157,6 +157,9 @@ export function CalendarPage() {
             eventClick={onEventClick}
             // The list (phones) keeps FullCalendar's rows: time, the type's dot and the title.
             views={{ [GRID]: { eventContent: renderEvent } }}
+            // FullCalendar's "+N más" is an <a> without href that says aria-expanded, which only a
+            // button may say (axe aria-allowed-attr, critical): it opens a popover, so it is a button.
+            moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
             eventDidMount={({ el, event, timeText }) => {
               const record = event.extendedProps.record as TEvent;
               el.setAttribute('title', `${timeText} ${event.title} · ${record.event_type.name}`);
