@@ -1,5 +1,5 @@
 /**
- * Makes the notification-type icon set (spec §9: 1.png … 32.png) from Tabler's outline SVGs:
+ * Makes the notification-type icon set (docs/product.md#constants: 1.png … 32.png) from Tabler's outline SVGs:
  * 96×96 white glyphs on a transparent background, which the panel (and the community app) show
  * on the type's colour. Run after changing the list: `node apps/web/scripts/generate-notification-icons.mjs`.
  * The PNGs are committed; nothing runs at build or install time.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openAsAdmin } from '../../support/ui.ts';
 
-/** Every entry of the side menu (spec §2.2): [parent submenu, item, path]. */
+/** Every entry of the side menu (docs/product.md#layout): [parent submenu, item, path]. */
 const ENTRIES: [string | null, string, string][] = [
   [null, 'Tablero', '/'],
   [null, 'Publicaciones', '/posts'],

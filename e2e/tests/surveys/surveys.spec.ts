@@ -44,7 +44,7 @@ test('authors a survey with all four types, toggles it, gets an answer and shows
   await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
   await questions.nth(3).getByLabel('Texto de la pregunta').fill('Formato preferido');
   await chooseType(questions.nth(3), page, 'Opción múltiple');
-  // Spec §4: multiple choice starts with one empty option.
+  // docs/product.md#the-panels-screens: multiple choice starts with one empty option.
   await expect(questions.nth(3).getByPlaceholder(/^Opción \d$/)).toHaveCount(1);
   await questions.nth(3).getByPlaceholder('Opción 1').fill('Presencial');
   await questions.nth(3).getByRole('button', { name: 'Agregar opción' }).click();

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 /**
  * PGlite has no lock of its own and two processes on one data directory corrupt it
- * (DECISIONS §1), so the process that opens it holds DATA_DIR/panel.lock with its PID.
+ * (docs/product.md#platform), so the process that opens it holds DATA_DIR/panel.lock with its PID.
  */
 export class LockHeldError extends Error {
   constructor(

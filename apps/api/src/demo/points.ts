@@ -123,7 +123,7 @@ export async function seedDemoPoints(tx: Tx, now: Date): Promise<number> {
       referenceId: attempt.refId,
       createdAt: attempt.at,
     });
-    // A survey answer also earns the survey's own reward (DECISIONS §4), once per answer.
+    // A survey answer also earns the survey's own reward (docs/product.md#surveys-availability-and-answers), once per answer.
     const survey = attempt.actionKey === 'complete_survey' ? surveys.get(attempt.refId) : undefined;
     if (survey && survey.points_reward > 0) {
       rows.push({

@@ -1,7 +1,7 @@
 import type { TLeaderboardPeriod } from '@panel/shared';
 
 /**
- * Days, weeks and months of the business time zone (APP_TIMEZONE, DECISIONS §4), as UTC
+ * Days, weeks and months of the business time zone (APP_TIMEZONE, docs/product.md#time), as UTC
  * instants the database compares `timestamptz` columns with. Weeks run Monday to Sunday.
  */
 

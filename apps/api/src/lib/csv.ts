@@ -13,7 +13,7 @@ export function csvSafe(value: string | number | null | undefined): string | num
 }
 
 /**
- * Exports open as columns in Excel es-AR: UTF-8 with a BOM, `;` separated, CRLF lines (DECISIONS §6).
+ * Exports open as columns in Excel es-AR: UTF-8 with a BOM, `;` separated, CRLF lines (docs/product.md#stack).
  * A cell with a CR, a LF, a `;` or a `"` is always quoted: the library only quotes the record
  * delimiter (CRLF), so a bare LF would split a row and let its second half start a formula. The
  * formula prefix (csvSafe) goes on first, and the quoting wraps it.

@@ -20,7 +20,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_HEADER_BYTES = 128 * 1024;
 /** Multipart bodies, enforced while streaming (body-parsers.ts). */
 export const MULTIPART_LIMITS = {
-  /** Per file (the image limit of spec §3). */
+  /** Per file (the image limit of docs/product.md#the-panels-screens). */
   fileSize: IMAGE_MAX_BYTES,
   /** The most files any route accepts (posts: 5), plus one so a sixth reaches the route's own message. */
   files: 6,

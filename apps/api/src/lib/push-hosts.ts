@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * The push service hosts a subscription's endpoint may name (issue 20.1, DECISIONS §5 "Push targets"):
+ * The push service hosts a subscription's endpoint may name (issue 20.1, docs/product.md#push-quiet-hours-and-read-receipts "Push targets"):
  * the real services', and the parsing of PUSH_EXTRA_HOSTS's entries. Pure text rules, read by the
  * configuration (config.ts) and by the endpoint check (services/push/targets.ts).
  */

@@ -8,7 +8,7 @@ export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /**
  * Routes that both sellers and administrators call (the community app's /api/app/*, and the
  * session's own routes): their writes are audited when the caller is an administrator (issue 20,
- * item 10), and run as before for a seller (sellers' writes are not audited, DECISIONS §5).
+ * item 10), and run as before for a seller (sellers' writes are not audited, docs/product.md#audit-trail).
  */
 const SHARED_ACCESS = new Set(['app', 'session']);
 

@@ -38,7 +38,7 @@ declare module 'fastify' {
 }
 
 /**
- * Form bodies, as the panel sends some calls (spec §7): JSON, urlencoded and multipart land in
+ * Form bodies, as the panel sends some calls (docs/api-contract.md): JSON, urlencoded and multipart land in
  * `request.body` as plain values, so the same zod schemas validate all three.
  *
  * Multipart is parsed as a stream. Text fields become plain strings (a repeated field becomes an

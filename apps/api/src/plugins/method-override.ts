@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { HttpError, SERVER_MSG } from '../lib/http-errors.ts';
 
 /**
- * DECISIONS §4: a POST to a URL that has a PUT route is that PUT when the body carries
+ * docs/product.md#form-bodies-and-method-override: a POST to a URL that has a PUT route is that PUT when the body carries
  * `_method=PUT` (urlencoded or multipart field) or the request has `X-HTTP-Method-Override: PUT`;
  * any other POST there gets 405. Register `collectPutRoutes` before the routes and
  * `methodOverrideRoutes` after them.

@@ -25,5 +25,5 @@ export function errors<C extends Code>(...codes: C[]): Pick<typeof errorResponse
 
 export const ZNoContent = z.undefined().describe('Sin contenido');
 
-/** The bodies a form route accepts (DECISIONS §4), for its OpenAPI entry. */
+/** The bodies a form route accepts (docs/product.md#server-rules), for its OpenAPI entry. */
 export const FORM_BODIES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];

@@ -1,4 +1,4 @@
-/** Bodies as browsers send forms (spec §7): for `app.inject` payloads with their content type. */
+/** Bodies as browsers send forms (docs/api-contract.md): for `app.inject` payloads with their content type. */
 export function urlencoded(fields: Record<string, string | number>) {
   const body = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]));
   return { payload: body.toString(), contentType: 'application/x-www-form-urlencoded' };

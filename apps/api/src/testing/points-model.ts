@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { businessDate } from '../services/points/rules.ts';
 
 /**
- * The simplest statement of DECISIONS §4 the tests compare the engine with: an attempt is
+ * The simplest statement of docs/product.md#points-engine the tests compare the engine with: an attempt is
  * accepted when the action is active, fewer than daily_limit accepted awards share its user,
  * action and business date, the latest accepted one is at least cooldown_seconds old, and no
  * accepted one has its reference. Attempts come in time order.

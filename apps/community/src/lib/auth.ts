@@ -3,7 +3,7 @@ import { apiRequest } from './api';
 import { offerInstallAfterSignIn } from './install-prompt';
 import { isSeller, PANEL_URL, signIn } from './session';
 
-/** The panel's persisted session (spec §3, zustand's persist format), so an administrator lands signed in. */
+/** The panel's persisted session (docs/product.md#the-panels-screens, zustand's persist format), so an administrator lands signed in. */
 function handToPanel({ token, user }: TLoginResponse) {
   localStorage.setItem(
     'auth-storage',

@@ -2,7 +2,7 @@ import { createStore, get, type UseStore, update } from 'idb-keyval';
 
 /**
  * The one place where the seller's likes, comments and survey answers wait to be sent
- * (DECISIONS §5: queued offline, sent exactly once on reconnect). Every such action goes through
+ * (docs/product.md#the-sellers-app: queued offline, sent exactly once on reconnect). Every such action goes through
  * here, online or not: it is written to IndexedDB first, so closing the app loses nothing, then
  * sent in order. The server makes retries safe: likes are idempotent, a survey answers once (409),
  * and a comment carries an idempotency key.

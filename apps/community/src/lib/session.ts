@@ -7,7 +7,7 @@ import { SESSION_KEY } from './early';
  * it too): the panel keeps `auth-storage` for administrators, and a seller signed in here must not look
  * signed in there.
  */
-/** The panel's session (apps/web, spec §3): an administrator signed in there is sent back to it. */
+/** The panel's session (apps/web, docs/product.md#the-panels-screens): an administrator signed in there is sent back to it. */
 const PANEL_SESSION_KEY = 'auth-storage';
 
 export interface Session {

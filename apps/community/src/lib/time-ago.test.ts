@@ -13,7 +13,7 @@ describe('timeAgo', () => {
     expect(timeAgo(new Date(now.getTime() + 5_000), now)).toBe('recién');
   });
 
-  it('counts minutes under an hour, hours under 24 h and days under 7 days (spec §9 thresholds)', () => {
+  it('counts minutes under an hour, hours under 24 h and days under 7 days (docs/product.md#constants thresholds)', () => {
     expect(timeAgo(ago(MIN), now)).toBe('hace 1 minuto');
     expect(timeAgo(ago(59 * MIN), now)).toBe('hace 59 minutos');
     expect(timeAgo(ago(HOUR), now)).toBe('hace 1 hora');

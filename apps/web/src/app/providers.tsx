@@ -25,7 +25,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {children}
-        {/* DECISIONS §3: top-right, 3000 ms, drag 80%, Alt+T, pause on hover and on focus loss. */}
+        {/* docs/product.md#the-two-readings-settled: top-right, 3000 ms, drag 80%, Alt+T, pause on hover and on focus loss. */}
         <ToastContainer
           position="top-right"
           autoClose={TOAST_AUTO_CLOSE_MS}

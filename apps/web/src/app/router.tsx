@@ -5,7 +5,7 @@ import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 import { SCREENS } from './screens';
 
-/** Every screen is its own chunk, so /login carries only what it needs (DECISIONS §6). */
+/** Every screen is its own chunk, so /login carries only what it needs (docs/product.md#stack). */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });

@@ -23,7 +23,7 @@ const SWATCHES = [
   '#212529',
 ];
 
-/** A colour picker plus its hex text (spec §2.10, §2.11); both edit the same `#RRGGBB` value. */
+/** A colour picker plus its hex text (docs/product.md#notification-types, #event-types); both edit the same `#RRGGBB` value. */
 export function ColorField({ label, value, onChange, error }: ColorFieldProps) {
   const valid = HEX.test(value);
   return (

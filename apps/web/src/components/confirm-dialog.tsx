@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
   color?: string;
 }
 
-/** The one styled confirmation every delete uses (DECISIONS §3: never the browser's confirm()). */
+/** The one styled confirmation every delete uses (docs/product.md#the-two-readings-settled: never the browser's confirm()). */
 export function ConfirmDialog({
   opened,
   title,
@@ -64,7 +64,7 @@ interface UseConfirmDeleteOptions<T> {
 
 /**
  * A list's delete: `ask(row)` opens the confirmation; confirming deletes and toasts. The dialog
- * closes either way, and a failure is always shown (DECISIONS §3: never only logged).
+ * closes either way, and a failure is always shown (docs/product.md#the-two-readings-settled: never only logged).
  * Render `<ConfirmDialog {...deletion.dialog} title=... message=... />`, `deletion.row` for the texts.
  */
 export function useConfirmDelete<T>({ remove, success, failure }: UseConfirmDeleteOptions<T>) {

@@ -5,7 +5,7 @@ import { errorMessage } from '../lib/api-client';
 import { RetryButton } from './retry-button';
 
 interface LoadErrorAlertProps {
-  /** The screen's Spanish message (spec §8). */
+  /** The screen's Spanish message (docs/product.md#messages). */
   title: string;
   /** The failed query: its error, and "Reintentar" refetches it. */
   query: Pick<UseQueryResult, 'error' | 'refetch' | 'isRefetching'>;

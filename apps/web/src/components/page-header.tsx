@@ -5,7 +5,7 @@ import classes from './page-header.module.css';
 export interface PageHeaderProps {
   title: string;
   subtitle?: ReactNode;
-  /** Written out, such as "Inicio / Sucursales" (spec §2.4). */
+  /** Written out, such as "Inicio / Sucursales" (docs/product.md#lists). */
   breadcrumb?: string;
   /** Buttons on the right of the banner. */
   actions?: ReactNode;

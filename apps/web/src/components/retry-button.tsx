@@ -34,7 +34,7 @@ export function RetryButton({ onRetry, loading, size = 'xs', mt }: RetryButtonPr
 
 /**
  * The same "Reintentar" inside an error toast, for a failed load that closes its dialog
- * (spec §4, §8): `notify.error(text, { action: retryAction(() => reopen(row)) })`.
+ * (docs/product.md#the-panels-screens, #messages): `notify.error(text, { action: retryAction(() => reopen(row)) })`.
  */
 export function retryAction(onRetry: () => void): ToastAction {
   return { label: RETRY_LABEL, icon: <IconRefresh size={14} aria-hidden />, onClick: onRetry };

@@ -25,7 +25,7 @@ export function useUploadStatus() {
         setProgress(null);
       }
     },
-    /** Spec §8: besides the toast, the dialog says "Error: <message>" ("Error desconocido" without one). */
+    /** docs/product.md#messages: besides the toast, the dialog says "Error: <message>" ("Error desconocido" without one). */
     fail: (error: unknown) => setFailure(`Error: ${errorMessage(error, MEDIA_MSG.unknownError)}`),
   };
 }

@@ -11,7 +11,7 @@ interface AuthState {
   logout: () => void;
 }
 
-/** The session, persisted in localStorage under `auth-storage` (spec §3). */
+/** The session, persisted in localStorage under `auth-storage` (docs/product.md#the-panels-screens). */
 export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({

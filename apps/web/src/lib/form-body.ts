@@ -1,6 +1,6 @@
 /**
  * A form body (application/x-www-form-urlencoded), as the spec's calls send notifications, events
- * and their types (§7). `update` adds `_method=PUT`, for `POST /{resource}/{id}` (DECISIONS §4).
+ * and their types (§7). `update` adds `_method=PUT`, for `POST /{resource}/{id}` (docs/product.md#form-bodies-and-method-override).
  */
 export function toFormBody(
   values: Record<string, string | number | null | undefined>,

@@ -3,7 +3,7 @@ import { ZPostInput } from '../content/media.ts';
 import { notificationIconUrl } from '../content/notifications.ts';
 import { makeItemResponse, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
 
-/** Texts of the community-app API (/api/app/*), DECISIONS §5. */
+/** Texts of the community-app API (/api/app/*), docs/product.md#seller-calls. */
 export const APP_MSG = {
   postNotFound: 'La publicación no existe',
   storyNotFound: 'La historia no existe o ya no está activa',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { makeListQuery, zTimestamp, zVersion } from '../core/common.ts';
 
-/** Spanish texts of Proveedores and Marcas (spec §2.14, §5, §8). */
+/** Spanish texts of Proveedores and Marcas (docs/product.md#suppliers-and-brands, #validation-messages, #messages). */
 export const CATALOG_MSG = {
   codeRequired: 'El código es obligatorio',
   descriptionRequired: 'La descripción / razón social es obligatoria',
@@ -18,7 +18,7 @@ export const CATALOG_MSG = {
 export const supplierCodeTaken = (code: string) => `Ya existe un proveedor con el código ${code}`;
 export const brandCodeTaken = (code: string) => `Ya existe una marca con el código ${code}`;
 
-/** Trimmed and upper-cased (spec §5): " br001 " is stored as "BR001". */
+/** Trimmed and upper-cased (docs/product.md#validation-messages): " br001 " is stored as "BR001". */
 export const zCatalogCode = z
   .string({ error: CATALOG_MSG.codeRequired })
   .trim()

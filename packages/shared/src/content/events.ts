@@ -18,7 +18,7 @@ import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fiel
 export const EVENT_MAX_DAYS = 366;
 const EVENT_MAX_MS = EVENT_MAX_DAYS * 86_400_000;
 
-/** Spanish texts of events and their types (spec §5, §8). */
+/** Spanish texts of events and their types (docs/product.md#validation-messages, #messages). */
 export const EVENT_MSG = registerMessages({
   nameRequired: 'El nombre es requerido',
   nameTooLong: 'El nombre no puede superar los 80 caracteres',
@@ -50,7 +50,7 @@ export const ZEventType = z.object({
 });
 export type TEventType = z.infer<typeof ZEventType>;
 
-/** Create and update of a type (spec §7: form with name, color). */
+/** Create and update of a type (docs/api-contract.md: form with name, color). */
 export const ZEventTypeInput = z.object({
   name: z
     .string({ error: EVENT_MSG.nameRequired })
@@ -116,7 +116,7 @@ const lastsAtMostAYear = (v: { start_at: string; end_at: string }) =>
   Date.parse(v.end_at) - Date.parse(v.start_at) <= EVENT_MAX_MS;
 const notTooLong = { ...endAfterStart, error: EVENT_MSG.tooLong };
 
-/** Create and update (spec §5, §7): the end must be later than the start, and within a year of it. */
+/** Create and update (docs/product.md#validation-messages; docs/api-contract.md): the end must be later than the start, and within a year of it. */
 export const ZEventInput = ZEventFields.refine(endsLater, endAfterStart).refine(lastsAtMostAYear, notTooLong);
 /** PUT: the type and the branch must be sent (absent would reset them to type 1 and every branch). */
 export const ZEventUpdate = requiredOnPut(ZEventFields, ['event_type_id', 'branch_id'])

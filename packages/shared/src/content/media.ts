@@ -8,7 +8,7 @@ import {
   zTimestamp,
 } from '../core/common.ts';
 
-/** Publicaciones and Historias: their Spanish texts (spec §2.7, §2.8, §5, §8) and rules. */
+/** Publicaciones and Historias: their Spanish texts (docs/product.md#posts, #stories, #validation-messages, #messages) and rules. */
 export const MEDIA_MSG = {
   contentRequired: 'Debes escribir un contenido para la publicación',
   contentTooLong: 'El contenido no puede superar los 500 caracteres',
@@ -54,11 +54,11 @@ export const MEDIA_MSG = {
 
 export const POST_CONTENT_MAX = 500;
 export const POST_IMAGES_MAX = 5;
-/** 10 MB per image (spec §5, §9). */
+/** 10 MB per image (docs/product.md#validation-messages, #constants). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Decoded size limit against decompression bombs. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
-/** The raster types accepted, detected from the bytes (DECISIONS §3). */
+/** The raster types accepted, detected from the bytes (docs/product.md#the-two-readings-settled). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] as const;
 /** The file picker's `accept`. */
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');

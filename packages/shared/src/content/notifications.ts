@@ -11,7 +11,7 @@ import {
 import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
 
-/** Spanish texts of notifications and their types (spec §5, §8; DECISIONS §3). */
+/** Spanish texts of notifications and their types (docs/product.md#validation-messages, #messages; docs/product.md#the-two-readings-settled). */
 export const NOTIFICATION_MSG = registerMessages({
   nameRequired: 'El nombre es requerido',
   titleRequired: 'El título es requerido',
@@ -26,7 +26,7 @@ export const NOTIFICATION_MSG = registerMessages({
   typeInUse: 'No se puede eliminar el tipo de notificación porque hay notificaciones que lo usan.',
 });
 
-/** The icon set shipped with the panel (spec §9): 1.png … 32.png. */
+/** The icon set shipped with the panel (docs/product.md#constants): 1.png … 32.png. */
 export const NOTIFICATION_ICON_COUNT = 32;
 export const NOTIFICATION_ICONS = Array.from(
   { length: NOTIFICATION_ICON_COUNT },
@@ -103,7 +103,7 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-/** Create and update (spec §7): notification_type_id (default 1), branch_id (0 = all), title, message. */
+/** Create and update (docs/api-contract.md): notification_type_id (default 1), branch_id (0 = all), title, message. */
 export const ZNotificationInput = z.object({
   notification_type_id: zFormTypeId(1, NOTIFICATION_MSG.typeInvalid),
   branch_id: zFormBranchId(NOTIFICATION_MSG.branchInvalid),

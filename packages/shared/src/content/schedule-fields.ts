@@ -2,21 +2,21 @@ import { z } from 'zod';
 import { zDecimal } from '../core/common.ts';
 
 /**
- * Fields of the bodies the panel sends as forms (spec §7, DECISIONS §4): multipart and urlencoded
+ * Fields of the bodies the panel sends as forms (docs/api-contract.md, docs/product.md#server-rules): multipart and urlencoded
  * values arrive as strings, JSON as numbers, so ids are coerced here, in the one shared schema.
  */
 const MAX_INT = 2_147_483_647;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A type id: absent or blank is `fallback` (spec §9: type 1). */
+/** A type id: absent or blank is `fallback` (docs/product.md#constants: type 1). */
 export const zFormTypeId = (fallback: number, message: string) =>
   z.preprocess(
     (v) => (blank(v) ? fallback : v),
     zDecimal(z.number({ error: message }).int(message).min(1, message).max(MAX_INT, message)),
   );
 
-/** A branch id where 0, blank or absent means every branch (spec §3, §9); stored as null. */
+/** A branch id where 0, blank or absent means every branch (docs/product.md#the-panels-screens, #constants); stored as null. */
 export const zFormBranchId = (message: string) =>
   z
     .preprocess(

@@ -4,7 +4,7 @@ import { INT4_MAX, zCursor, zDecimal, zOneOf, zTimestamp } from './common.ts';
 import { registerMessages } from './human-messages.ts';
 
 /**
- * The audit trail (DECISIONS §5, ASVS V7): what administrators wrote, read through
+ * The audit trail (docs/product.md#audit-trail, ASVS V7): what administrators wrote, read through
  * `GET /api/audit` (docs/decisions/2026-11-24-audit-trail.md), shown by the panel's Auditoría screen
  * (docs/decisions/2026-11-27-audit-screen.md).
  */

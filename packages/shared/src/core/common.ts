@@ -154,7 +154,7 @@ export const MAX_PER_PAGE = 100;
 export const MAX_QUERY_TEXT = 200;
 
 /**
- * Query of every list that can grow (DECISIONS §4): page, per_page, q, sort.
+ * Query of every list that can grow (docs/product.md#lists-and-query-parameters): page, per_page, q, sort.
  * `sort` is a column name, with a leading `-` for descending order, and only the
  * columns a resource allows are accepted.
  */

@@ -1,6 +1,6 @@
 /**
  * Spanish texts that both the server and the panel show. Texts quoted from the spec are
- * kept letter for letter; the rest follow DECISIONS.md.
+ * kept letter for letter; the rest follow docs/product.md.
  */
 export const MSG = {
   emailInvalid: 'Email inválido',

@@ -10,7 +10,7 @@ import {
 } from '../core/common.ts';
 import { MONTHS_ES } from '../core/constants.ts';
 
-/** Spanish texts of the monthly volumes and target units (spec §2.5, §5, §8). */
+/** Spanish texts of the monthly volumes and target units (docs/product.md#sellers, #validation-messages, #messages). */
 export const TARGETS_MSG = {
   userRequired: 'El vendedor es obligatorio',
   userNotSeller: 'Solo los vendedores tienen volúmenes y unidades pretendidas',
@@ -117,7 +117,7 @@ export type TVolumeListQuery = z.input<typeof ZVolumeListQuery>;
 
 // ---- Target units --------------------------------------------------------------------------
 
-/** The units panel reads a whole year of a supplier and brand pair at once (spec §9: 200). */
+/** The units panel reads a whole year of a supplier and brand pair at once (docs/product.md#constants: 200). */
 export const MAX_UNITS_PER_PAGE = 200;
 
 export const ZTargetUnits = z.object({
@@ -175,7 +175,7 @@ export type ParsedTargetValue = { ok: true; value: number | null } | { ok: false
 const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
 
 /**
- * A monthly value as typed (spec §5): blank is "no value" (null); a comma decimal separator
+ * A monthly value as typed (docs/product.md#validation-messages): blank is "no value" (null); a comma decimal separator
  * becomes a dot; anything else must be a finite number >= 0 written with digits.
  */
 export function parseTargetValue(text: string | number | null | undefined): ParsedTargetValue {
@@ -196,6 +196,6 @@ export function parseTargetUnits(text: string | number | null | undefined): Pars
   return Number.isInteger(parsed.value) && parsed.value <= MAX_UNITS ? parsed : { ok: false };
 }
 
-/** `Valor inválido en <Mes> "<texto>"` (spec §5). */
+/** `Valor inválido en <Mes> "<texto>"` (docs/product.md#validation-messages). */
 export const invalidValueMessage = (month: number, text: string) =>
   `Valor inválido en ${MONTHS_ES[month - 1]} "${text}"`;

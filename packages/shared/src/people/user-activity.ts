@@ -11,7 +11,7 @@ const ZPeriodStats = z.object({
   comments: z.number().int(),
 });
 
-/** Spec §3: "User activity response (inside data)". */
+/** docs/product.md#the-panels-screens: "User activity response (inside data)". */
 export const ZUserActivity = z.object({
   user: z.object({
     id: z.number().int(),

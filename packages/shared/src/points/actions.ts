@@ -11,7 +11,7 @@ import {
 } from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
 
-/** Texts of Configuración (/point-actions), spec §2.15, §5, §8. */
+/** Texts of Configuración (/point-actions), docs/product.md#point-actions, #validation-messages, #messages. */
 export const POINT_ACTION_MSG = {
   keyRequired: 'La clave es obligatoria',
   keyFormat: 'La clave solo puede tener letras, números y guiones bajos (por ejemplo compartir_post)',
@@ -38,7 +38,7 @@ export const POINT_ACTION_MSG = {
   empty: 'No hay acciones configuradas. Crea una nueva para comenzar.',
 } as const;
 
-/** The keys the app's own events award (DECISIONS §4): editable, never deletable. */
+/** The keys the app's own events award (docs/product.md#points-engine): editable, never deletable. */
 export const BUILT_IN_POINT_ACTION_KEYS = [
   'daily_login',
   'create_post',
@@ -149,7 +149,7 @@ export const ZPointActionListQuery = makeListQuery(['name', 'key', 'points', 'cr
 });
 export type TPointActionListQuery = z.input<typeof ZPointActionListQuery>;
 
-/** "+N pts", "N/día" or "Sin límite", "Ns" or "Sin cooldown" (spec §2.15). */
+/** "+N pts", "N/día" or "Sin límite", "Ns" or "Sin cooldown" (docs/product.md#point-actions). */
 export const formatActionPoints = (points: number) => `+${points} pts`;
 export const formatDailyLimit = (limit: number | null) => (limit === null ? 'Sin límite' : `${limit}/día`);
 export const formatCooldown = (seconds: number | null) => (seconds === null ? 'Sin cooldown' : `${seconds}s`);

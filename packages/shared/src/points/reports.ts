@@ -3,7 +3,7 @@ import { INT4_MAX, zCursor, zDecimal, zOneOf, zQueryText, zTimestamp } from '../
 
 /**
  * What the panel reads from the points ledger: leaderboard, Historial, the gamification
- * dashboard (spec §2.16–2.18, DECISIONS §4). The engine that writes the ledger lives elsewhere.
+ * dashboard (docs/product.md#points-dashboard–2.18, docs/product.md#points-engine). The engine that writes the ledger lives elsewhere.
  */
 
 export const POINTS_REPORTS_MSG = {
@@ -34,7 +34,7 @@ export const LEADERBOARD_LIMITS = [10, 20, 50, 100] as const;
 export const DEFAULT_LEADERBOARD_LIMIT = 20;
 export const TRANSACTIONS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
 export const DEFAULT_TRANSACTIONS_PER_PAGE = 20;
-/** Spec §9: dashboard top list 5, dashboard action list 10. */
+/** docs/product.md#constants: dashboard top list 5, dashboard action list 10. */
 export const DASHBOARD_TOP = 5;
 export const DASHBOARD_ACTIONS = 10;
 /** The charts' window, in business days (APP_TIMEZONE). */
@@ -75,7 +75,7 @@ export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntry>;
 
 export const ZLeaderboard = z.object({ data: z.array(ZLeaderboardEntry) });
 
-/** Historial: page/per_page as in spec §9 (10/20/50/100, default 20) plus server-side filters. */
+/** Historial: page/per_page as in docs/product.md#constants (10/20/50/100, default 20) plus server-side filters. */
 export const ZTransactionFilters = z
   .object({
     user_id: zPositiveId(POINTS_REPORTS_MSG.userInvalid).optional(),

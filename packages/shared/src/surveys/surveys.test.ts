@@ -4,7 +4,7 @@ import { isSurveyAvailable, normalizeSurveyAnswer, SURVEY_MSG, ZSurveyInput } fr
 
 const now = new Date('2026-11-22T12:00:00Z');
 
-describe('isSurveyAvailable (DECISIONS §4)', () => {
+describe('isSurveyAvailable (docs/product.md#surveys-availability-and-answers)', () => {
   it('needs active, started (when a start is set) and not ended (when an end is set)', () => {
     const base = { active: true, start_date: null, end_date: null };
     expect(isSurveyAvailable(base, now)).toBe(true);

@@ -43,7 +43,7 @@ export const SURVEY_MSG = {
   optionInvalid: 'La respuesta debe ser una de las opciones',
   textInvalid: 'La respuesta debe tener entre 1 y 2000 caracteres',
   requiredAnswerMissing: 'Falta responder una pregunta obligatoria',
-  // Panel texts (spec §2.19, §8).
+  // Panel texts (docs/product.md#surveys, #messages).
   noDescription: 'Sin descripción',
   allBranches: 'Todas',
   available: 'Disponible',
@@ -75,7 +75,7 @@ export const surveyConflict = {
 export const SURVEY_QUESTION_TYPES = ['text', 'multiple_choice', 'rating', 'boolean'] as const;
 export type TSurveyQuestionType = (typeof SURVEY_QUESTION_TYPES)[number];
 
-/** The type selector's labels (spec §5). */
+/** The type selector's labels (docs/product.md#validation-messages). */
 export const SURVEY_QUESTION_TYPE_LABELS: Record<TSurveyQuestionType, string> = {
   text: 'Texto libre',
   multiple_choice: 'Opción múltiple',
@@ -129,7 +129,7 @@ export const ZSurveyQuestionInput = z
   .transform((q) => ({ ...q, options: q.type === 'multiple_choice' ? (q.options ?? []) : null }));
 export type TSurveyQuestionInput = z.input<typeof ZSurveyQuestionInput>;
 
-/** Create and update share one body (spec §7). A new survey is inactive unless `active` is true. */
+/** Create and update share one body (docs/api-contract.md). A new survey is inactive unless `active` is true. */
 const ZSurveyFields = z.object({
   title: z
     .string({ error: SURVEY_MSG.titleRequired })
@@ -232,7 +232,7 @@ export const ZSurveyListQuery = makeListQuery([
 export type TSurveyListQuery = z.input<typeof ZSurveyListQuery>;
 
 /**
- * DECISIONS §4: active, and now is on or after start_date when there is one, and on or
+ * docs/product.md#server-rules: active, and now is on or after start_date when there is one, and on or
  * before end_date when there is one.
  */
 export function isSurveyAvailable(
@@ -267,7 +267,7 @@ export const ZSurveyStatistics = z.object({
   total_responses: z.number().int(),
   questions_count: z.number().int(),
   /**
-   * DECISIONS §3: distinct respondents among the eligible sellers ÷ the eligible sellers (active
+   * docs/product.md#the-two-readings-settled: distinct respondents among the eligible sellers ÷ the eligible sellers (active
    * sellers of the survey's branch, or all of them). `rate` is 0..1.
    */
   response_rate: z.object({
@@ -346,7 +346,7 @@ export type TSurveyResponseResult = z.infer<typeof ZSurveyResponseResult>;
 type AnswerCheck = { ok: true; value: string } | { ok: false; message: string };
 
 /**
- * Checks one answer against its question's type (DECISIONS §4) and gives the stored text:
+ * Checks one answer against its question's type (docs/product.md#server-rules) and gives the stored text:
  * rating "1".."5", boolean "true"/"false", the option itself, or the trimmed text.
  */
 export function normalizeSurveyAnswer(

@@ -7,7 +7,7 @@ import { users } from './users.ts';
 export type AuditChange = { before: unknown; after: unknown };
 
 /**
- * The audit trail (DECISIONS §5, ASVS V7; docs/decisions/2026-11-24-audit-trail.md): one row per
+ * The audit trail (docs/product.md#audit-trail, ASVS V7; docs/decisions/2026-11-24-audit-trail.md): one row per
  * row an administrator's write created, changed or deleted, written by the `audit_row()` trigger
  * of each audited table in the same transaction. Append-only: the database refuses UPDATE,
  * DELETE and TRUNCATE (migration 0010).

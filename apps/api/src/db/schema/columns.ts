@@ -1,6 +1,6 @@
 import { integer, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every instant is stored as UTC `timestamptz` (DECISIONS §4) and read as a Date. */
+/** Every instant is stored as UTC `timestamptz` (docs/product.md#time) and read as a Date. */
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const createdAt = () => tstz('created_at').notNull().defaultNow();

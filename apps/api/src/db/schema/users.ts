@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'driz
 import { branches } from './branches.ts';
 import { createdAt, id, tstz, version } from './columns.ts';
 
-/** Admins and sellers (DECISIONS §2). Users are deactivated, never deleted. */
+/** Admins and sellers (docs/product.md#roles-and-access). Users are deactivated, never deleted. */
 export const users = pgTable(
   'users',
   {

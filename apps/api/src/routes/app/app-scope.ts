@@ -4,7 +4,7 @@ import type { SessionUser } from '../../services/auth/sessions.ts';
 export const APP_TAG = 'app de la comunidad';
 
 /**
- * What a caller of /api/app/* sees (DECISIONS §5): a seller, the rows of their own branch and
+ * What a caller of /api/app/* sees (docs/product.md#seller-calls): a seller, the rows of their own branch and
  * the ones for every branch (branch_id null); an administrator, every branch.
  * `branchColumn` is raw SQL such as sql`p.branch_id`.
  */

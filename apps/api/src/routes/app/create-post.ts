@@ -12,7 +12,7 @@ import { queryAppPosts, withoutCursor } from './app-posts.ts';
 import { APP_TAG } from './app-scope.ts';
 
 /**
- * A seller publishes to their own branch (DECISIONS §5) with the panel's upload rules, and earns
+ * A seller publishes to their own branch (docs/product.md#seller-calls) with the panel's upload rules, and earns
  * create_post through the engine in the post's own transaction.
  */
 export const appCreatePostRoute: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { errors } from '../schemas.ts';
 import { loadQuestions } from '../surveys/survey-dto.ts';
 
-/** Available now (DECISIONS §4) and meant for the branch (or for every branch). */
+/** Available now (docs/product.md#surveys-availability-and-answers) and meant for the branch (or for every branch). */
 export function availableFor(branchId: number | null, now: Date): SQL {
   return and(
     eq(surveys.active, true),

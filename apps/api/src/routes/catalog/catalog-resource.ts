@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 
 /**
- * Proveedores and Marcas (spec §2.14) are the same resource with a different description
+ * Proveedores and Marcas (docs/product.md#suppliers-and-brands) are the same resource with a different description
  * column: one description of each drives the same five routes (resource-routes.ts).
  */
 export interface CatalogResource {

@@ -6,7 +6,7 @@ import { rowCount } from '../../db/row-counts.ts';
 import { errors } from '../schemas.ts';
 
 /**
- * Real counts (DECISIONS §3): active sellers, posts and events are the counts the triggers of row_counts
+ * Real counts (docs/product.md#the-two-readings-settled): active sellers, posts and events are the counts the triggers of row_counts
  * keep in every writing transaction, so a call reads three rows instead of counting the tables;
  * users: everyone the Vendedores list shows (the sellers counter's caption, "de 61 usuarios en total"). upcoming_events: events starting from the beginning of today
  * through the end of the 7th day after, with days of the business time zone (APP_TIMEZONE).

@@ -7,7 +7,7 @@ import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { eventValues, findEvent } from './event-dto.ts';
 import { assertEventRefs } from './event-refs.ts';
 
-/** Also answers `POST /api/events/{id}` with `_method=PUT` (spec §7). */
+/** Also answers `POST /api/events/{id}` with `_method=PUT` (docs/api-contract.md). */
 export const updateEventRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/events/:id',

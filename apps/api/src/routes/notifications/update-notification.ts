@@ -7,7 +7,7 @@ import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { findNotification, notificationValues } from './notification-dto.ts';
 import { assertNotificationRefs } from './notification-refs.ts';
 
-/** Also answers `POST /api/notifications/{id}` with `_method=PUT` (spec §7, DECISIONS §3). */
+/** Also answers `POST /api/notifications/{id}` with `_method=PUT` (docs/api-contract.md, docs/product.md#the-two-readings-settled). */
 export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/notifications/:id',

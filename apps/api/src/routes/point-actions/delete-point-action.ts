@@ -9,7 +9,7 @@ import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 import { isBuiltInAction, TAG } from './point-action-dto.ts';
 
 /**
- * The ledger keeps pointing to every action that awarded points (never deleted, DECISIONS §4), so
+ * The ledger keeps pointing to every action that awarded points (never deleted, docs/product.md#points-engine), so
  * such an action is refused with 409 and can be deactivated instead; so are the app's own actions.
  */
 export const deletePointActionRoute: FastifyPluginAsyncZod = async (app) => {

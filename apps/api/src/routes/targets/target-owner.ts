@@ -5,7 +5,7 @@ import { brands, suppliers } from '../../db/schema/catalog.ts';
 import { users } from '../../db/schema/users.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 
-/** Volumes and units belong to sellers (spec §2.5, §6); anything else is a 400 on `user_id`. */
+/** Volumes and units belong to sellers (docs/product.md#sellers, #roles-and-access); anything else is a 400 on `user_id`. */
 export async function assertSeller(db: Db | Tx, userId: number): Promise<void> {
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   if (!user) throw fieldError('user_id', MSG.userNotFound);

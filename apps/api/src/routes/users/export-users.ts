@@ -6,7 +6,7 @@ import { errors } from '../schemas.ts';
 
 /**
  * The people of the list, with its search, filters and order, as a CSV download streamed from
- * the database in batches (DECISIONS §6): UTF-8 with a BOM, `;` separated, formula cells quoted.
+ * the database in batches (docs/product.md#stack): UTF-8 with a BOM, `;` separated, formula cells quoted.
  */
 export const exportUsersRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -15,7 +15,7 @@ export const DEMO_ADMIN = {
 export type FirstAdminOutcome = 'exists' | 'created' | 'created-demo' | 'missing';
 
 /**
- * DECISIONS §2: if no admin exists, create one from ADMIN_EMAIL/ADMIN_PASSWORD; on the embedded
+ * docs/product.md#sign-in-and-sessions: if no admin exists, create one from ADMIN_EMAIL/ADMIN_PASSWORD; on the embedded
  * database without them, the demo admin; with DATABASE_URL and without them, none (and say how).
  */
 export async function ensureFirstAdmin(

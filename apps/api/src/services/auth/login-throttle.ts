@@ -1,7 +1,7 @@
 import { type WindowCount, WindowCounters } from '../../lib/counters.ts';
 
 /**
- * Login attempt limits (DECISIONS §2 and §5 "Sign-in protection", ASVS V2.2.1), after OWASP's device
+ * Login attempt limits (docs/product.md#sign-in-and-sessions "Sign-in protection", ASVS V2.2.1), after OWASP's device
  * cookie pattern (device-cookie.ts):
  *
  * - an attempt from a browser with a valid device cookie for that account counts only against that

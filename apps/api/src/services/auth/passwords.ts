@@ -1,7 +1,7 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * scrypt from node:crypto (DECISIONS §2). The defaults are OWASP's minimum (N=2^17, r=8, p=1,
+ * scrypt from node:crypto (docs/product.md#sign-in-and-sessions). The defaults are OWASP's minimum (N=2^17, r=8, p=1,
  * 128 MiB per hash). The parameters travel inside the stored string, so they can be raised
  * later without breaking existing hashes:  scrypt$N=131072,r=8,p=1$<salt>$<key>  (base64url).
  */

@@ -13,7 +13,7 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** 32 random bytes, base64url; only its SHA-256 is stored (DECISIONS §2). */
+/** 32 random bytes, base64url; only its SHA-256 is stored (docs/product.md#roles-and-access). */
 export async function createSession(db: Db | Tx, userId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({

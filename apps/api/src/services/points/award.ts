@@ -32,7 +32,7 @@ export function pointsTimeZone(): string {
 }
 
 /**
- * Awards `actionKey` to a user when every rule of DECISIONS §4 holds, in order: the action exists
+ * Awards `actionKey` to a user when every rule of docs/product.md#points-engine holds, in order: the action exists
  * and is active; fewer than daily_limit awards of it today (business day); cooldown_seconds since
  * the last one; no earlier award for the same (user, action, reference).
  *

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { pointActions } from '../../db/schema/points.ts';
 
-/** The built-in actions the points engine awards (DECISIONS §4). Admins may edit them afterwards. */
+/** The built-in actions the points engine awards (docs/product.md#points-engine). Admins may edit them afterwards. */
 export const BUILT_IN_POINT_ACTIONS = [
   {
     key: 'daily_login',

@@ -10,7 +10,7 @@ const open = { active: true, dailyLimit: null, cooldownSeconds: null };
 const now = new Date('2026-11-22T15:00:00Z');
 
 describe('checkAward', () => {
-  it('refuses in the order of DECISIONS §4: missing, inactive, daily_limit, cooldown, duplicate', () => {
+  it('refuses in the order of docs/product.md#points-engine: missing, inactive, daily_limit, cooldown, duplicate', () => {
     const busy = { awardsToday: 3, lastAwardAt: new Date(now.getTime() - 1000), referenceAwarded: true };
     expect(checkAward(null, busy, now)).toBe('missing');
     expect(checkAward({ active: false, dailyLimit: 3, cooldownSeconds: 60 }, busy, now)).toBe('inactive');

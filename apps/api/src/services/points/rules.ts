@@ -1,7 +1,7 @@
 import { addDays, isoDay, localDay, monthRange, startOfLocalDay } from '../../lib/business-time.ts';
 
 /**
- * The points engine's rules as pure functions (DECISIONS §4), shared by award() (with the
+ * The points engine's rules as pure functions (docs/product.md#points-engine), shared by award() (with the
  * history read from the ledger), the demo seed (with the history kept in memory) and the tests.
  */
 
@@ -24,7 +24,7 @@ export interface AwardHistory {
   referenceAwarded: boolean;
 }
 
-/** null when the award may be written; otherwise the first rule that refuses it, in the order of DECISIONS §4. */
+/** null when the award may be written; otherwise the first rule that refuses it, in the order of docs/product.md#points-engine. */
 export function checkAward(
   action: ActionRule | null,
   history: AwardHistory,

@@ -26,7 +26,7 @@ export async function pointsPerDay(db: Db, now: Date, timeZone: string) {
   return { days: days.map((date) => ({ date, points: byDay.get(date) ?? 0 })), from };
 }
 
-/** The gamification dashboard (spec §2.16), plus the 30-day charts. */
+/** The gamification dashboard (docs/product.md#points-dashboard), plus the 30-day charts. */
 export async function pointsSummary(
   db: Db,
   options: { period: TLeaderboardPeriod; now: Date; timeZone: string },

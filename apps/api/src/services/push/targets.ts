@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import type { PushHostRule } from '../../lib/push-hosts.ts';
 
 /**
- * Where a push may go (issue 20.1, DECISIONS §5 "Push targets"). A subscription's endpoint is a URL
+ * Where a push may go (issue 20.1, docs/product.md#push-quiet-hours-and-read-receipts "Push targets"). A subscription's endpoint is a URL
  * a seller hands us and the server POSTs to, so it is checked twice:
  * - at subscribe time and again at send time, its text: https, port 443, a host of a real push
  *   service (PUSH_SERVICE_HOSTS in lib/push-hosts.ts, extended by PUSH_EXTRA_HOSTS for a self-hosted one);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (DECISIONS §1). Keys are content addresses made by the server
+ * Where uploaded files live (docs/product.md#platform). Keys are content addresses made by the server
  * (`<sha256>.<ext>`, `<sha256>.thumb.webp`), so writing a key twice writes the same bytes.
  */
 export interface Storage {

@@ -20,7 +20,7 @@ export interface AnswerSurveyInput {
 }
 
 /**
- * A seller's answer (DECISIONS §4): only while the survey is available and meant for the
+ * A seller's answer (docs/product.md#surveys-availability-and-answers): only while the survey is available and meant for the
  * seller's branch (or all), once per seller, every required question answered and each value
  * valid for its type. The response, its answers and the points are written in one transaction;
  * the unique (survey, user) index makes a second, parallel submission fail as a whole (409), so

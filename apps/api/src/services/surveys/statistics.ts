@@ -11,7 +11,7 @@ import { users } from '../../db/schema/users.ts';
 
 /**
  * The statistics dialog's numbers, computed in the database (counts grouped by value), never by
- * loading answers into memory. Response rate per DECISIONS §3.
+ * loading answers into memory. Response rate per docs/product.md#the-two-readings-settled.
  */
 export async function surveyStatistics(
   db: Db,

@@ -45,7 +45,7 @@ const counted = (prefix: string, table: string) => sql`
   ) AS ${sql.identifier(`${prefix}_counts`)}`;
 
 /**
- * A user's activity (spec §3), from the real rows: two queries sent together, each answered
+ * A user's activity (docs/product.md#the-panels-screens), from the real rows: two queries sent together, each answered
  * from the (user_id, created_at) indexes. The points come from the user's all-time running total,
  * looked up by its whole key: without period_start the key's index walked every user's all-time
  * row (10 000 entries, 81 buffers, on the generated tenant) to find one. Both are prepared

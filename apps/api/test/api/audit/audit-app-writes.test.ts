@@ -28,7 +28,7 @@ import {
 /**
  * Issue 20, item 10: an administrator's writes through the routes sellers share (/api/app/*, and
  * the session's own) are audited like the panel's, by the same mechanism (plugins/audit.ts); a
- * seller's are not (DECISIONS §5). Every such write operation of the live OpenAPI document needs
+ * seller's are not (docs/product.md#seller-calls). Every such write operation of the live OpenAPI document needs
  * an entry here, so a new one cannot ship unaudited.
  */
 let ctx: TestContext;
@@ -301,7 +301,7 @@ describe("an administrator's writes through the sellers' routes", () => {
 });
 
 describe("a seller's writes through the same routes", () => {
-  it('succeed and leave no audit row (DECISIONS §5: sellers are not audited)', {
+  it('succeed and leave no audit row (docs/product.md#audit-trail: sellers are not audited)', {
     timeout: 120_000,
   }, async () => {
     const failures: string[] = [];

@@ -165,7 +165,7 @@ describe('events', () => {
     expect(await ctx.db.select().from(events)).toHaveLength(0);
   });
 
-  it('creates from multipart and urlencoded forms (spec §7)', async () => {
+  it('creates from multipart and urlencoded forms (docs/api-contract.md)', async () => {
     const type = await makeType();
     const branch = await createBranch(ctx.db, { name: 'Rosario' });
     const fields = {

@@ -32,7 +32,7 @@ describe('notification types', () => {
     expect(type.icon_url).toBe('/icons/notifications/1.png');
   });
 
-  it('accepts urlencoded and multipart bodies (spec §7: form)', async () => {
+  it('accepts urlencoded and multipart bodies (docs/api-contract.md: form)', async () => {
     const a = await ctx.asAdminForm(
       'POST',
       '/api/notification-types',
@@ -163,7 +163,7 @@ describe('notifications', () => {
     expect(await ctx.db.select().from(notifications)).toHaveLength(0);
   });
 
-  it('creates from a multipart form, as the panel sends it (spec §7)', async () => {
+  it('creates from a multipart form, as the panel sends it (docs/api-contract.md)', async () => {
     const type = await makeType();
     const branch = await createBranch(ctx.db, { name: 'Córdoba Centro' });
     const res = await ctx.asAdminForm(

@@ -14,7 +14,7 @@ import { type Operation, readOperations, seedRouteRows } from './route-fixtures.
  * Who may call:
  * - public:  anyone, whatever token it carries (login, health, docs, files);
  * - session: any valid session, seller or admin (me, logout);
- * - app:     the community app (/api/app/*): sellers, and admins too (DECISIONS §2: "need a
+ * - app:     the community app (/api/app/*): sellers, and admins too (docs/product.md#roles-and-access: "need a
  *            seller or admin session");
  * - admin:   the panel: 401 without a valid session, 403 for a seller.
  * - metrics: GET /api/metrics: as admin for sessions (its METRICS_TOKEN: test/api/platform/metrics.test.ts).

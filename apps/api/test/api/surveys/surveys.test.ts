@@ -199,7 +199,7 @@ describe('POST /api/admin/surveys', () => {
 });
 
 describe('GET /api/admin/surveys', () => {
-  it('pages 15 by default, newest first, with availability per DECISIONS §4', async () => {
+  it('pages 15 by default, newest first, with availability per docs/product.md#lists-and-query-parameters', async () => {
     for (let i = 0; i < 16; i++) await create({ title: `Encuesta ${i}` });
     const first = (await ctx.asAdmin('GET', '/api/admin/surveys')).json();
     expect(first.meta).toEqual({ page: 1, per_page: 15, total: 16, last_page: 2 });

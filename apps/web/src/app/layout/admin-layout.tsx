@@ -34,7 +34,7 @@ function useDocumentTitle() {
   }, [title]);
 }
 
-/** The shared admin layout (spec §2.2): side menu, top bar and the screen in <main>. */
+/** The shared admin layout (docs/product.md#layout): side menu, top bar and the screen in <main>. */
 export function AdminLayout() {
   const [collapsed, setCollapsed] = useLocalStorage({
     key: MENU_COLLAPSED_KEY,

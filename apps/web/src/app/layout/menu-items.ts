@@ -35,7 +35,7 @@ export interface MenuSection {
   entries: MenuEntry[];
 }
 
-/** The side menu of spec §2.2 (DECISIONS §3: "Tablero" points to /). */
+/** The side menu of docs/product.md#layout (docs/product.md#the-two-readings-settled: "Tablero" points to /). */
 export const MENU: MenuSection[] = [
   {
     label: 'Inicio',

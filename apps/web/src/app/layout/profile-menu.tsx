@@ -6,7 +6,7 @@ import { useSignOut } from './use-sign-out';
 import { initials } from './user-initials';
 
 /**
- * The top bar's avatar: who is signed in (DECISIONS §3: the real user) and "Cerrar sesión". A small
+ * The top bar's avatar: who is signed in (docs/product.md#the-two-readings-settled: the real user) and "Cerrar sesión". A small
  * dialog rather than a menu: a role="menu" may only hold items, and the name, email and role are text
  * (axe aria-required-children).
  */

@@ -244,7 +244,7 @@ function MenuFooter({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-/** The side menu of spec §2.2: sections, submenus, the calendar badge and the user's footer. */
+/** The side menu of docs/product.md#layout: sections, submenus, the calendar badge and the user's footer. */
 export const SideMenu = memo(function SideMenu({ collapsed, pathname }: SideMenuProps) {
   const upcoming = useUpcomingEvents();
 

@@ -19,7 +19,7 @@ interface TopBarProps {
   onOpenDrawer: () => void;
 }
 
-/** Spec §2.2: menu toggle, search, "Calendario", bell and the profile dropdown. */
+/** docs/product.md#layout: menu toggle, search, "Calendario", bell and the profile dropdown. */
 export const TopBar = memo(function TopBar({
   collapsed,
   onToggleCollapsed,

@@ -5,7 +5,7 @@ import { logout } from '../../features/auth/api/logout';
 import { clearSession, useAuthStore } from '../../lib/auth-store';
 
 /**
- * Both "Cerrar sesión" (menu footer and profile dropdown) do the same (DECISIONS §3): revoke the
+ * Both "Cerrar sesión" (menu footer and profile dropdown) do the same (docs/product.md#the-two-readings-settled): revoke the
  * token on the server without waiting on it, clear `auth-storage` and the cache, go to /login.
  */
 export function useSignOut() {

@@ -39,7 +39,7 @@ export interface UseFormDialogOptions<V extends FieldValues, O, R, S> {
   submit: (values: O) => Promise<R>;
   /** The success toast. */
   success: string;
-  /** The error toast when the server sends no message of its own (spec §8). */
+  /** The error toast when the server sends no message of its own (docs/product.md#messages). */
   failure: string;
   /** After the success toast; default: close the dialog. */
   onSuccess?: (result: R) => void;

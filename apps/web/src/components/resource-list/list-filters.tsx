@@ -9,7 +9,7 @@ interface ListFiltersProps {
 }
 
 /**
- * The filter icon (DECISIONS §3: it filters for real). The page supplies the controls; give
+ * The filter icon (docs/product.md#the-two-readings-settled: it filters for real). The page supplies the controls; give
  * Selects `comboboxProps={{ withinPortal: false }}` so picking an option does not close the popover.
  */
 export function ListFilters({ children, activeCount, onClear }: ListFiltersProps) {

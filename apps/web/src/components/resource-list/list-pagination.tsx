@@ -48,7 +48,7 @@ export function PerPageSelect({ label, value, options, onChange }: PerPageSelect
   );
 }
 
-/** The list's footer (spec §2.4): "Filas por página: N", the range and the previous/next arrows. */
+/** The list's footer (docs/product.md#lists): "Filas por página: N", the range and the previous/next arrows. */
 export function ListPagination({
   meta,
   page,

@@ -83,7 +83,7 @@ export interface ResourceListProps<T, F extends string = string> {
 const NO_ACTIONS: never[] = [];
 
 /**
- * The list every resource screen is built on (spec §2.4, DECISIONS §4): banner, search, filters,
+ * The list every resource screen is built on (docs/product.md#lists, docs/product.md#lists-and-query-parameters): banner, search, filters,
  * "Agregar", server-side sorting and paging, and the "Acciones" column.
  */
 export function ResourceList<T, F extends string = string>({

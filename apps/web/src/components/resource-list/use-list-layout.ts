@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ActionsWidths, type ListLayout, listLayout, type ResourceListColumn } from './list-columns';
 
-/** Below Mantine's `sm` (48em = 768 px) lists are cards (DECISIONS §5, issue 21). */
+/** Below Mantine's `sm` (48em = 768 px) lists are cards (docs/product.md#the-sellers-app, issue 21). */
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
 const signature = (layout: ListLayout) =>

@@ -2,7 +2,7 @@ import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS } from '@panel/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** What a list sends to the API (DECISIONS §4): page, per_page, q, sort and its own filters. */
+/** What a list sends to the API (docs/product.md#lists-and-query-parameters): page, per_page, q, sort and its own filters. */
 export type ListQuery<F extends string = string> = {
   page: number;
   per_page: number;
@@ -34,7 +34,7 @@ export interface UseListParamsOptions<F extends string> {
   filters?: readonly F[];
   /** Page sizes this list offers; default PER_PAGE_OPTIONS (5/10/20/50/100). */
   perPageOptions?: readonly number[];
-  /** Default PER_PAGE default (5); Historial uses 20 (spec §9). */
+  /** Default PER_PAGE default (5); Historial uses 20 (docs/product.md#constants). */
   defaultPerPage?: number;
 }
 

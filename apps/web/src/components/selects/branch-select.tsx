@@ -3,7 +3,7 @@ import type { TBranch } from '@panel/shared';
 import { useEffect, useMemo } from 'react';
 import { useChosenRow, useSearchedOptions } from './use-searched-options';
 
-/** The value the "every branch" option carries; forms send it as 0 / null (spec §5, §7). */
+/** The value the "every branch" option carries; forms send it as 0 / null (docs/product.md#validation-messages; docs/api-contract.md). */
 export const ALL_BRANCHES = 'all';
 
 export interface BranchSelectProps

@@ -15,7 +15,7 @@ interface TypeSelectProps
   value: number | null;
   onChange: (id: number | null) => void;
   error?: string;
-  /** Shown under the field when the types cannot be loaded (spec §8). */
+  /** Shown under the field when the types cannot be loaded (docs/product.md#messages). */
   loadErrorText: string;
   /** Told the chosen type's row (name, colour) once it is among the loaded options, for previews. */
   onResolved?: (row: TypeRow | null) => void;

@@ -8,7 +8,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.locale('es');
 
-/** An ISO instant shown in the business time zone; posts use dd-MM-yyyy HH:mm (spec §9). */
+/** An ISO instant shown in the business time zone; posts use dd-MM-yyyy HH:mm (docs/product.md#constants). */
 export function formatDateTime(iso: string | null | undefined, pattern = 'DD-MM-YYYY HH:mm'): string {
   if (!iso) return '';
   if (NUMERIC_PATTERN.test(pattern)) {

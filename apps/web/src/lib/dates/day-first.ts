@@ -188,7 +188,7 @@ export function isInstant(value: unknown): value is string {
   );
 }
 
-/** Spec §9: a new event starts at the next full hour (business time zone) and lasts 2 hours. */
+/** docs/product.md#constants: a new event starts at the next full hour (business time zone) and lasts 2 hours. */
 export function defaultEventRange(now: Date = new Date()): { start: string; end: string } {
   const local = dayjs(now).tz(businessTimeZone());
   const start = local.startOf('hour').add(1, 'hour');

@@ -7,7 +7,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-describe('relativeTime (spec §2.5 thresholds)', () => {
+describe('relativeTime (docs/product.md#sellers thresholds)', () => {
   it.each([
     [0, 'Hace 0 minutos'],
     [MIN, 'Hace 1 minuto'],

@@ -6,7 +6,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Spec §2.5: under 1 hour "Hace N minuto(s)"; under 24 hours "Hace N hora(s)"; under 7 days
+ * docs/product.md#sellers: under 1 hour "Hace N minuto(s)"; under 24 hours "Hace N hora(s)"; under 7 days
  * "Hace N día(s)"; otherwise the es-AR day, short month and year ("3 nov 2026"), in the
  * business time zone. A date slightly in the future (clock skew) reads as "Hace 0 minutos".
  */

@@ -2,7 +2,7 @@ import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The business time zone (DECISIONS §4, APP_TIMEZONE): it defines "today", weeks and months, and every
+ * The business time zone (docs/product.md#time, APP_TIMEZONE): it defines "today", weeks and months, and every
  * date the panel shows or reads is wall time there, whatever the browser's zone. The server says which
  * one in GET /api/me (`meta.time_zone`); until it has answered, the last one it said (kept in this
  * browser) or the default. docs/decisions/2026-11-26-date-input.md.

@@ -1,6 +1,6 @@
 import { parse as parseQuery } from 'fast-querystring';
 
-/** How a body travels: the three encodings the API accepts (DECISIONS §4), and CSV for the import. */
+/** How a body travels: the three encodings the API accepts (docs/product.md#server-rules), and CSV for the import. */
 export type Encoding = 'json' | 'urlencoded' | 'multipart' | 'csv';
 
 export const CONTENT_TYPES: Record<string, Encoding> = {

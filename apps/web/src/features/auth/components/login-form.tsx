@@ -14,7 +14,7 @@ const ForgotPasswordDialog = lazy(() =>
 
 const LOGIN_FALLBACK = 'No se pudo iniciar sesión. Intentá de nuevo.';
 
-/** Turns a failed login into the alert the spec and DECISIONS §2 ask for. */
+/** Turns a failed login into the alert the spec and docs/product.md#sign-in-and-sessions ask for. */
 function loginErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return LOGIN_FALLBACK;
   if (error.status === 401) return MSG.invalidCredentials;

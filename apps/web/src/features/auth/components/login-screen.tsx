@@ -18,7 +18,7 @@ interface LoginScreenProps {
 }
 
 /**
- * The login screen (spec §2.3): illustration on the left (60%), the form on the right (40%).
+ * The login screen (docs/product.md#sign-in-screen): illustration on the left (60%), the form on the right (40%).
  * No router and no query client: it is both the SPA's /login route and the whole of login.html,
  * prerendered at build time (apps/web/scripts/prerender-login.mjs) and hydrated by src/login-main.tsx.
  */

@@ -11,7 +11,7 @@ export function useDeleteBranch() {
   return useMutation({
     mutationFn: deleteBranch,
     onSuccess: (_void, id) => {
-      // Spec §4: the row leaves the list at once; the refetch then fills the page again.
+      // docs/product.md#the-panels-screens: the row leaves the list at once; the refetch then fills the page again.
       queryClient.setQueriesData<TListResponse<TBranch>>({ queryKey: ['branches', 'list'] }, (old) =>
         old
           ? {

@@ -13,7 +13,7 @@ type BranchFormOutput = z.output<typeof ZBranchInput>;
 const resolver = zodResolver(ZBranchInput);
 
 /**
- * The body to send (DECISIONS §4: the connection string is a secret the form replaces or leaves alone):
+ * The body to send (docs/product.md#connection-strings: the connection string is a secret the form replaces or leaves alone):
  * absent keeps the stored one, null removes it, any typed text replaces it.
  */
 export function toBranchInput(values: BranchFormOutput, removeConnectionString: boolean): TBranchInput {
@@ -37,7 +37,7 @@ interface BranchFormDialogProps {
   onClose: () => void;
 }
 
-/** "Nueva Sucursal" / "Editar Sucursal" (spec §2.6, §4, §5, §8). */
+/** "Nueva Sucursal" / "Editar Sucursal" (docs/product.md#branches, #the-panels-screens, #validation-messages, #messages). */
 export function BranchFormDialog({ opened, branch, onClose }: BranchFormDialogProps) {
   const createBranch = useCreateBranch();
   const updateBranch = useUpdateBranch();

@@ -24,7 +24,7 @@ const card: ResourceListCard<TBranch> = {
   secondary: (b) => [b.city, b.address].filter(Boolean).join(' · '),
 };
 
-/** /branches: the exemplary list screen (spec §2.6). Later screens copy its shape. */
+/** /branches: the exemplary list screen (docs/product.md#branches). Later screens copy its shape. */
 export function BranchList() {
   const params = useListParams({ filters: ['city'] as const });
   const result = useBranches(params.query);

@@ -1,6 +1,6 @@
 import type { TBrand, TSupplier } from '@panel/shared';
 
-/** Proveedores and Marcas share one screen shape (spec §2.14); only the description differs. */
+/** Proveedores and Marcas share one screen shape (docs/product.md#suppliers-and-brands); only the description differs. */
 export type CatalogKind = 'suppliers' | 'brands';
 export type CatalogItem = TSupplier | TBrand;
 

@@ -7,7 +7,7 @@ export interface CatalogInput {
   description: string;
 }
 
-/** POST /{kind} without an id, PUT /{kind}/{id} with one (spec §7). */
+/** POST /{kind} without an id, PUT /{kind}/{id} with one (docs/api-contract.md). */
 export async function saveCatalogItem(kind: CatalogKind, id: number | null, input: CatalogInput) {
   const body = { code: input.code, [descriptionKey(kind)]: input.description };
   const res = await apiRequest<{ data: CatalogItem }>(id === null ? `/${kind}` : `/${kind}/${id}`, {

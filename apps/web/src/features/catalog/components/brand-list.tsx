@@ -1,6 +1,6 @@
 import { CatalogList } from './catalog-list';
 
-/** /brands: "Marcas" (spec §2.14). */
+/** /brands: "Marcas" (docs/product.md#suppliers-and-brands). */
 export default function BrandList() {
   return <CatalogList kind="brands" />;
 }

@@ -20,7 +20,7 @@ interface CatalogFormDialogProps {
   onClose: () => void;
 }
 
-/** Create and edit of a supplier or brand (spec §2.14, §5, §8), validated with the API's own schema. */
+/** Create and edit of a supplier or brand (docs/product.md#suppliers-and-brands, #validation-messages, #messages), validated with the API's own schema. */
 export function CatalogFormDialog({ kind, opened, item, onClose }: CatalogFormDialogProps) {
   const texts = CATALOG_TEXTS[kind];
   const descKey = descriptionKey(kind);

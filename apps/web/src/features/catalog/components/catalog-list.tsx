@@ -15,7 +15,7 @@ import { CATALOG_TEXTS } from './catalog-texts';
 
 const card: ResourceListCard<CatalogItem> = { primary: descriptionOf, secondary: (item) => item.code };
 
-/** Proveedores or Marcas (spec §2.14): search, add, edit and delete with confirmation. */
+/** Proveedores or Marcas (docs/product.md#suppliers-and-brands): search, add, edit and delete with confirmation. */
 export function CatalogList({ kind }: { kind: CatalogKind }) {
   const texts = CATALOG_TEXTS[kind];
   const params = useListParams();

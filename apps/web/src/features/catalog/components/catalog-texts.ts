@@ -1,6 +1,6 @@
 import type { CatalogKind } from '../api/catalog-resource';
 
-/** The words each screen uses (spec §2.14, §8). */
+/** The words each screen uses (docs/product.md#suppliers-and-brands, #messages). */
 export const CATALOG_TEXTS = {
   suppliers: {
     title: 'Proveedores',

@@ -1,6 +1,6 @@
 import { CatalogList } from './catalog-list';
 
-/** /suppliers: "Proveedores" (spec §2.14). */
+/** /suppliers: "Proveedores" (docs/product.md#suppliers-and-brands). */
 export default function SupplierList() {
   return <CatalogList kind="suppliers" />;
 }

@@ -37,7 +37,7 @@ const COUNTERS = [
   },
 ] as const;
 
-/** / and /dashboard: real counts of sellers, posts and events (DECISIONS §3). */
+/** / and /dashboard: real counts of sellers, posts and events (docs/product.md#the-two-readings-settled). */
 export function DashboardPage() {
   const name = useAuthStore((s) => s.user?.name);
   const summary = useDashboardSummary();

@@ -8,7 +8,7 @@ const MAX_PAGES = 30;
 
 /**
  * Every event overlapping the visible weeks [from, to) (instants), page after page: the calendar
- * loads only its range, never the whole table (spec §2.13, DECISIONS §4).
+ * loads only its range, never the whole table (docs/product.md#calendar, docs/product.md#server-rules).
  */
 export async function getCalendarEvents(range: { from: string; to: string }, signal?: AbortSignal) {
   const events: TEvent[] = [];

@@ -31,8 +31,8 @@ function renderEvent(arg: EventContentArg) {
 }
 
 /**
- * /calendar, "Calendario de Eventos" (spec §2.13): a Spanish month grid, Monday first, always 6 weeks;
- * below 768 px the month as a list (DECISIONS §5). Each event opens its details and "Editar".
+ * /calendar, "Calendario de Eventos" (docs/product.md#calendar): a Spanish month grid, Monday first, always 6 weeks;
+ * below 768 px the month as a list (docs/product.md#the-sellers-app). Each event opens its details and "Editar".
  */
 export function CalendarPage() {
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;

@@ -31,7 +31,7 @@ const resolver = withDateFields(
   ['start_at', 'end_at'],
 );
 
-/** Spec §2.12, §9: a new event starts at the next full hour, ends 2 hours later, every branch, type 1. */
+/** docs/product.md#events, #constants: a new event starts at the next full hour, ends 2 hours later, every branch, type 1. */
 function initialValues(event: TEvent | null): FormValues {
   const range = defaultEventRange();
   return {
@@ -50,7 +50,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** "Nuevo evento" / "Editar evento" (spec §2.12, §5): type, branch, title, description, start, end and a preview. */
+/** "Nuevo evento" / "Editar evento" (docs/product.md#events, #validation-messages): type, branch, title, description, start, end and a preview. */
 export function EventFormDialog({ opened, event, onClose }: Props) {
   const save = useSaveEvent();
   const [typeColor, setTypeColor] = useState<string>(event?.event_type.color ?? DEFAULT_COLOR);

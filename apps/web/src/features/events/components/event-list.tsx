@@ -83,7 +83,7 @@ const BULK_DELETE: ResourceListBulkDelete<TEvent> = {
   failure: 'Error al eliminar eventos',
 };
 
-/** /events (spec §2.12): title, description, start and end; add, edit and delete. */
+/** /events (docs/product.md#events): title, description, start and end; add, edit and delete. */
 export function EventList() {
   const params = useListParams({ filters: ['event_type_id', 'branch_id', 'from', 'to'] as const });
   const result = useEvents(params.query);

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { toFormBody } from '../../../lib/form-body';
 
-/** `POST /notifications` (create) or `POST /notifications/{id}` with `_method=PUT` (edit), as forms (spec §7). */
+/** `POST /notifications` (create) or `POST /notifications/{id}` with `_method=PUT` (edit), as forms (docs/api-contract.md). */
 export async function saveNotification({
   id,
   values,

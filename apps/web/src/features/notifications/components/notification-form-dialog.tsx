@@ -19,7 +19,7 @@ interface FormValues {
 // The schema's preprocessed ids take `unknown` (form bodies); this form gives numbers or null.
 const resolver = zodResolver(ZNotificationInput) as Resolver<FormValues, unknown, TNotificationValues>;
 
-/** Spec §5, §9: type 1 and every branch (0) by default. */
+/** docs/product.md#validation-messages, #constants: type 1 and every branch (0) by default. */
 const initialValues = (n: TNotification | null): FormValues => ({
   notification_type_id: n?.notification_type_id ?? 1,
   branch_id: n?.branch_id ?? null,
@@ -34,7 +34,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** "Nueva notificación" / "Editar notificación" (spec §2.9, §4, §5, §8). */
+/** "Nueva notificación" / "Editar notificación" (docs/product.md#notifications, #the-panels-screens, #validation-messages, #messages). */
 export function NotificationFormDialog({ opened, notification, onClose }: Props) {
   const save = useSaveNotification();
   const dialog = useFormDialog({

@@ -97,7 +97,7 @@ const BULK_DELETE: ResourceListBulkDelete<TNotification> = {
   failure: 'Error al eliminar notificaciones',
 };
 
-/** /notifications, titled "Notificaciones" (spec §2.9, DECISIONS §3): add, edit and delete. */
+/** /notifications, titled "Notificaciones" (docs/product.md#notifications, docs/product.md#the-two-readings-settled): add, edit and delete. */
 export function NotificationList() {
   const params = useListParams({ filters: ['notification_type_id', 'branch_id'] as const });
   const result = useNotifications(params.query);

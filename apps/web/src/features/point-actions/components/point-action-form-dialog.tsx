@@ -46,7 +46,7 @@ interface PointActionFormDialogProps {
   onClose: () => void;
 }
 
-/** "Nueva acción" / "Editar acción" (spec §2.15, §5, §8). The key is fixed after creation. */
+/** "Nueva acción" / "Editar acción" (docs/product.md#point-actions, #validation-messages, #messages). The key is fixed after creation. */
 export function PointActionFormDialog({ opened, action, onClose }: PointActionFormDialogProps) {
   const isEdit = action !== null;
   const createAction = useCreatePointAction();

@@ -84,7 +84,7 @@ const card: ResourceListCard<TPointAction> = {
   figures: ['points', 'daily_limit', 'cooldown_seconds', 'active'],
 };
 
-/** /point-actions, "Configuración" (spec §2.15). */
+/** /point-actions, "Configuración" (docs/product.md#point-actions). */
 export function PointActionList() {
   const params = useListParams({ filters: ['active'] as const });
   const result = usePointActions(params.query);
@@ -97,7 +97,7 @@ export function PointActionList() {
   });
   const form = useDialogTarget<TPointAction>();
 
-  // Spec §8: a failed load also raises the toast "Error al cargar acciones de puntos".
+  // docs/product.md#messages: a failed load also raises the toast "Error al cargar acciones de puntos".
   const loadFailed = result.isError;
   useEffect(() => {
     if (loadFailed) notify.error(POINT_ACTION_MSG.loadErrorToast);

@@ -60,7 +60,7 @@ function Card({
   );
 }
 
-/** /points-dashboard (spec §2.16), with the 30-day charts beyond the spec. */
+/** /points-dashboard (docs/product.md#points-dashboard), with the 30-day charts beyond the spec. */
 export function PointsDashboardPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('period');

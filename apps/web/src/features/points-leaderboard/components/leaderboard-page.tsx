@@ -46,7 +46,7 @@ function useLeaderboardParams() {
   return { period, limit, branchId, set };
 }
 
-/** /points-leaderboard (spec §2.17): sellers ranked by points in a period, the top 3 on a podium. */
+/** /points-leaderboard (docs/product.md#leaderboard): sellers ranked by points in a period, the top 3 on a podium. */
 export function LeaderboardPage() {
   const { period, limit, branchId, set } = useLeaderboardParams();
   const result = useLeaderboard({ period, limit, branch_id: branchId ?? undefined });

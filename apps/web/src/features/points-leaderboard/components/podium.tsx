@@ -4,7 +4,7 @@ import { IconMedal, IconTrophy } from '@tabler/icons-react';
 import { formatPoints, MEDAL_COLORS, MEDAL_TEXT } from '../../../components/ranked-sellers';
 import classes from './podium.module.css';
 
-/** The first three entries as cards (spec §2.17: the top 3 highlighted). */
+/** The first three entries as cards (docs/product.md#leaderboard: the top 3 highlighted). */
 export function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
   return (
     <SimpleGrid

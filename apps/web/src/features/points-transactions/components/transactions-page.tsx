@@ -128,7 +128,7 @@ const card: ResourceListCard<TPointTransaction> = {
 
 const transactionId = (t: TPointTransaction) => t.id;
 
-/** /points-transactions, "Historial" (spec §2.18): every point awarded, searched and filtered on the server. */
+/** /points-transactions, "Historial" (docs/product.md#points-history): every point awarded, searched and filtered on the server. */
 export function TransactionsPage() {
   const params = useListParams({
     filters: FILTERS,

@@ -11,7 +11,7 @@ interface TransactionsPagerProps {
   onPerPage: (perPage: number) => void;
 }
 
-/** Spec §2.18: page size 10/20/50/100; previous/next and "Página X de Y" only when there is more than one page. */
+/** docs/product.md#points-history: page size 10/20/50/100; previous/next and "Página X de Y" only when there is more than one page. */
 export function TransactionsPager({ meta, page, perPage, onPage, onPerPage }: TransactionsPagerProps) {
   const lastPage = meta?.last_page ?? 1;
   return (

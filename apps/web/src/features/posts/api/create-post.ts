@@ -4,13 +4,13 @@ import { type UploadProgress, uploadForm } from '../../../lib/upload';
 
 export interface CreatePostInput {
   content: string;
-  /** null = every branch, sent as 0 (spec §5, §7). */
+  /** null = every branch, sent as 0 (docs/product.md#validation-messages; docs/api-contract.md). */
   branchId: number | null;
   images: File[];
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** POST /posts as multipart: content, branch_id and `images[]` repeated (spec §7). */
+/** POST /posts as multipart: content, branch_id and `images[]` repeated (docs/api-contract.md). */
 export function toPostForm({ content, branchId, images }: CreatePostInput): FormData {
   const form = new FormData();
   form.append('content', content);

@@ -36,7 +36,7 @@ describe('addImages', () => {
 });
 
 describe('toPostForm', () => {
-  it('sends content, branch_id 0 for every branch and images[] repeated (spec §7)', () => {
+  it('sends content, branch_id 0 for every branch and images[] repeated (docs/api-contract.md)', () => {
     const form = toPostForm({ content: 'Hola', branchId: null, images: [file('a.png'), file('b.png')] });
     expect(form.get('content')).toBe('Hola');
     expect(form.get('branch_id')).toBe('0');

@@ -44,7 +44,7 @@ interface PostCreateDialogProps {
   onClose: () => void;
 }
 
-/** "Nueva publicación" (spec §2.7, §4, §5, §8). */
+/** "Nueva publicación" (docs/product.md#posts, #the-panels-screens, #validation-messages, #messages). */
 export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
   const createPost = useCreatePost();
   const [images, setImages] = useState<File[]>([]);

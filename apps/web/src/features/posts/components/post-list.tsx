@@ -38,7 +38,7 @@ const BULK_DELETE: ResourceListBulkDelete<TPost> = {
   failure: 'Error al eliminar publicaciones',
 };
 
-/** /posts, "Publicaciones" (spec §2.7): add and delete, no edit. */
+/** /posts, "Publicaciones" (docs/product.md#posts): add and delete, no edit. */
 export function PostList() {
   const params = useListParams({ filters: ['branch_id'] as const });
   const result = usePosts(params.query);

@@ -13,7 +13,7 @@ interface PostReactionsDialogProps {
   onClose: () => void;
 }
 
-/** "Me gusta (N)" and "Comentarios (N)" (spec §2.7). */
+/** "Me gusta (N)" and "Comentarios (N)" (docs/product.md#posts). */
 export function PostReactionsDialog({ kind, post, opened, onClose }: PostReactionsDialogProps) {
   const postId = opened && post ? post.id : null;
   const likes = usePostLikes(kind === 'likes' ? postId : null);

@@ -1,7 +1,7 @@
 import type { TImage } from '@panel/shared';
 import classes from './post-list.module.css';
 
-/** Spec §2.7: up to 3 thumbnails, and a "+N" tile for the rest. */
+/** docs/product.md#posts: up to 3 thumbnails, and a "+N" tile for the rest. */
 export const MAX_THUMBNAILS = 3;
 
 export function PostThumbnails({ images }: { images: TImage[] }) {

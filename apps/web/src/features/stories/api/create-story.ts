@@ -14,7 +14,7 @@ export interface CreateStoryInput {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** POST /stories as a form: title, active "1"/"0", branch_id, optional starts_at/ends_at, image (spec §7). */
+/** POST /stories as a form: title, active "1"/"0", branch_id, optional starts_at/ends_at, image (docs/api-contract.md). */
 export function toStoryForm(input: CreateStoryInput): FormData {
   const form = new FormData();
   form.append('title', input.title);

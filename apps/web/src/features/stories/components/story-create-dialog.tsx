@@ -77,7 +77,7 @@ interface StoryCreateDialogProps {
   onClose: () => void;
 }
 
-/** The new-story dialog (spec §2.8, §5; DECISIONS §4). */
+/** The new-story dialog (docs/product.md#stories, #validation-messages; docs/product.md#stories-lifetime). */
 export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
   const createStory = useCreateStory();
   const upload = useUploadStatus();
@@ -102,7 +102,7 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
         }),
       ),
     success: MEDIA_MSG.storyCreated,
-    // Spec §8: stories reuse "Error al guardar post", plus the error in the dialog.
+    // docs/product.md#messages: stories reuse "Error al guardar post", plus the error in the dialog.
     failure: MEDIA_MSG.postSaveError,
     onError: upload.fail,
   });

@@ -114,7 +114,7 @@ const BULK_DELETE: ResourceListBulkDelete<TStory> = {
   failure: 'Error al eliminar historias',
 };
 
-/** /stories, "Historias" (spec §2.8): add, delete and who viewed each one. */
+/** /stories, "Historias" (docs/product.md#stories): add, delete and who viewed each one. */
 export function StoryList() {
   const params = useListParams();
   const result = useStories(params.query);

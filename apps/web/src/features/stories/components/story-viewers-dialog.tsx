@@ -11,7 +11,7 @@ interface StoryViewersDialogProps {
 }
 
 /**
- * "Ver usuarios" (spec §2.8): who viewed the story. A failed load shows the empty list (§8), with
+ * "Ver usuarios" (docs/product.md#stories): who viewed the story. A failed load shows the empty list (§8), with
  * "Reintentar".
  */
 export function StoryViewersDialog({ story, opened, onClose }: StoryViewersDialogProps) {

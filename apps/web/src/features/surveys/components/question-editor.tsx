@@ -27,7 +27,7 @@ type QuestionErrors = FieldErrors<FormQuestion> & {
 
 /**
  * The survey's questions: add, remove, reorder, type, required and the options of a multiple
- * choice question (spec §2.19, §4, §5). The list lives in the form's `questions` value.
+ * choice question (docs/product.md#surveys, #the-panels-screens, #validation-messages). The list lives in the form's `questions` value.
  */
 export function QuestionEditor() {
   const {

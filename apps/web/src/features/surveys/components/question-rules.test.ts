@@ -7,7 +7,7 @@ const q = (text: string, order: number, extra: Partial<FormQuestion> = {}): Form
   ...extra,
 });
 
-describe('question rules (spec §4)', () => {
+describe('question rules (docs/product.md#the-panels-screens)', () => {
   it('starts multiple choice with one empty option and clears options for other types', () => {
     const mc = withType(q('A', 0), 'multiple_choice');
     expect(mc.options).toEqual(['']);

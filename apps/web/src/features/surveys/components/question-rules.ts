@@ -15,13 +15,13 @@ export const newQuestion = (order: number): FormQuestion => ({
   options: null,
 });
 
-/** Spec §4: multiple choice starts with one empty option; any other type clears the options. */
+/** docs/product.md#the-panels-screens: multiple choice starts with one empty option; any other type clears the options. */
 export function withType(question: FormQuestion, type: TSurveyQuestionType): FormQuestion {
   if (type === question.type) return question;
   return { ...question, type, options: type === 'multiple_choice' ? [''] : null };
 }
 
-/** Spec §4: the order values follow the list, from 0. */
+/** docs/product.md#the-panels-screens: the order values follow the list, from 0. */
 export function renumber(questions: FormQuestion[]): FormQuestion[] {
   return questions.map((q, i) => (q.order === i ? q : { ...q, order: i }));
 }

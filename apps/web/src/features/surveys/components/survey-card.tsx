@@ -21,7 +21,7 @@ export function periodLabel(survey: Pick<TSurvey, 'start_date' | 'end_date'>): s
   return `${start} – ${end}`;
 }
 
-/** One survey of the grid (spec §2.19). */
+/** One survey of the grid (docs/product.md#surveys). */
 export function SurveyCard({ survey, toggling, onToggle, onStatistics, onEdit, onDelete }: SurveyCardProps) {
   const titleId = `survey-${survey.id}-title`;
   return (

@@ -31,7 +31,7 @@ interface SurveyFormDialogProps {
   onRetry: (surveyId: number) => void;
 }
 
-/** "Nueva Encuesta" / "Editar Encuesta" (spec §2.19, §4, §5, §8). */
+/** "Nueva Encuesta" / "Editar Encuesta" (docs/product.md#surveys, #the-panels-screens, #validation-messages, #messages). */
 export function SurveyFormDialog({ opened, surveyId, onClose, onRetry }: SurveyFormDialogProps) {
   const isEdit = surveyId !== null;
   const loaded = useSurvey(opened ? surveyId : null);

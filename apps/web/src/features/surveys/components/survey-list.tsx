@@ -33,7 +33,7 @@ const STATUS_OPTIONS = [
   { value: 'false', label: 'Inactivas' },
 ];
 
-/** /surveys, "Encuestas" (spec §2.19): a card grid of 15 per page, searched and paged on the server. */
+/** /surveys, "Encuestas" (docs/product.md#surveys): a card grid of 15 per page, searched and paged on the server. */
 export function SurveyList() {
   const params = useListParams({ filters: ['active'] as const });
   const query = {

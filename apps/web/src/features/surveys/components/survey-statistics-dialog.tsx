@@ -32,7 +32,7 @@ const DistributionChart = lazy(() => import('./distribution-chart'));
 const percent = new Intl.NumberFormat('es-AR', { style: 'percent', maximumFractionDigits: 1 });
 const decimal = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });
 
-/** "75 % (3 de 4 vendedores)": DECISIONS §3, the real rate with both numbers. */
+/** "75 % (3 de 4 vendedores)": docs/product.md#the-two-readings-settled, the real rate with both numbers. */
 export function responseRateLabel(rate: TSurveyStatistics['response_rate']): string {
   const sellers = rate.eligible === 1 ? 'vendedor' : 'vendedores';
   return `${percent.format(rate.rate)} (${rate.respondents} de ${rate.eligible} ${sellers})`;
@@ -90,7 +90,7 @@ interface SurveyStatisticsDialogProps {
 }
 
 /**
- * Statistics of one survey (spec §2.19); closes with "Error al cargar estadísticas" on failure
+ * Statistics of one survey (docs/product.md#surveys); closes with "Error al cargar estadísticas" on failure
  * (§4), whose "Reintentar" opens it again for the same survey.
  */
 export function SurveyStatisticsDialog({ opened, survey, onClose, onRetry }: SurveyStatisticsDialogProps) {

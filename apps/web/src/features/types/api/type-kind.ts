@@ -1,7 +1,7 @@
 import type { TEventType, TEventTypeValues, TNotificationType, TNotificationTypeValues } from '@panel/shared';
 
 /**
- * "Tipos de Eventos" and "Tipos de Notificación" (spec §2.10, §2.11) are one screen over two
+ * "Tipos de Eventos" and "Tipos de Notificación" (docs/product.md#notification-types, #event-types) are one screen over two
  * resources; the kind is also the API path and the query key.
  */
 export type TypeKind = 'event-types' | 'notification-types';

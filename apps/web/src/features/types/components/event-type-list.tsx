@@ -1,6 +1,6 @@
 import { TypeList } from './type-list';
 
-/** /event-types (spec §2.11): name and colour. */
+/** /event-types (docs/product.md#event-types): name and colour. */
 export default function EventTypeList() {
   return <TypeList kind="event-types" />;
 }

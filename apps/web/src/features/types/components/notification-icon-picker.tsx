@@ -46,7 +46,7 @@ interface NotificationIconPickerProps {
   error?: string;
 }
 
-/** The 32 icons (spec §2.10) as a grid of radio buttons, each previewed on the chosen colour. */
+/** The 32 icons (docs/product.md#notification-types) as a grid of radio buttons, each previewed on the chosen colour. */
 export function NotificationIconPicker({ value, color, onChange, error }: NotificationIconPickerProps) {
   return (
     <Input.Wrapper label="Ícono" error={error}>

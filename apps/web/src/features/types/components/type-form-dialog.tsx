@@ -46,7 +46,7 @@ interface Props {
 
 /**
  * New or edit type: name, colour picker plus hex, and a preview of how the calendar (events) or
- * the app (notifications, with the icon) shows it (spec §2.10, §2.11).
+ * the app (notifications, with the icon) shows it (docs/product.md#notification-types, #event-types).
  */
 export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
   const texts = TYPE_TEXTS[kind];

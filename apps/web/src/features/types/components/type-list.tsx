@@ -61,7 +61,7 @@ function cardOf(kind: TypeKind): ResourceListCard<TypeRecord> {
   };
 }
 
-/** /event-types and /notification-types (spec §2.10, §2.11): name, colour (and icon); add, edit and delete. */
+/** /event-types and /notification-types (docs/product.md#notification-types, #event-types): name, colour (and icon); add, edit and delete. */
 export function TypeList({ kind }: { kind: TypeKind }) {
   const texts = TYPE_TEXTS[kind];
   const params = useListParams();

@@ -1,6 +1,6 @@
 import type { TypeKind } from '../api/type-kind';
 
-/** The words and measures of each screen (spec §2.10, §2.11, §8). */
+/** The words and measures of each screen (docs/product.md#notification-types, #event-types, #messages). */
 export const TYPE_TEXTS = {
   'event-types': {
     title: 'Tipos de Eventos',

@@ -9,7 +9,7 @@ export interface UnitsKey {
   year: number;
 }
 
-/** Spec §7, §9: the months of one supplier and brand pair, read 200 at a time. */
+/** docs/product.md#constants; docs/api-contract.md: the months of one supplier and brand pair, read 200 at a time. */
 export function getUnits(key: UnitsKey, signal?: AbortSignal) {
   return apiRequest<TListResponse<TTargetUnits>>('/user/units', {
     query: {

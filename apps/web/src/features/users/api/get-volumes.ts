@@ -2,7 +2,7 @@ import type { TListResponse, TVolume } from '@panel/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spec §7, §9: a seller's volumes of one year, read 100 at a time (one year is 12). */
+/** docs/product.md#constants; docs/api-contract.md: a seller's volumes of one year, read 100 at a time (one year is 12). */
 export function getVolumes(userId: number, year: number, signal?: AbortSignal) {
   return apiRequest<TListResponse<TVolume>>('/user/volume', {
     query: { user_id: userId, year, per_page: 100 },

@@ -73,7 +73,7 @@ export function useMonthValues<T extends { month: number }>(
   return { values, setValues, setMonth };
 }
 
-/** The months read with the screen's rule; the first bad one is toasted (spec §5) and nothing is returned. */
+/** The months read with the screen's rule; the first bad one is toasted (docs/product.md#validation-messages) and nothing is returned. */
 export function readMonths(values: readonly string[], parse: (text: string) => ParsedTargetValue) {
   const parsed = values.map((text) => parse(text));
   const bad = parsed.findIndex((p) => !p.ok);
@@ -96,7 +96,7 @@ interface MonthGridProps {
   below?: (month: string, index: number) => ReactNode;
 }
 
-/** The twelve month inputs of a seller's targets (spec §2.5). */
+/** The twelve month inputs of a seller's targets (docs/product.md#sellers). */
 export function MonthGrid({
   months,
   disabled,

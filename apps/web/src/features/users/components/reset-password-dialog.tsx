@@ -42,7 +42,7 @@ interface ResetPasswordDialogProps {
 }
 
 /**
- * "Restablecer contraseña" (DECISIONS §3: admins reset passwords from Vendedores). The server
+ * "Restablecer contraseña" (docs/product.md#the-two-readings-settled: admins reset passwords from Vendedores). The server
  * generates one, shown here once, or the admin types it. The person's open sessions end.
  */
 export function ResetPasswordDialog({ opened, user, onClose }: ResetPasswordDialogProps) {

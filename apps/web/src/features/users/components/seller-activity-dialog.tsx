@@ -38,7 +38,7 @@ const PERIOD_OPTIONS: { value: TActivityPeriod; label: string }[] = [
   { value: 'last_30_days', label: 'Últimos 30 días' },
 ];
 
-/** Icon and colour of each kind of entry (spec §2.5: post, like, comment, survey, other). */
+/** Icon and colour of each kind of entry (docs/product.md#sellers: post, like, comment, survey, other). */
 const KIND_STYLE: Record<string, { icon: TablerIcon; color: string; label: string }> = {
   post: { icon: IconFileText, color: 'blue', label: 'Publicación' },
   like: { icon: IconHeart, color: 'red', label: 'Like' },
@@ -186,7 +186,7 @@ interface SellerActivityDialogProps {
 }
 
 /**
- * "Actividad de <name>" (spec §2.5): a load failure closes it with the toast "Error al cargar
+ * "Actividad de <name>" (docs/product.md#sellers): a load failure closes it with the toast "Error al cargar
  * actividad del usuario" (§4, §8), whose "Reintentar" opens it again for the same seller.
  */
 export function SellerActivityDialog({ opened, seller, onClose, onRetry }: SellerActivityDialogProps) {

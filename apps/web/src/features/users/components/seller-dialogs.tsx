@@ -6,7 +6,7 @@ import { SellerVolumesDialog } from './seller-volumes-dialog';
 export type SellerDialogKind = 'activity' | 'volumes' | 'units';
 
 /**
- * The three per-seller dialogs of Vendedores (spec §2.5), behind one state: the list calls
+ * The three per-seller dialogs of Vendedores (docs/product.md#sellers), behind one state: the list calls
  * `open(kind, user)` from a row and renders `dialogs` once.
  */
 export function useSellerDialogs(): {

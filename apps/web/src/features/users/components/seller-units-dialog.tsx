@@ -25,7 +25,7 @@ interface SellerUnitsDialogProps {
   onClose: () => void;
 }
 
-/** "Unidades pretendidas · <name>" (spec §2.5, §4, §5, §8): the units of one supplier and brand pair. */
+/** "Unidades pretendidas · <name>" (docs/product.md#sellers, #the-panels-screens, #validation-messages, #messages): the units of one supplier and brand pair. */
 export function SellerUnitsDialog({ opened, seller, onClose }: SellerUnitsDialogProps) {
   const [supplierId, setSupplierId] = useState<number | null>(null);
   const [brandId, setBrandId] = useState<number | null>(null);
@@ -65,7 +65,7 @@ export function SellerUnitsDialog({ opened, seller, onClose }: SellerUnitsDialog
         supplier_id: supplierId,
         brand_id: brandId,
         year: year.year,
-        // Spec §4: an empty month is sent as units null.
+        // docs/product.md#the-panels-screens: an empty month is sent as units null.
         items: parsed.map((units, i) => ({ month: i + 1, units })),
       });
       notify.success('Unidades guardadas');

@@ -18,7 +18,7 @@ interface SellerVolumesDialogProps {
   onClose: () => void;
 }
 
-/** "Volumenes mensuales ($) · <name>" (spec §2.5, §4, §5, §8): the seller's monthly amounts of one year. */
+/** "Volumenes mensuales ($) · <name>" (docs/product.md#sellers, #the-panels-screens, #validation-messages, #messages): the seller's monthly amounts of one year. */
 export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDialogProps) {
   const queryClient = useQueryClient();
   const year = useYearInput(opened);
@@ -59,7 +59,7 @@ export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDi
     } finally {
       setSaving(false);
       await queryClient.invalidateQueries({ queryKey: ['targets', 'volumes', seller.id] });
-      // Spec §4: after saving, the dialog closes in every case.
+      // docs/product.md#the-panels-screens: after saving, the dialog closes in every case.
       onClose();
     }
   };

@@ -4,7 +4,7 @@ import { businessTimeZone } from '../../../lib/dates/time-zone';
 /** The current year in the business time zone. */
 export const currentYear = () => dayjs().tz(businessTimeZone()).year();
 
-/** Spec §2.5: a blank (or unusable) year falls back to the current year. */
+/** docs/product.md#sellers: a blank (or unusable) year falls back to the current year. */
 export function effectiveYear(input: string | number): number {
   const n = typeof input === 'number' ? input : Number(input);
   return input !== '' && Number.isInteger(n) && n >= 2000 && n <= 2100 ? n : currentYear();

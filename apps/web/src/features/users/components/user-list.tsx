@@ -75,7 +75,7 @@ const card: ResourceListCard<TUser> = {
   figures: ['role'],
 };
 
-/** /users, "Vendedores" (spec §2.5): admins and sellers, searched, filtered and paged on the server. */
+/** /users, "Vendedores" (docs/product.md#sellers): admins and sellers, searched, filtered and paged on the server. */
 export function UserList() {
   const params = useListParams({ filters: USER_FILTERS });
   const sellerDialogs = useSellerDialogs();

@@ -20,7 +20,7 @@ const notSeller = (user: TUser) => user.role !== 'seller';
 
 /**
  * The actions of a Vendedores row, in this order: edit, reset password, then the per-seller buttons
- * ("Actividad", "Volumenes", "Unidades"), which only sellers get (spec §2.5, §6). Where the row has
+ * ("Actividad", "Volumenes", "Unidades"), which only sellers get (docs/product.md#sellers, #roles-and-access). Where the row has
  * no room for the labelled buttons, the list folds them into "Más acciones de …".
  */
 export function userRowActions({
