@@ -135,7 +135,7 @@ async function takeShots(browser, base, outDir, label, viewport) {
   const sellerRow = rowOf(page, 0);
   for (const [button, name] of [
     ['Actividad', 'seller-activity'],
-    ['Volumenes', 'seller-volumes'],
+    ['Volúmenes', 'seller-volumes'],
     ['Unidades', 'seller-units'],
   ]) {
     // Where the row has no room for the labelled buttons they fold into "Más acciones de …".

@@ -10,7 +10,7 @@ async function openBranches(page: Page) {
 
 /** Types the search and waits for the server's answer to it: one row, so a click lands on that list. */
 async function search(page: Page, text: string) {
-  await page.getByPlaceholder('Busqueda', { exact: true }).fill(text);
+  await page.getByPlaceholder('Búsqueda', { exact: true }).fill(text);
   await expect(page.getByText(/^1-1 de 1$/)).toBeVisible();
 }
 

@@ -45,7 +45,7 @@ for (const s of screens) {
     await expect(page.getByText('Creado correctamente')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    await page.getByPlaceholder('Busqueda...').fill(code.toLowerCase());
+    await page.getByPlaceholder('Búsqueda...').fill(code.toLowerCase());
     await expect(row(page, code)).toHaveCount(1);
     await expect(row(page, code)).toContainText('Limpieza Integral del Norte');
 

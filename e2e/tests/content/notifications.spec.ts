@@ -26,6 +26,9 @@ test('edits a notification: type, branch, title and message (POST with _method=P
   await createNotification(request, token, { title, message: 'Mensaje original' });
 
   await openNotifications(page);
+  // Spelled with their accents (docs/product.md#spelling).
+  await expect(page.getByRole('columnheader', { name: 'Título', exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Notificación', exact: true })).toBeVisible();
   await page.getByPlaceholder('Buscar...').fill(title);
   await expect(row(page, title)).toContainText('Todas');
   await row(page, title).getByRole('button', { name: 'Editar' }).click();

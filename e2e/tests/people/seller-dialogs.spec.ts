@@ -14,14 +14,14 @@ import {
 import { openAsAdmin } from '../../support/ui.ts';
 
 /** Opens Vendedores, finds the seller's row and clicks one of its per-seller buttons. */
-async function openSellerDialog(page: Page, seller: TUser, button: 'Actividad' | 'Volumenes' | 'Unidades') {
+async function openSellerDialog(page: Page, seller: TUser, button: 'Actividad' | 'Volúmenes' | 'Unidades') {
   await openAsAdmin(page, `/users?q=${encodeURIComponent(seller.name)}`);
   const row = page.getByRole('row').filter({ hasText: seller.email });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `${button} de ${seller.name}` }).click();
 }
 
-test.describe('Volumenes', () => {
+test.describe('Volúmenes', () => {
   test('saves one month emptied and one written "1234,5", and shows them again on reopening', async ({
     page,
     request,
@@ -32,8 +32,8 @@ test.describe('Volumenes', () => {
     await upsertVolume(request, token, { user_id: seller.id, year, month: 1, target_amount: 1000 });
     await upsertVolume(request, token, { user_id: seller.id, year, month: 2, target_amount: 2000 });
 
-    await openSellerDialog(page, seller, 'Volumenes');
-    const dialog = page.getByRole('dialog', { name: `Volumenes mensuales ($) · ${seller.name}` });
+    await openSellerDialog(page, seller, 'Volúmenes');
+    const dialog = page.getByRole('dialog', { name: `Volúmenes mensuales ($) · ${seller.name}` });
     await expect(dialog.getByLabel('Año')).toHaveValue(String(year));
     await expect(dialog.getByLabel('Febrero')).toHaveValue('2000');
     await expect(dialog.getByText('Dejá vacío un mes para eliminar su volumen.')).toBeVisible();
@@ -52,7 +52,7 @@ test.describe('Volumenes', () => {
     await page
       .getByRole('row')
       .filter({ hasText: seller.email })
-      .getByRole('button', { name: `Volumenes de ${seller.name}` })
+      .getByRole('button', { name: `Volúmenes de ${seller.name}` })
       .click();
     await expect(dialog.getByLabel('Marzo')).toHaveValue('1234,5');
     await expect(dialog.getByLabel('Enero')).toHaveValue('1000');
@@ -65,8 +65,8 @@ test.describe('Volumenes', () => {
   }) => {
     const token = await apiLogin(request);
     const seller = await createSeller(request, token);
-    await openSellerDialog(page, seller, 'Volumenes');
-    const dialog = page.getByRole('dialog', { name: `Volumenes mensuales ($) · ${seller.name}` });
+    await openSellerDialog(page, seller, 'Volúmenes');
+    const dialog = page.getByRole('dialog', { name: `Volúmenes mensuales ($) · ${seller.name}` });
     await dialog.getByLabel('Enero').fill('500');
     await dialog.getByLabel('Abril').fill('12a');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -204,7 +204,7 @@ test.describe('Actividad', () => {
     await openAsAdmin(page, '/users?q=admin%40demo.local');
     const adminRow = page.getByRole('row').filter({ hasText: 'admin@demo.local' });
     await expect(adminRow).toHaveCount(1);
-    await expect(adminRow.getByRole('button', { name: /^(Actividad|Volumenes|Unidades) de / })).toHaveCount(
+    await expect(adminRow.getByRole('button', { name: /^(Actividad|Volúmenes|Unidades) de / })).toHaveCount(
       0,
     );
   });

@@ -9,7 +9,7 @@ async function openUsers(page: Page) {
   await expect(page.getByText('Inicio / Vendedores')).toBeVisible();
 }
 
-const search = (page: Page, text: string) => page.getByPlaceholder('Busqueda...', { exact: true }).fill(text);
+const search = (page: Page, text: string) => page.getByPlaceholder('Búsqueda...', { exact: true }).fill(text);
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 /** The CSV a download saved, as rows (BOM and `;` as the panel and the API write them). */

@@ -130,7 +130,7 @@ const SCREENS: Screen[] = [
       for (const label of [
         /^Restablecer la contraseña de /,
         /^Actividad de /,
-        /^Volumenes de /,
+        /^Volúmenes de /,
         /^Unidades de /,
       ]) {
         if (await rowAction(page, label)) await checkDialog(page, String(label), found);

@@ -52,7 +52,7 @@ test('a list that fails to load offers "Reintentar" next to its text, and the re
   await expect(page.getByRole('alert')).toBeHidden();
 });
 
-test('a dialog that fails to load offers "Reintentar": Volumenes, then its months', async ({ page }) => {
+test('a dialog that fails to load offers "Reintentar": Volúmenes, then its months', async ({ page }) => {
   let fail = true;
   await page.route('**/api/user/volume?*', (route) =>
     fail
@@ -64,8 +64,8 @@ test('a dialog that fails to load offers "Reintentar": Volumenes, then its month
       : route.fallback(),
   );
   await openAsAdmin(page, '/users?q=vendedor%40demo.local');
-  await page.getByRole('button', { name: /^Volumenes de / }).click();
-  const dialog = page.getByRole('dialog', { name: /^Volumenes mensuales/ });
+  await page.getByRole('button', { name: /^Volúmenes de / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Volúmenes mensuales/ });
   await expect(dialog.getByRole('alert')).toHaveText('Servicio en mantenimiento');
   fail = false;
   await dialog.getByRole('button', { name: 'Reintentar' }).click();

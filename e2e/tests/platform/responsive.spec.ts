@@ -56,8 +56,8 @@ test('at 390 px Vendedores is a card list: selection, paging, sorting and the ac
   await page.goto('/users?q=vendedor%40demo.local');
   const seller = page.locator('[data-id]').filter({ hasText: 'vendedor@demo.local' });
   await seller.getByRole('button', { name: /^Más acciones de / }).click();
-  await page.getByRole('menuitem', { name: 'Volumenes' }).click();
-  const dialog = page.getByRole('dialog', { name: /^Volumenes mensuales/ });
+  await page.getByRole('menuitem', { name: 'Volúmenes' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Volúmenes mensuales/ });
   await expect(dialog.getByLabel('Enero')).toBeVisible();
   const box = await dialog.boundingBox();
   expect(box?.x).toBe(0);

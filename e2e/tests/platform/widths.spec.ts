@@ -123,7 +123,7 @@ for (const viewport of WIDTHS) {
     const seller = page.locator('[data-id]').first();
     for (const [button, ready] of [
       ['Actividad', 'Resumen General'],
-      ['Volumenes', 'Enero'],
+      ['Volúmenes', 'Enero'],
       ['Unidades', 'Proveedor'],
     ] as const) {
       const direct = seller.getByRole('button', { name: new RegExp(`^${button} de `) });

@@ -36,7 +36,7 @@ test('authors a survey with all four types, toggles it, gets an answer and shows
   await questions.nth(0).getByLabel('Texto de la pregunta').fill('¿Qué te pareció?');
   await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
   await questions.nth(1).getByLabel('Texto de la pregunta').fill('Calificá al capacitador');
-  await chooseType(questions.nth(1), page, 'rating (1-5)');
+  await chooseType(questions.nth(1), page, 'Calificación (1 a 5)');
   await questions.nth(1).getByRole('checkbox', { name: 'Obligatoria' }).check();
   await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
   await questions.nth(2).getByLabel('Texto de la pregunta').fill('¿Lo recomendarías?');

@@ -79,7 +79,7 @@ export type TSurveyQuestionType = (typeof SURVEY_QUESTION_TYPES)[number];
 export const SURVEY_QUESTION_TYPE_LABELS: Record<TSurveyQuestionType, string> = {
   text: 'Texto libre',
   multiple_choice: 'Opción múltiple',
-  rating: 'rating (1-5)',
+  rating: 'Calificación (1 a 5)',
   boolean: 'Sí/No',
 };
 

@@ -6,7 +6,7 @@ import { listUnitsRoute } from './list-units.ts';
 import { listVolumesRoute } from './list-volumes.ts';
 import { upsertVolumeRoute } from './upsert-volume.ts';
 
-/** A seller's Volumenes and Unidades: /api/user/volume and /api/user/units. */
+/** A seller's Volúmenes and Unidades: /api/user/volume and /api/user/units. */
 export const targetsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listVolumesRoute);
   await app.register(upsertVolumeRoute);

@@ -79,7 +79,7 @@ describe('ResourceList', () => {
     setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Frutas' })).toBeInTheDocument();
     expect(screen.getByText('Inicio / Frutas')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Busqueda...')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Búsqueda...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Agregar' })).toBeInTheDocument();
     expect(await screen.findByText('Fruta 01')).toBeInTheDocument();
   });

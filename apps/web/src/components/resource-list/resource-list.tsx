@@ -42,7 +42,7 @@ export interface ResourceListProps<T, F extends string = string> {
   getRowId: (row: T) => string | number;
   /** The row's name, for its menu button ("Más acciones de …"). */
   getRowName?: (row: T) => string;
-  /** Default "Busqueda...". */
+  /** Default "Búsqueda...". */
   searchPlaceholder?: string;
   /** false: the API has no `q` for this list (Auditoría), so no search box. Default true. */
   searchable?: boolean;
@@ -96,7 +96,7 @@ export function ResourceList<T, F extends string = string>({
   card,
   getRowId,
   getRowName,
-  searchPlaceholder = 'Busqueda...',
+  searchPlaceholder = 'Búsqueda...',
   searchable = true,
   perPageOptions,
   filters,

@@ -41,7 +41,7 @@ describe('BranchList', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Sucursales' })).toBeInTheDocument();
     expect(screen.getByText('Inicio / Sucursales')).toBeInTheDocument();
     expect(screen.getByText('Cargando sucursales...')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Busqueda')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Búsqueda')).toBeInTheDocument();
     for (const name of ['Nombre', 'Ciudad', 'Dirección', 'Acciones']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
     }

@@ -43,7 +43,7 @@ export function BranchList() {
         title="Sucursales"
         subtitle="Las sucursales del negocio, con su ciudad y dirección."
         breadcrumb="Inicio / Sucursales"
-        searchPlaceholder="Busqueda"
+        searchPlaceholder="Búsqueda"
         params={params}
         result={result}
         columns={columns}

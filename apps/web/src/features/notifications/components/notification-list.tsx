@@ -23,14 +23,14 @@ import { ReadReceipt } from './read-receipt';
 const columnsWith = (openReaders: (n: TNotification) => void): ResourceListColumn<TNotification>[] => [
   {
     key: 'title',
-    header: 'Titulo',
+    header: 'Título',
     sortable: true,
     minWidth: 160,
     render: (n) => <NotificationTitle notification={n} onReaders={openReaders} />,
   },
   {
     key: 'message',
-    header: 'Notificacion',
+    header: 'Notificación',
     sortable: true,
     minWidth: 180,
     priority: 2,

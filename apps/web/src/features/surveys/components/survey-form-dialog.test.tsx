@@ -87,7 +87,7 @@ describe('SurveyFormDialog and its question editor', { timeout: 20_000 }, () => 
     await user.type(within(questionCards()[0]!).getByLabelText(/Texto de la pregunta/), 'A');
     await user.click(screen.getByRole('button', { name: 'Agregar pregunta' }));
     await user.type(within(questionCards()[1]!).getByLabelText(/Texto de la pregunta/), 'B');
-    await chooseType(user, questionCards()[1]!, 'rating (1-5)');
+    await chooseType(user, questionCards()[1]!, 'Calificación (1 a 5)');
     await user.click(screen.getByRole('button', { name: 'Agregar pregunta' }));
     await user.type(within(questionCards()[2]!).getByLabelText(/Texto de la pregunta/), 'C');
     await user.click(screen.getByRole('button', { name: 'Subir pregunta 2' }));

@@ -94,7 +94,7 @@ export function SurveyList() {
           <ListSearch
             value={params.q}
             onSearch={params.setSearch}
-            placeholder="Busqueda..."
+            placeholder="Búsqueda..."
             label="Buscar encuestas"
           />
           <Select

@@ -31,7 +31,7 @@ describe('SellerVolumesDialog', () => {
     const { requests } = mockApi({ 'GET /api/user/volume': () => ({ body: { data: stored, meta: {} } }) });
     renderDialog();
     expect(
-      screen.getByRole('dialog', { name: 'Volumenes mensuales ($) · Vera Vendedora' }),
+      screen.getByRole('dialog', { name: 'Volúmenes mensuales ($) · Vera Vendedora' }),
     ).toBeInTheDocument();
     expect(await screen.findByDisplayValue('2000,5')).toBeInTheDocument();
     expect(screen.getByLabelText('Enero')).toHaveValue('1000');

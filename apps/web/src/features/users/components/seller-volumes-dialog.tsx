@@ -18,7 +18,7 @@ interface SellerVolumesDialogProps {
   onClose: () => void;
 }
 
-/** "Volumenes mensuales ($) · <name>" (docs/product.md#sellers, #the-panels-screens, #validation-messages, #messages): the seller's monthly amounts of one year. */
+/** "Volúmenes mensuales ($) · <name>" (docs/product.md#sellers, #the-panels-screens, #validation-messages, #messages): the seller's monthly amounts of one year. */
 export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDialogProps) {
   const queryClient = useQueryClient();
   const year = useYearInput(opened);
@@ -72,7 +72,7 @@ export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDi
       onClose={onClose}
       onSubmit={save}
       busy={saving}
-      title={`Volumenes mensuales ($) · ${seller?.name ?? ''}`}
+      title={`Volúmenes mensuales ($) · ${seller?.name ?? ''}`}
       size="xl"
       gap="md"
       busyLabel="Guardando…"

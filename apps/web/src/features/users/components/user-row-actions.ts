@@ -6,13 +6,13 @@ import type { SellerDialogKind } from './seller-dialogs';
 interface UserRowActionsOptions {
   onEdit: (user: TUser) => void;
   onResetPassword: (user: TUser) => void;
-  /** Opens "Actividad", "Volumenes" or "Unidades" for a seller row. */
+  /** Opens "Actividad", "Volúmenes" or "Unidades" for a seller row. */
   onSellerDialog: (kind: SellerDialogKind, user: TUser) => void;
 }
 
 const SELLER_BUTTONS: { kind: SellerDialogKind; label: string }[] = [
   { kind: 'activity', label: 'Actividad' },
-  { kind: 'volumes', label: 'Volumenes' },
+  { kind: 'volumes', label: 'Volúmenes' },
   { kind: 'units', label: 'Unidades' },
 ];
 
@@ -20,7 +20,7 @@ const notSeller = (user: TUser) => user.role !== 'seller';
 
 /**
  * The actions of a Vendedores row, in this order: edit, reset password, then the per-seller buttons
- * ("Actividad", "Volumenes", "Unidades"), which only sellers get (docs/product.md#sellers, #roles-and-access). Where the row has
+ * ("Actividad", "Volúmenes", "Unidades"), which only sellers get (docs/product.md#sellers, #roles-and-access). Where the row has
  * no room for the labelled buttons, the list folds them into "Más acciones de …".
  */
 export function userRowActions({
