@@ -195,13 +195,17 @@ export async function closeRedis(redis: Redis): Promise<void> {
  * later a Redis that hangs (stopped, not dead) must not hold a request: after 1 s the command fails
  * and the counts go to memory.
  */
-export async function connectCounterRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+export async function connectCounterRedis(
+  url: string,
+  log: FastifyBaseLogger,
+  { commandTimeoutMs = 1000 }: { commandTimeoutMs?: number } = {},
+): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 3000,
-    commandTimeout: 1000,
+    commandTimeout: commandTimeoutMs,
   });
   redis.on('error', (error) => log.warn({ err: error }, 'Redis: error de conexión'));
   try {

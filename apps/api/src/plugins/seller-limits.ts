@@ -22,6 +22,12 @@ declare module 'fastify' {
 export interface SellerLimitsPluginOptions {
   /** Key prefix in the store; tests use their own so parallel runs do not share counters. */
   prefix?: string;
+  /**
+   * How long a Redis command may take before the counts go to memory (1 s). Tests that are not about
+   * a hung Redis give more: on a loaded machine a stalled event loop alone passes 1 s, and the two
+   * instances would then count apart.
+   */
+  redisCommandTimeoutMs?: number;
 }
 
 const PER_KIND: Record<SellerLimitKind, string> = {
@@ -55,7 +61,9 @@ export const sellerLimitsPlugin = fp<SellerLimitsPluginOptions>(
     const store = new WindowLimitStore(
       app.config.redisUrl
         ? new WindowCounters({
-            redis: await connectCounterRedis(app.config.redisUrl, app.log),
+            redis: await connectCounterRedis(app.config.redisUrl, app.log, {
+              commandTimeoutMs: options.redisCommandTimeoutMs,
+            }),
             events: failoverLog(app.log, 'los límites por cuenta'),
           })
         : new WindowCounters(),

@@ -755,7 +755,9 @@ describe('delivery', () => {
       db: ctx.db,
       log: ctx.app.log,
       now: () => clock,
-      sender: testSender(300),
+      // 2 s, not 300 ms: at a load of 30 the services that do answer (429, 400, 413) took longer than
+      // 300 ms, and their answers were counted as timeouts (a retry instead of a failure).
+      sender: testSender(2000),
       vapid: testVapid,
     });
     expect(await queue.drain()).toEqual({ sent: 0, gone: 0, failed: 3, retried: 2 });
@@ -770,7 +772,7 @@ describe('delivery', () => {
     expect(byEndpoint.get('pide-esperar')).toMatchObject({ status: 'pending', last_error: 'HTTP 429' });
     expect(byEndpoint.get('muerto')).toMatchObject({
       status: 'pending',
-      last_error: 'sin respuesta en 300 ms',
+      last_error: 'sin respuesta en 2000 ms',
     });
     expect(byEndpoint.get('mal-pedido')).toMatchObject({ status: 'failed', last_error: 'HTTP 400' });
     expect(byEndpoint.get('muy-grande')).toMatchObject({ status: 'failed', last_error: 'HTTP 413' });

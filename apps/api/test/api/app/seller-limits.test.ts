@@ -223,9 +223,12 @@ describe.skipIf(!withRedis)('per-account limits in Redis (REDIS_URL), across ins
   const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:limits:`;
   beforeAll(async () => {
     const env = { REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_COMMENTS: '4/1m' };
-    ctx = await createTestContext({ env, sellerLimits: { prefix } });
+    // Not a test of a hung Redis: a generous command timeout, so a stalled event loop on a loaded
+    // machine does not send one instance's counts to its memory (seen at load 36).
+    const sellerLimits = { prefix, redisCommandTimeoutMs: 15_000 };
+    ctx = await createTestContext({ env, sellerLimits });
     // A second instance on the same database and Redis, as behind a load balancer.
-    other = await buildApp({ config: testConfig(env), db: ctx.testDb.database, sellerLimits: { prefix } });
+    other = await buildApp({ config: testConfig(env), db: ctx.testDb.database, sellerLimits });
     await other.ready();
     checkContract(other);
   });
