@@ -60,16 +60,16 @@ const page = (data: TStory[]) => ({
 describe('storyStatusNote', () => {
   it('says when a story that is not live yet starts, or when one ended; nothing otherwise', () => {
     expect(storyStatusNote(STORIES[0]!, NOW)).toBeNull();
-    expect(storyStatusNote(STORIES[1]!, NOW)).toBe('empieza 28/11 09:30');
+    expect(storyStatusNote(STORIES[1]!, NOW)).toBe('empieza 28-11-2026 09:30');
     expect(storyStatusNote(STORIES[2]!, NOW)).toBeNull();
-    expect(storyStatusNote(STORIES[3]!, NOW)).toBe('venció 26/11 18:00');
+    expect(storyStatusNote(STORIES[3]!, NOW)).toBe('venció 26-11-2026 18:00');
     // No end: 24 h from its start, so a story two days ahead is waiting for its start.
     const later = story({
       is_live: false,
       starts_at: '2026-11-29T12:30:00.000Z',
       expires_at: '2026-11-30T12:30:00.000Z',
     });
-    expect(storyStatusNote(later, NOW)).toBe('empieza 29/11 09:30');
+    expect(storyStatusNote(later, NOW)).toBe('empieza 29-11-2026 09:30');
   });
 });
 
@@ -82,14 +82,14 @@ describe('StoryList', { timeout: 20_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows each story’s start and end, and "Inactiva · empieza 28/11 09:30" for one not started', async () => {
+  it('shows each story’s start and end, and "Inactiva · empieza 28-11-2026 09:30" for one not started', async () => {
     mockApi({ 'GET /api/stories': () => ({ body: page(STORIES) }) });
     renderWithApp(<StoryList />, { route: '/stories' });
     const rowOf = async (title: string) =>
       (await screen.findByText(title, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     expect(screen.getByRole('columnheader', { name: 'Inicio' })).toBeInTheDocument();
     const tomorrow = await rowOf('Mañana');
-    expect(tomorrow).toHaveTextContent('Inactiva · empieza 28/11 09:30');
+    expect(tomorrow).toHaveTextContent('Inactiva · empieza 28-11-2026 09:30');
     expect(tomorrow).toHaveTextContent('28-11-2026 09:30');
     expect(tomorrow).toHaveTextContent('29-11-2026 09:30');
     const running = await rowOf('En curso');
@@ -99,7 +99,7 @@ describe('StoryList', { timeout: 20_000 }, () => {
     expect(await rowOf('Apagada')).not.toHaveTextContent('·');
     // Without a start date a story starts when it is made.
     expect(await rowOf('Apagada')).toHaveTextContent('27-11-2026 05:00');
-    expect(await rowOf('Vencida')).toHaveTextContent('Inactiva · venció 26/11 18:00');
+    expect(await rowOf('Vencida')).toHaveTextContent('Inactiva · venció 26-11-2026 18:00');
   });
 
   it('fails to load with the screen’s text and "Reintentar", which loads the rows', async () => {
@@ -112,7 +112,7 @@ describe('StoryList', { timeout: 20_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     const row = (await screen.findByText('Mañana', {}, { timeout: 5000 })).closest('tr');
-    expect(row).toHaveTextContent('Inactiva · empieza 28/11 09:30');
+    expect(row).toHaveTextContent('Inactiva · empieza 28-11-2026 09:30');
     expect(screen.queryByText(MEDIA_MSG.storiesLoadError)).toBeNull();
   });
 });
@@ -144,7 +144,7 @@ describe('StoryList below 768 px', { timeout: 20_000 }, () => {
     const card = [...document.querySelectorAll<HTMLElement>('ul[aria-label="Lista de Historias"] > li')].find(
       (li) => li.textContent?.includes('Mañana'),
     )!;
-    expect(card).toHaveTextContent('Inactiva · empieza 28/11 09:30');
+    expect(card).toHaveTextContent('Inactiva · empieza 28-11-2026 09:30');
     expect(within(card).getByText('Inicio')).toBeInTheDocument();
     expect(card).toHaveTextContent('28-11-2026 09:30');
     expect(within(card).getByText('Vence')).toBeInTheDocument();
