@@ -64,3 +64,27 @@ test('at 390 px Vendedores is a card list: selection, paging, sorting and the ac
   expect(box?.width).toBe(390);
   await expectNoHorizontalOverflow(page);
 });
+
+test.describe('on a tablet (768 × 1024)', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('the menu shows its icons only, opens from its button for the visit, and leaves the screen its width (issue 28, item 14)', async ({
+    page,
+  }) => {
+    await openAsAdmin(page, '/surveys');
+    await expect(page.getByTestId('survey-card').first()).toBeVisible({ timeout: 20_000 });
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    expect((await nav.boundingBox())?.width).toBeLessThanOrEqual(80);
+    // Encuestas' cards keep room for their titles: two columns of cards wider than the menu was.
+    const card = await page.getByTestId('survey-card').first().boundingBox();
+    expect(card?.width).toBeGreaterThan(280);
+    await expectNoHorizontalOverflow(page);
+
+    await page.getByRole('button', { name: 'Expandir menú' }).click();
+    expect((await nav.boundingBox())?.width).toBeGreaterThan(200);
+    await nav.getByRole('link', { name: 'Sucursales', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Sucursales', level: 1 })).toBeVisible();
+    // Opened for that visit only: the next screen has the icons again.
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBeLessThanOrEqual(80);
+  });
+});

@@ -1,5 +1,5 @@
 import { AppShell, Box, Drawer } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { APP_TITLE } from '@panel/shared';
 import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
@@ -13,6 +13,14 @@ import { TopBar } from './top-bar';
 import { useSignOut } from './use-sign-out';
 
 export const MENU_COLLAPSED_KEY = 'panel-menu-collapsed';
+
+/**
+ * From the phone width (768 px, where the menu is a drawer) up to 1024 px the menu shows its icons
+ * only, so a tablet keeps room for the screen (at 768 px an open menu left about 450 px: card titles
+ * broke letter by letter). Its button opens it there for the visit, without changing the choice kept
+ * for wider windows (issue 28, item 14).
+ */
+export const TABLET_QUERY = '(min-width: 48em) and (max-width: 63.99em)';
 
 /** Keeps the stored user fresh from GET /api/me; a 401 there ends the session (api client). */
 function useFreshUser() {
@@ -41,6 +49,9 @@ export function AdminLayout() {
     defaultValue: false,
     getInitialValueInEffect: false,
   });
+  const tablet = useMediaQuery(TABLET_QUERY, false, { getInitialValueInEffect: false });
+  const [tabletOpen, tabletMenu] = useDisclosure(false);
+  const iconsOnly = tablet ? !tabletOpen : collapsed;
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
@@ -50,26 +61,28 @@ export function AdminLayout() {
   // this browser last knew (the first visit, or APP_TIMEZONE changed), the screen is drawn again.
   const timeZone = useBusinessTimeZone();
   // Stable, so the memoized top bar and menu skip a list's page, sort and filter changes.
-  const toggleCollapsed = useCallback(() => setCollapsed((c) => !c), [setCollapsed]);
+  const toggleStored = useCallback(() => setCollapsed((c) => !c), [setCollapsed]);
+  const toggleCollapsed = tablet ? tabletMenu.toggle : toggleStored;
   const toggleDrawer = drawer.toggle;
 
   // Each screen's last query, for the menu to bring the admin back to it as they left it.
   useEffect(() => rememberSearch(pathname, search), [pathname, search]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile drawer on every navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone's drawer and the tablet's open menu on every navigation.
   useEffect(() => {
     drawer.close();
+    tabletMenu.close();
   }, [pathname]);
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: collapsed ? 72 : 264, breakpoint: 'sm', collapsed: { mobile: true } }}
+      navbar={{ width: iconsOnly ? 72 : 264, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
         <TopBar
-          collapsed={collapsed}
+          collapsed={iconsOnly}
           onToggleCollapsed={toggleCollapsed}
           drawerOpened={drawerOpened}
           onOpenDrawer={toggleDrawer}
@@ -77,7 +90,7 @@ export function AdminLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar visibleFrom="sm" aria-label="Menú principal">
-        <SideMenu collapsed={collapsed} pathname={pathname} />
+        <SideMenu collapsed={iconsOnly} pathname={pathname} />
       </AppShell.Navbar>
 
       <Drawer
