@@ -42,21 +42,37 @@ declare module 'fastify' {
  * - a missing record stays a 404 (RFC 9110 §13.2.1: preconditions are ignored when the answer
  *   would not be 2xx or 412 without them).
  *
+ * - every method checks it (RFC 9110 §13.1.1), DELETE as well as PUT and PATCH (issue 28, item 4):
+ *   a write to the URL of a versioned record that does not declare `versioned` stops the start.
+ *
  * Register before the audit plugin: its `onRoute` wraps the handler first, so the audit plugin's
  * transaction wraps this check too.
  */
 export const preconditionsPlugin = fp(
   async (app) => {
+    const versionedUrls = new Set<string>();
+    const plainWrites: string[] = [];
+    app.addHook('onReady', async () => {
+      const missing = plainWrites.filter((w) => versionedUrls.has(w.slice(w.indexOf(' ') + 1)));
+      if (missing.length > 0) {
+        throw new Error(`${missing.join(', ')}: escritura de un registro con versión sin config.versioned`);
+      }
+    });
     app.addHook('onRoute', (route: RouteOptions) => {
       const table = route.config?.versioned;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const write = methods.some((m) => (WRITE_METHODS as readonly string[]).includes(m));
       // The POST twin of a PUT (method-override.ts) runs the PUT's handler, already wrapped.
-      if (!table || route.config?.methodOverrideOf) return;
+      if (route.config?.methodOverrideOf) return;
+      if (!table) {
+        if (write) plainWrites.push(`${methods.join(',')} ${route.url}`);
+        return;
+      }
+      versionedUrls.add(route.url);
       if (!(VERSIONED_TABLES as readonly string[]).includes(table)) {
         throw new Error(`${route.url}: config.versioned no es una tabla con versión: ${table}`);
       }
       if (!route.url.includes('/:id')) throw new Error(`${route.url}: config.versioned necesita un :id`);
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const write = methods.some((m) => (WRITE_METHODS as readonly string[]).includes(m));
       // The check needs the audited transaction that every admin write runs in (plugins/audit.ts).
       if (write && route.config?.access !== 'admin') {
         throw new Error(`${route.url}: una escritura con versión debe ser de administrador`);

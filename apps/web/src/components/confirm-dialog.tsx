@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ApiError, preconditionOf, withIfMatch } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { useDialogTarget } from './use-dialog-target';
 
@@ -64,20 +66,26 @@ interface UseConfirmDeleteOptions<T> {
 
 /**
  * A list's delete: `ask(row)` opens the confirmation; confirming deletes and toasts. The dialog
- * closes either way, and a failure is always shown (docs/product.md#the-two-readings-settled: never only logged).
+ * closes either way, and a failure is always shown (docs/product.md#the-two-readings-settled: never only
+ * logged). A row that carries its `version` is deleted with `If-Match: "<version>"`, the version the
+ * list showed: if someone else changed it meanwhile, the server's 412 message ("Otra persona modificó
+ * este registro…") is shown and the list is read again (docs/api-contract.md#delete-checks-if-match-too-issue-28-item-4).
  * Render `<ConfirmDialog {...deletion.dialog} title=... message=... />`, `deletion.row` for the texts.
  */
 export function useConfirmDelete<T>({ remove, success, failure }: UseConfirmDeleteOptions<T>) {
   const { opened, target, open, close } = useDialogTarget<T>();
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const onConfirm = async () => {
     if (target === null) return;
     setBusy(true);
     try {
-      await remove(target);
+      await withIfMatch(preconditionOf(target), () => remove(target));
       notify.success(success);
     } catch (error) {
       notify.apiError(error, failure);
+      // The row changed under the confirmation: the list shows its current state.
+      if (error instanceof ApiError && error.status === 412) void queryClient.invalidateQueries();
     } finally {
       setBusy(false);
       close();

@@ -41,8 +41,9 @@ let onUnauthorized: () => void = clearSession;
 
 /**
  * The version an edit dialog read (RFC 9110 `If-Match`; docs/decisions/2026-11-26-record-versions.md),
- * sent once: on the first edit (`PUT`, `PATCH`, or a form `POST` with `_method=PUT`) made while
- * `withIfMatch` runs. The dialog's own API call needs no change (components/form-dialog).
+ * sent once: on the first edit (`PUT`, `PATCH`, `DELETE`, or a form `POST` with `_method=PUT`) made
+ * while `withIfMatch` runs. The dialog's own API call needs no change (components/form-dialog, and
+ * the delete confirmations of components/confirm-dialog).
  */
 export interface Precondition {
   ifMatch: string;
@@ -51,6 +52,12 @@ export interface Precondition {
 }
 
 let precondition: Precondition | null = null;
+
+/** `If-Match` for a record that carries its version (docs/decisions/2026-11-26-record-versions.md). */
+export function preconditionOf(record: unknown): Precondition | null {
+  const version = (record as { version?: unknown } | null | undefined)?.version;
+  return typeof version === 'number' ? { ifMatch: `"${version}"` } : null;
+}
 
 export async function withIfMatch<T>(condition: Precondition | null, run: () => Promise<T>): Promise<T> {
   if (!condition) return run();
@@ -64,7 +71,7 @@ export async function withIfMatch<T>(condition: Precondition | null, run: () => 
 }
 
 function isEdit(method: string, body: unknown): boolean {
-  if (method === 'PUT' || method === 'PATCH') return true;
+  if (method === 'PUT' || method === 'PATCH' || method === 'DELETE') return true;
   if (method !== 'POST') return false;
   return (body instanceof FormData || body instanceof URLSearchParams) && body.get('_method') === 'PUT';
 }

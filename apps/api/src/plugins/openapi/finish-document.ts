@@ -150,7 +150,8 @@ function finishOperation(op: Operation, method: string, c: RouteContract): void 
   }
   if (c.versioned) {
     for (const [status, response] of Object.entries(responses)) {
-      if (!status.startsWith('2')) continue;
+      // A 204 (a DELETE) has no record left to tag.
+      if (!status.startsWith('2') || status === '204') continue;
       response.headers = {
         ETag: {
           description: 'La versión del registro (`"3"`): enviala en `If-Match` al modificarlo.',

@@ -14,7 +14,7 @@ export const deleteBranchRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/branches/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'branches' },
       schema: {
         tags: ['sucursales'],
         summary: 'Eliminar una sucursal',

@@ -166,7 +166,7 @@ export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginA
     app.delete(
       `${resource.path}/:id`,
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', versioned: resource.table },
         schema: {
           tags,
           summary: `Eliminar ${resource.singular}`,

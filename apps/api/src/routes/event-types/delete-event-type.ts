@@ -10,7 +10,7 @@ export const deleteEventTypeRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/event-types/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'event_types' },
       schema: {
         tags: ['eventos'],
         summary: 'Eliminar un tipo de evento',

@@ -9,7 +9,7 @@ export const deleteEventRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/events/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'events' },
       schema: {
         tags: ['eventos'],
         summary: 'Eliminar un evento',

@@ -10,7 +10,7 @@ export const deleteNotificationTypeRoute: FastifyPluginAsyncZod = async (app) =>
   app.delete(
     '/api/notification-types/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'notification_types' },
       schema: {
         tags: ['notificaciones'],
         summary: 'Eliminar un tipo de notificación',

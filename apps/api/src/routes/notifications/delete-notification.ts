@@ -9,7 +9,7 @@ export const deleteNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/notifications/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'notifications' },
       schema: {
         tags: ['notificaciones'],
         summary: 'Eliminar una notificación',

@@ -16,7 +16,7 @@ export const deletePointActionRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/point-actions/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'point_actions' },
       schema: {
         tags: [TAG],
         summary: 'Eliminar una acción de puntos',

@@ -9,7 +9,7 @@ export const deleteSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/surveys/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', versioned: 'surveys' },
       schema: {
         tags: ['encuestas'],
         summary: 'Eliminar una encuesta',

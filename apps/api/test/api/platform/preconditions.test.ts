@@ -206,6 +206,47 @@ describe.each(Object.entries(resources))('%s', (_name, resource) => {
   });
 });
 
+/**
+ * A failed precondition answers 412 on every method (RFC 9110 §13.1.1; issue 28, item 4): a DELETE
+ * with an `If-Match` naming another version deletes nothing, as a PUT saves nothing. Users have no DELETE.
+ */
+describe.each(Object.entries(resources).filter(([name]) => name !== 'users'))(
+  'DELETE %s',
+  (_name, resource) => {
+    it('with a stale If-Match is 412 and the record stays; with the current one, or none, 204', async () => {
+      const id = await resource.create();
+      const first = await open(resource, id);
+      const saved = await asA('PUT', `${resource.path}/${id}`, resource.body(1), { 'if-match': first.etag });
+      expect(saved.statusCode, saved.body).toBe(200);
+      for (const stale of [first.etag, '"99"']) {
+        const late = await asB('DELETE', `${resource.path}/${id}`, undefined, { 'if-match': stale });
+        expect(late.statusCode, late.body).toBe(412);
+        expect(late.json()).toEqual({ message: MSG.staleRecord });
+        expect(late.headers.etag).toBe(saved.headers.etag);
+      }
+      const still = await open(resource, id);
+      expect(still.etag).toBe(saved.headers.etag);
+      const unquoted = await asB('DELETE', `${resource.path}/${id}`, undefined, {
+        'if-match': String(still.data.version),
+      });
+      expect(unquoted.statusCode).toBe(400);
+      expect(unquoted.json().message).toBe(MSG.ifMatchInvalid);
+
+      const current = await asB('DELETE', `${resource.path}/${id}`, undefined, { 'if-match': still.etag });
+      expect(current.statusCode, current.body).toBe(204);
+      expect((await asA('GET', `${resource.path}/${id}`)).statusCode).toBe(404);
+      // A record already gone stays a 404, whatever the If-Match.
+      expect(
+        (await asA('DELETE', `${resource.path}/${id}`, undefined, { 'if-match': '"1"' })).statusCode,
+      ).toBe(404);
+
+      const blind = await resource.create();
+      const plain = await asA('DELETE', `${resource.path}/${blind}`);
+      expect(plain.statusCode, plain.body).toBe(204);
+    });
+  },
+);
+
 describe('If-Match', () => {
   const branch = () => created('/api/branches', { name: 'Centro', city: 'Rosario' });
 

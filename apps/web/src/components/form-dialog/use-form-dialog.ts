@@ -8,7 +8,7 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import { ApiError, apiRequest, type Precondition, withIfMatch } from '../../lib/api-client';
+import { ApiError, apiRequest, preconditionOf, withIfMatch } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { setServerFieldErrors } from './server-field-errors';
 
@@ -64,12 +64,6 @@ export interface EditConflict {
   message: string;
   onReload: () => void;
   reloading: boolean;
-}
-
-/** `If-Match` for a record that carries its version (docs/decisions/2026-11-26-record-versions.md). */
-function preconditionOf(record: unknown): Precondition | null {
-  const version = (record as { version?: unknown } | null | undefined)?.version;
-  return typeof version === 'number' ? { ifMatch: `"${version}"` } : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TBranch } from '@panel/shared';
+import { MSG, type TBranch } from '@panel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/fetch-mock';
@@ -85,6 +85,30 @@ describe('BranchList', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Centro')).toBeInTheDocument();
+  });
+
+  it('the confirmation sends the version it showed (If-Match), and a 412 shows "Otra persona modificó…"', async () => {
+    const { user, requests } = setup([{ ...make(1, 'Centro'), version: 3 }], {
+      status: 412,
+      body: { message: MSG.staleRecord },
+    });
+    const row = (await screen.findByText('Centro')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar eliminación' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+
+    expect(await screen.findByText(MSG.staleRecord)).toBeInTheDocument();
+    const deletes = requests.filter((r) => r.method === 'DELETE');
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]!.headers.get('if-match')).toBe('"3"');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Centro')).toBeInTheDocument();
+    // The list is read again, to show the record as it is now.
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/branches')).toHaveLength(
+        2,
+      ),
+    );
   });
 
   it('filters by city from the "Filtros" popover and counts the active filter', async () => {
