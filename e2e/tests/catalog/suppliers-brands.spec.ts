@@ -40,7 +40,8 @@ for (const s of screens) {
     await expect(dialog.getByText('El código es obligatorio')).toBeVisible();
     await expect(dialog.getByText('La descripción / razón social es obligatoria')).toBeVisible();
     await dialog.getByLabel('Código').fill(`  ${code.toLowerCase()} `);
-    await dialog.getByLabel(s.label).fill('Limpieza Integral del Norte');
+    // Names are unique too (case and accents aside): each run's has its code.
+    await dialog.getByLabel(s.label).fill(`Limpieza Integral del Norte ${code}`);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Creado correctamente')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -53,7 +54,7 @@ for (const s of screens) {
     await page.getByRole('button', { name: 'Agregar' }).click();
     dialog = page.getByRole('dialog', { name: s.create });
     await dialog.getByLabel('Código').fill(code.toLowerCase());
-    await dialog.getByLabel(s.label).fill('Otra empresa');
+    await dialog.getByLabel(s.label).fill(`Otra empresa ${code}`);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(dialog.getByText(`${s.taken} ${code}`)).toBeVisible();
     await expect(dialog).toBeVisible();
@@ -62,7 +63,7 @@ for (const s of screens) {
     await row(page, code).getByRole('button', { name: 'Editar' }).click();
     dialog = page.getByRole('dialog', { name: s.edit });
     await expect(dialog.getByLabel('Código')).toHaveValue(code);
-    await dialog.getByLabel(s.label).fill('Limpieza Integral del Noroeste');
+    await dialog.getByLabel(s.label).fill(`Limpieza Integral del Noroeste ${code}`);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Actualizado correctamente')).toBeVisible();
     await expect(row(page, code)).toContainText('Limpieza Integral del Noroeste');

@@ -33,6 +33,16 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   suppliers_code_key: CATALOG_MSG.supplierCodeTakenGeneric,
   brands_code_key: CATALOG_MSG.brandCodeTakenGeneric,
   survey_responses_survey_user_key: SURVEY_MSG.alreadyAnswered,
+  branches_name_key: MSG.branchNameTaken,
+  suppliers_business_name_key: CATALOG_MSG.supplierNameTaken,
+  brands_name_key: CATALOG_MSG.brandNameTaken,
+};
+
+/** The field a unique constraint's 409 names (`errors`), as a 400 does (migration 0020). */
+const UNIQUE_FIELDS: Record<string, string> = {
+  branches_name_key: 'name',
+  suppliers_business_name_key: 'business_name',
+  brands_name_key: 'name',
 };
 
 /**
@@ -129,8 +139,13 @@ export function findPostgresError(error: unknown): PostgresError | null {
 }
 
 function mapPostgresError({ code, constraint }: PostgresError): MappedError {
-  if (code === '23505')
-    return plain(409, (constraint && UNIQUE_MESSAGES[constraint]) || SERVER_MSG.duplicate);
+  if (code === '23505') {
+    const message = (constraint && UNIQUE_MESSAGES[constraint]) || SERVER_MSG.duplicate;
+    const field = constraint && UNIQUE_FIELDS[constraint];
+    if (field)
+      return { statusCode: 409, body: withErrors(message, { [field]: [message] }), unexpected: false };
+    return plain(409, message);
+  }
   if (code === '23503') return plain(409, SERVER_MSG.inUse);
   // Other integrity violations (check, not null) and data exceptions (out of range numbers,
   // invalid text such as NUL bytes) mean the input was bad, not the server.

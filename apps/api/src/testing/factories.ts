@@ -194,7 +194,7 @@ export async function createSupplier(
     .insert(suppliers)
     .values({
       code: overrides.code ?? `SUP${unique().toUpperCase()}`,
-      businessName: overrides.businessName ?? `${faker.company.name()} S.A.`,
+      businessName: overrides.businessName ?? `${faker.company.name()} ${unique()} S.A.`,
     })
     .returning();
   return row!;
@@ -205,7 +205,7 @@ export async function createBrand(db: Db, overrides: Partial<{ code: string; nam
     .insert(brands)
     .values({
       code: overrides.code ?? `BR${unique().toUpperCase()}`,
-      name: overrides.name ?? faker.commerce.productName(),
+      name: overrides.name ?? `${faker.commerce.productName()} ${unique()}`,
     })
     .returning();
   return row!;

@@ -13,6 +13,9 @@ export const CATALOG_MSG = {
   brandInUse: 'No se puede eliminar la marca porque hay unidades pretendidas cargadas con ella.',
   supplierCodeTakenGeneric: 'Ya existe un proveedor con ese código',
   brandCodeTakenGeneric: 'Ya existe una marca con ese código',
+  /** 409: names are unique whatever their case and accents (docs/product.md). */
+  supplierNameTaken: 'Ya existe un proveedor con esa razón social',
+  brandNameTaken: 'Ya existe una marca con ese nombre',
 } as const;
 
 export const supplierCodeTaken = (code: string) => `Ya existe un proveedor con el código ${code}`;

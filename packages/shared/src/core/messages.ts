@@ -27,6 +27,8 @@ export const MSG = {
   passwordTooShort: 'La contraseña debe tener al menos 10 caracteres',
   emailTaken: 'Ya existe un usuario con ese email',
   branchNotFound: 'La sucursal no existe',
+  /** 409: names are unique whatever their case and accents (docs/product.md). */
+  branchNameTaken: 'Ya existe una sucursal con ese nombre',
   userNotFound: 'El usuario no existe',
   branchInUse: 'No se puede eliminar la sucursal porque tiene vendedores, publicaciones o eventos asociados.',
   cannotDeactivateSelf: 'No podés desactivar ni quitarte el rol de administrador a vos mismo.',

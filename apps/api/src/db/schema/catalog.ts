@@ -14,6 +14,8 @@ export const suppliers = pgTable(
   },
   (t) => [
     uniqueIndex('suppliers_code_key').on(t.code),
+    // One supplier per business name, whatever its case and accents (migration 0020; docs/product.md).
+    uniqueIndex('suppliers_business_name_key').on(sql`f_unaccent(lower(${t.businessName}))`),
     // Accent- and case-insensitive search (`q`) and sorting, as in branches.
     index('suppliers_business_name_sort_idx').on(sql`f_unaccent(lower(${t.businessName}))`, t.id),
     index('suppliers_code_trgm_idx').using('gin', sql`f_unaccent(lower(${t.code})) gin_trgm_ops`),
@@ -36,6 +38,8 @@ export const brands = pgTable(
   },
   (t) => [
     uniqueIndex('brands_code_key').on(t.code),
+    // One brand per name, whatever its case and accents (migration 0020; docs/product.md).
+    uniqueIndex('brands_name_key').on(sql`f_unaccent(lower(${t.name}))`),
     index('brands_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
     index('brands_code_trgm_idx').using('gin', sql`f_unaccent(lower(${t.code})) gin_trgm_ops`),
     index('brands_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),

@@ -12,8 +12,9 @@ export const createBranchRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sucursales'],
         summary: 'Crear una sucursal',
+        description: 'El nombre es único sin distinguir mayúsculas ni acentos (409).',
         body: ZBranchInput,
-        response: { 201: makeItemResponse(ZBranch), ...errors(400, 401, 403) },
+        response: { 201: makeItemResponse(ZBranch), ...errors(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {

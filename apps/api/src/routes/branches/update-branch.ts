@@ -15,10 +15,11 @@ export const updateBranchRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['sucursales'],
         summary: 'Actualizar una sucursal',
         description:
-          '`connection_string`: si no se envía se conserva; null o vacío la elimina; otro texto la reemplaza.',
+          '`connection_string`: si no se envía se conserva; null o vacío la elimina; otro texto la reemplaza. ' +
+          'El nombre es único sin distinguir mayúsculas ni acentos (409).',
         params: ZRouteId,
         body: ZBranchInput,
-        response: { 200: makeItemResponse(ZBranch), ...errors(400, 401, 403, 404) },
+        response: { 200: makeItemResponse(ZBranch), ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

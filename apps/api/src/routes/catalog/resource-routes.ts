@@ -43,12 +43,18 @@ export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginA
   const tags = [resource.tag];
 
   return async (app) => {
-    /** A duplicate code gets 409 naming it; the unique index is the backstop under races. */
+    /**
+     * A duplicate code gets 409 naming it; the unique index is the backstop under races. A duplicate
+     * name (case and accents aside, migration 0020) goes on to the error mapping: 409 naming the field.
+     */
     async function write(code: string, run: () => Promise<Row[]>): Promise<Row[]> {
       try {
         return await run();
       } catch (error) {
-        if (findPostgresError(error)?.code === '23505') throw conflict(resource.codeTaken(code));
+        const pg = findPostgresError(error);
+        if (pg?.code === '23505' && pg.constraint === `${resource.table}_code_key`) {
+          throw conflict(resource.codeTaken(code));
+        }
         throw error;
       }
     }
@@ -118,7 +124,8 @@ export function catalogResourceRoutes(resource: CatalogResource): FastifyPluginA
         schema: {
           tags,
           summary: `Crear ${resource.singular}`,
-          description: 'El código se guarda sin espacios alrededor y en mayúsculas; es único (409).',
+          description:
+            'El código se guarda sin espacios alrededor y en mayúsculas; es único (409). La descripción también es única, sin distinguir mayúsculas ni acentos (409).',
           body: resource.input,
           response: { 201: makeItemResponse(resource.item), ...errors(400, 401, 403, 409) },
         },
