@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDecimal } from '../core/common.ts';
+import { emptyMeans, zDecimal } from '../core/common.ts';
 
 /**
  * Fields of the bodies the panel sends as forms (docs/api-contract.md, docs/product.md#server-rules): multipart and urlencoded
@@ -16,14 +16,22 @@ export const zFormTypeId = (fallback: number, message: string) =>
     zDecimal(z.number({ error: message }).int(message).min(1, message).max(MAX_INT, message)),
   );
 
-/** A branch id where 0, blank or absent means every branch (docs/product.md#the-panels-screens, #constants); stored as null. */
+/**
+ * A branch id where 0, null, blank or absent means every branch (docs/product.md#the-panels-screens,
+ * #constants); stored as null. Answers give every branch as `null`, so a PUT of a record as read keeps
+ * its meaning (docs/product.md#all-branches): on a PUT, null and blank are every branch too, not a
+ * missing value.
+ */
 export const zFormBranchId = (message: string) =>
-  z
-    .preprocess(
-      (v) => (blank(v) ? 0 : v),
-      zDecimal(z.number({ error: message }).int(message).min(0, message).max(MAX_INT, message)),
-    )
-    .transform((v) => (v === 0 ? null : v));
+  emptyMeans(
+    z
+      .preprocess(
+        (v) => (blank(v) ? 0 : v),
+        zDecimal(z.number({ error: message }).int(message).min(0, message).max(MAX_INT, message)),
+      )
+      .transform((v) => (v === 0 ? null : v)),
+    'todas las sucursales',
+  );
 
 /** `#RRGGBB`, stored upper-case; absent or blank is the spec's default #FF0000. */
 export const DEFAULT_COLOR = '#FF0000';

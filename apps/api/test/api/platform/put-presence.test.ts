@@ -1,4 +1,3 @@
-import { FIELD_BLANK } from '@panel/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createPost } from '../../../src/testing/factories.ts';
@@ -162,13 +161,16 @@ function putCases(
 
 /**
  * Fields whose empty value is one of their values, stated in the schema (`emptyMeans`): a point
- * action's limits (null or '' = "sin límite", what the form sends) and a survey's branch (null =
- * every branch, what the panel sends), a seller's quiet hours (null = off).
+ * action's limits (null or '' = "sin límite", what the form sends), the branch of a survey, an event
+ * or a notification (null = every branch, what their GET answers: issue 28, item 5), a seller's
+ * quiet hours (null = off).
  */
 const EMPTY_IS_A_VALUE = new Set([
   'PUT /api/admin/point-actions/{id} daily_limit',
   'PUT /api/admin/point-actions/{id} cooldown_seconds',
   'PUT /api/admin/surveys/{id} branch_id',
+  'PUT /api/events/{id} branch_id',
+  'PUT /api/notifications/{id} branch_id',
   // null turns "No molestar" off (stated in the operation's description).
   'PUT /api/app/me/quiet-hours quiet_hours',
 ]);
@@ -257,9 +259,7 @@ describe('PUT: a required field sent null or blank is a 400 naming it, never its
     // The fields the issue names, among others.
     expect(guarded).toEqual(
       expect.arrayContaining([
-        'PUT /api/events/{id} branch_id',
         'PUT /api/events/{id} event_type_id',
-        'PUT /api/notifications/{id} branch_id',
         'PUT /api/notification-types/{id} color',
         'PUT /api/event-types/{id} color',
         'PUT /api/admin/point-actions/{id} points',
@@ -270,7 +270,7 @@ describe('PUT: a required field sent null or blank is a 400 naming it, never its
     );
   });
 
-  it('"branch_id": null on an event is refused with a Spanish message, and 0 still means every branch', async () => {
+  it('"branch_id": null on an event is every branch, as its GET says, and leaving it out is still a 400', async () => {
     const branchId = ok(await ctx.asAdmin('POST', '/api/branches', { name: 'Sucursal Sur' })).id;
     const typeId = ok(await ctx.asAdmin('POST', '/api/event-types', { name: 'Visita', color: '#654321' })).id;
     const body = {
@@ -281,17 +281,18 @@ describe('PUT: a required field sent null or blank is a 400 naming it, never its
       end_at: '2026-08-01T15:00:00Z',
     };
     const { id } = ok(await ctx.asAdmin('POST', '/api/events', body));
-    const res = await ctx.asAdmin('PUT', `/api/events/${id}`, { ...body, branch_id: null });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: `El campo "branch_id": ${FIELD_BLANK}`,
-      errors: { branch_id: [FIELD_BLANK] },
-    });
-    const still = (await ctx.asAdmin('GET', `/api/events?per_page=100`)).json().data;
-    expect(still.find((e: { id: number }) => e.id === id).branch_id).toBe(branchId);
-    const all = await ctx.asAdmin('PUT', `/api/events/${id}`, { ...body, branch_id: 0 });
-    expect(all.statusCode).toBe(200);
-    expect(all.json().data.branch_id).toBeNull();
+    const { branch_id: _left, ...withoutBranch } = body;
+    const missing = await ctx.asAdmin('PUT', `/api/events/${id}`, withoutBranch);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.branch_id).toBeDefined();
+    const still = (await ctx.asAdmin('GET', `/api/events/${id}`)).json().data;
+    expect(still.branch_id).toBe(branchId);
+    for (const every of [null, 0]) {
+      await ctx.asAdmin('PUT', `/api/events/${id}`, body);
+      const all = await ctx.asAdmin('PUT', `/api/events/${id}`, { ...body, branch_id: every });
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.json().data.branch_id).toBeNull();
+    }
   });
 
   it('keeps the empty values that mean something: no limit on a point action, every branch on a survey', async () => {
