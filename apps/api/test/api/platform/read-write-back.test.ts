@@ -5,9 +5,10 @@ import { readOperations } from '../security/route-fixtures.ts';
 
 /**
  * Read–modify–write (issue 28, item 5; docs/api-contract.md): whatever a GET returns, a PUT of it
- * with the record's own `ETag` is accepted with the same meaning. The PUT body is the record as read,
- * less its read-only fields: those the operation's request schema in the OpenAPI document does not
- * list (`id`, `version`, the timestamps, names joined for display…), which a PUT refuses as unknown.
+ * with the record's own `ETag` is accepted with the same meaning: the record as read less its
+ * read-only fields (those the operation's request schema in the OpenAPI document does not list: `id`,
+ * `version`, the timestamps, names joined for display…), and the whole record as read, whose
+ * read-only fields a PUT ignores.
  * Every PUT of the API, each record in the forms a GET gives (every branch and one branch, no limit
  * and a limit…); the answer and the record read again are the record as it was, but its version.
  */
@@ -293,5 +294,16 @@ describe('a record read is written back as it is (PUT with its ETag)', () => {
     expect(res.statusCode, `${key}: ${JSON.stringify(body)} → ${res.body}`).toBe(200);
     const after = await read();
     expect(settled(after.record)).toEqual(settled(before.record));
+
+    // The whole record as read, read-only fields and all (ignored), with its new ETag: the same.
+    const whole = await call(
+      c.seller,
+      'PUT',
+      url,
+      after.record,
+      after.etag ? { 'if-match': after.etag } : {},
+    );
+    expect(whole.statusCode, `${key}: ${JSON.stringify(after.record)} → ${whole.body}`).toBe(200);
+    expect(settled((await read()).record)).toEqual(settled(before.record));
   });
 });
