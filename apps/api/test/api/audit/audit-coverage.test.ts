@@ -158,14 +158,16 @@ const WRITES: Record<string, WriteSpec> = {
     },
   }),
   'PUT /api/branches/{id}': async () => {
-    const branch = await createBranch(db(), { name: 'Antes', city: 'Rosario', address: null });
+    // Names are unique (case and accents aside): the PUT and its POST twin each have their own.
+    const [before, after] = [`Antes ${n()}`, `Después ${n()}`];
+    const branch = await createBranch(db(), { name: before, city: 'Rosario', address: null });
     return {
-      call: { url: `/api/branches/${branch.id}`, payload: { name: 'Después', city: 'Rosario' } },
+      call: { url: `/api/branches/${branch.id}`, payload: { name: after, city: 'Rosario' } },
       expected: {
         entity: 'branches',
         action: 'update',
         entityId: branch.id,
-        changes: { name: { before: 'Antes', after: 'Después' } },
+        changes: { name: { before, after } },
       },
     };
   },
@@ -625,7 +627,8 @@ function catalogWrites(
     [`POST /api/${resource}`]: async () => {
       const code = `C${n()}`;
       return {
-        call: { url: `/api/${resource}`, payload: { code, [descriptionKey]: 'Descripción' } },
+        // Names are unique (case and accents aside): each call has its own.
+        call: { url: `/api/${resource}`, payload: { code, [descriptionKey]: `Descripción ${code}` } },
         expected: {
           entity: resource,
           action: 'create',
@@ -639,7 +642,7 @@ function catalogWrites(
       return {
         call: {
           url: `/api/${resource}/${row.id}`,
-          payload: { code: row.code, [descriptionKey]: 'Otra descripción' },
+          payload: { code: row.code, [descriptionKey]: `Otra descripción ${row.code}` },
         },
         expected: {
           entity: resource,
