@@ -172,6 +172,26 @@ test('shows "Leída por 2 de 3" next to "Enviada a N dispositivos", and who read
   await expect(dialog.getByText(branch.name).first()).toBeVisible();
 });
 
+test('"Leída por N de M" moves without a reload: the list asks again when the tab is back (issue 28, item 18)', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request);
+  const { branch, sellers } = await branchWithSellers(request, admin, 2);
+  const title = `Lectura en vivo ${unique()}`;
+  const created = await createNotification(request, admin, { title, message: 'Hoy.', branch_id: branch.id });
+  await openNotifications(page);
+  await page.getByPlaceholder('Buscar...').fill(title);
+  await expect(row(page, title)).toContainText('Leída por 0 de 2');
+  const res = await request.post(`/api/app/notifications/${created.id}/read`, {
+    headers: auth(sellers[1]!.token),
+  });
+  expect(res.status()).toBe(200);
+  // The administrator switches to another tab and back.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(row(page, title)).toContainText('Leída por 1 de 2');
+});
+
 test('a list of readers that fails to load says so and offers "Reintentar"', async ({ page, request }) => {
   const admin = await apiLogin(request);
   const title = `Sin lectores ${unique()}`;

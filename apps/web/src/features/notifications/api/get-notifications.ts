@@ -10,11 +10,17 @@ export function getNotifications(query: NotificationListQuery, signal?: AbortSig
   return apiRequest<TListResponse<TNotification>>('/notifications', { query, signal });
 }
 
+export const NOTIFICATIONS_REFRESH_MS = 30_000;
+
 export const notificationsQueryOptions = (query: NotificationListQuery) =>
   queryOptions({
     queryKey: ['notifications', 'list', query],
     queryFn: ({ signal }) => getNotifications(query, signal),
     placeholderData: keepPreviousData,
+    // "Leída por N de M" moves while the list is open (issue 28, item 18): asked again when the
+    // administrator comes back to the tab, and every 30 s while it is visible (never in the background).
+    refetchOnWindowFocus: 'always',
+    refetchInterval: NOTIFICATIONS_REFRESH_MS,
   });
 
 export function useNotifications(query: NotificationListQuery) {
