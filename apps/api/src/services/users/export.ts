@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
 
-import { csvDownload, csvSafe } from '../../lib/csv.ts';
+import { csvDownload, csvSafe, turnEventLoop } from '../../lib/csv.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import {
   USER_SORT_COLUMNS,
@@ -86,6 +86,8 @@ export async function* exportUserRows(db: Db, query: ExportQuery, timeZone: stri
       ].map(csvSafe);
     }
     if (rows.length < EXPORT_BATCH) return;
+    // Other requests are served between batches (issue 28, item 9).
+    await turnEventLoop();
     const last: UserRowWithCursor = rows[rows.length - 1]!;
     cursor = { value: last.cursor, id: last.id };
   }
