@@ -122,12 +122,16 @@ async function backupOrRestore(command: 'backup' | 'restore', args: string[]): P
       console.log('El archivo contiene la clave secreta y los datos de todos: guardalo en un lugar seguro.');
       return 0;
     }
-    const { manifest, previousDir } = await restorePglite(paths, file);
+    const { manifest, previousDir, uploads, skipped } = await restorePglite(paths, file);
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     console.log(
       `Restaurada la copia del ${manifest.created_at}: ${Object.keys(manifest.tables).length} tablas, ${rows} filas, ` +
-        `${manifest.uploads} archivos subidos.`,
+        `${uploads} archivos subidos.`,
     );
+    if (skipped.length > 0) {
+      console.log(`Se omitieron ${skipped.length} archivos de uploads/ que no se restauran:`);
+      for (const { name, reason } of skipped) console.log(`  ${name}: ${reason}`);
+    }
     if (previousDir)
       console.log(`Los datos anteriores quedaron en ${previousDir} (borralos cuando no los necesites).`);
     return 0;

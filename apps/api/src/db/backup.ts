@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { constants, createReadStream, createWriteStream, existsSync, openAsBlob } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -5,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import tar from 'tar-stream';
 import { openPglite, queryRows } from './client.ts';
 
@@ -12,12 +14,14 @@ import { openPglite, queryRows } from './client.ts';
  * Backup and restore of the embedded database (`npm run admin -- backup|restore <file>`).
  * The archive is a .tar.gz holding:
  *   manifest.json   format, date, row count per table
- *   pglite.tar      PGlite's own dump of its data directory (dumpDataDir)
+ *   pglite.tar      the data directory, closed cleanly, as PGlite's own dump lays it out (loadDataDir)
  *   secret.key      DATA_DIR/secret.key, without which branch connection strings cannot be read
  *   uploads/…       the uploaded images under DATA_DIR/uploads (local storage)
  * The caller holds DATA_DIR's lock: PGlite cannot be opened by two processes at once.
  * The archive is written and read by tar-stream, one entry at a time, never holding an entry
- * larger than ENTRY_LIMITS' small ones in memory (issue 20, item 9).
+ * larger than ENTRY_LIMITS' small ones in memory (issue 20, item 9): the backup streams the
+ * database's files and the uploads from disk (PGlite's dumpDataDir held the data directory in
+ * memory several times over: 550 MB for a 44 MB folder, issue 28, item 8). Every entry is 0600.
  */
 export const BACKUP_FORMAT = 'panel-backup';
 const BACKUP_VERSION = 1;
@@ -45,11 +49,8 @@ export async function backupPglite(paths: BackupPaths, file: string): Promise<Ba
     throw new Error(`No hay una base de datos embebida en ${paths.pgliteDir}`);
   }
   const database = await openPglite({ dataDir: paths.pgliteDir });
-  let dump: Blob;
   const tables: Record<string, number> = {};
   try {
-    // Everything on disk first, so the dump needs no recovery when it is loaded.
-    await database.client.exec('CHECKPOINT');
     const names = await queryRows<{ name: string }>(
       database.db,
       sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
@@ -61,12 +62,14 @@ export async function backupPglite(paths: BackupPaths, file: string): Promise<Ba
       );
       tables[name] = row!.n;
     }
-    dump = await database.client.dumpDataDir('none');
   } finally {
+    // A clean shutdown writes everything to disk: the folder is then the database, needing no
+    // recovery when it is loaded. The caller's lock keeps anyone from opening it meanwhile.
     await database.close();
   }
+  const dump = await dataDirEntries(paths.pgliteDir);
 
-  const uploads = paths.uploadsDir ? await listFiles(paths.uploadsDir) : [];
+  const uploads = paths.uploadsDir ? await listUploads(paths.uploadsDir) : [];
   const secretPath = join(paths.dataDir, 'secret.key');
   const secret = existsSync(secretPath) ? await readFile(secretPath) : null;
   const manifest: BackupManifest = {
@@ -89,21 +92,26 @@ export async function backupPglite(paths: BackupPaths, file: string): Promise<Ba
     const written = pipeline(pack, createGzip({ level: 6 }), handle.createWriteStream());
     // Errors surface through `written`; this keeps an early one from being unhandled.
     written.catch(() => {});
-    const add = (name: string, data: Buffer, mode = 0o644) =>
+    const add = (name: string, data: Buffer) =>
       new Promise<void>((done, fail) => {
-        pack.entry({ name, size: data.length, mode, mtime: new Date() }, data, (error) =>
+        pack.entry({ name, size: data.length, mode: ENTRY_MODE, mtime: new Date() }, data, (error) =>
           error ? fail(error) : done(),
         );
       });
     await add('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
-    await add('pglite.tar', Buffer.from(await dump.arrayBuffer()));
-    if (secret) await add('secret.key', secret, 0o600);
-    for (const path of uploads) {
-      const name = `uploads/${relative(paths.uploadsDir!, path).split(sep).join('/')}`;
+    await new Promise<void>((done, fail) => {
+      const entry = pack.entry(
+        { name: 'pglite.tar', size: dump.size, mode: ENTRY_MODE, mtime: new Date() },
+        (error) => (error ? fail(error) : done()),
+      );
+      writeDataDirTar(dump.entries, entry).catch(fail);
+    });
+    if (secret) await add('secret.key', secret);
+    for (const { path, name } of uploads) {
       const { size } = await stat(path);
       // Streamed from disk, so the pictures never sit in memory together.
       await new Promise<void>((done, fail) => {
-        const entry = pack.entry({ name, size, mode: 0o644, mtime: new Date() }, (error) =>
+        const entry = pack.entry({ name, size, mode: ENTRY_MODE, mtime: new Date() }, (error) =>
           error ? fail(error) : done(),
         );
         pipeline(createReadStream(path), entry).catch(fail);
@@ -118,6 +126,65 @@ export async function backupPglite(paths: BackupPaths, file: string): Promise<Ba
   }
   await rename(partial, file);
   return manifest;
+}
+
+/** The mode of every entry written into an archive, and of every file a restore writes. */
+const ENTRY_MODE = 0o600;
+
+interface DataDirEntry {
+  /** Relative to the data directory, with `/`: how PGlite's dumpDataDir names them. */
+  name: string;
+  path: string;
+  type: 'file' | 'directory';
+  size: number;
+  mtime: Date;
+}
+
+/**
+ * The data directory's folders and files, and the exact size of the tar writeDataDirTar makes of
+ * them: each entry is a 512-byte header and its data padded to 512, and the end is 1024 zero bytes.
+ * Names stay within the header's 100 bytes (no extended headers, which PGlite's reader ignores).
+ */
+async function dataDirEntries(root: string): Promise<{ entries: DataDirEntry[]; size: number }> {
+  const found = await readdir(root, { recursive: true, withFileTypes: true });
+  const entries: DataDirEntry[] = [];
+  let size = 1024;
+  for (const e of found) {
+    if (!e.isFile() && !e.isDirectory()) continue;
+    const path = join(e.parentPath, e.name);
+    const name = relative(root, path).split(sep).join('/');
+    if (Buffer.byteLength(name) >= 100) {
+      throw new Error(`el nombre ${name} de la base de datos es demasiado largo para la copia`);
+    }
+    const info = await stat(path);
+    const type = e.isFile() ? 'file' : 'directory';
+    const bytes = type === 'file' ? info.size : 0;
+    entries.push({ name, path, type, size: bytes, mtime: info.mtime });
+    size += 512 + Math.ceil(bytes / 512) * 512;
+  }
+  // Folders before what they hold, as a tar is read.
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { entries, size };
+}
+
+/** The data directory as a tar, streamed file by file into `out`. */
+async function writeDataDirTar(entries: DataDirEntry[], out: NodeJS.WritableStream): Promise<void> {
+  const pack = tar.pack();
+  const piped = pipeline(pack, out as unknown as NodeJS.WritableStream);
+  piped.catch(() => {});
+  for (const e of entries) {
+    await new Promise<void>((done, fail) => {
+      const callback = (error?: Error | null) => (error ? fail(error) : done());
+      if (e.type === 'directory') {
+        pack.entry({ name: e.name, type: 'directory', mode: 0o700, mtime: e.mtime }, callback);
+        return;
+      }
+      const entry = pack.entry({ name: e.name, size: e.size, mode: ENTRY_MODE, mtime: e.mtime }, callback);
+      pipeline(createReadStream(e.path), entry).catch(fail);
+    });
+  }
+  pack.finalize();
+  await piped;
 }
 
 async function createExclusive(path: string) {
@@ -156,7 +223,24 @@ export interface RestoreResult {
   manifest: BackupManifest;
   /** Where the data that was replaced was moved (kept until the operator removes it). */
   previousDir: string | null;
+  /** The uploads restored (an original or a thumbnail each). */
+  uploads: number;
+  /** Entries under uploads/ that were not restored, each with why (issue 28, item 8). */
+  skipped: SkippedUpload[];
 }
+
+export interface SkippedUpload {
+  name: string;
+  reason: string;
+}
+
+/** Why an entry under uploads/ is left out of a restore (the CLI prints them). */
+export const SKIP_REASONS = {
+  name: 'su nombre no es el de un archivo subido (<xx>/<sha256>.<jpg|png|gif|webp|avif>)',
+  notImage: (ext: string) => `su contenido no es una imagen .${ext}`,
+  hash: 'su contenido no corresponde a su nombre (el SHA-256 no coincide)',
+  orphanThumb: 'es la miniatura de una imagen que la copia no trae',
+} as const;
 
 /**
  * Unpacks the archive next to the data, proves PGlite opens it, then swaps it in. What was
@@ -166,13 +250,17 @@ export async function restorePglite(paths: BackupPaths, file: string): Promise<R
   if (!existsSync(file)) throw new Error(`No existe el archivo ${file}`);
   const staging = join(paths.dataDir, `.restore-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
+  await mkdir(staging, { recursive: true, mode: 0o700 });
   try {
     let manifest: BackupManifest | null = null;
     const dumpPath = join(staging, 'pglite.tar');
     let dump = false;
     let secret = false;
-    let restoredUploads = 0;
+    // Entries with an upload's name (what the manifest counts), the originals restored, the thumbnails.
+    let uploadEntries = 0;
+    const originals = new Set<string>();
+    const thumbs: { name: string; target: string; hash: string }[] = [];
+    const skipped: SkippedUpload[] = [];
     const seen = new Set<string>();
     const extract = tar.extract();
     const reading = pipeline(createReadStream(file), createGunzip(), extract);
@@ -202,20 +290,38 @@ export async function restorePglite(paths: BackupPaths, file: string): Promise<R
         dump = true;
       } else if (name === 'secret.key') {
         limit(ENTRY_LIMITS.secret);
-        await writeLimited(entry, join(staging, 'secret.key'), ENTRY_LIMITS.secret, 0o600);
+        await writeLimited(entry, join(staging, 'secret.key'), ENTRY_LIMITS.secret, ENTRY_MODE);
         secret = true;
       } else if (name.startsWith('uploads/') && paths.uploadsDir) {
-        const rest = name.slice('uploads/'.length);
-        // Keys are content addresses under a two-letter folder; nothing else is written.
-        if (!/^[a-f0-9]{2}\/[a-f0-9]{64}(\.thumb)?\.[a-z]+$/.test(rest)) {
+        // Keys are content addresses under their two-letter folder; nothing else is written.
+        const match = UPLOAD_NAME.exec(name);
+        if (!match || !match[3]!.startsWith(match[1]!)) {
+          skipped.push({ name, reason: SKIP_REASONS.name });
           entry.resume();
           continue;
         }
+        uploadEntries++;
         limit(ENTRY_LIMITS.upload);
-        const target = join(staging, 'uploads', ...rest.split('/'));
-        await mkdir(dirname(target), { recursive: true });
-        await writeLimited(entry, target, ENTRY_LIMITS.upload);
-        restoredUploads++;
+        const [, folder, key, hash, thumb, ext] = match as unknown as string[];
+        const target = join(staging, 'uploads', folder!, key!);
+        await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+        const read = await writeLimited(entry, target, ENTRY_LIMITS.upload, ENTRY_MODE);
+        // Served as what its name says: its bytes must be an image of that type, and an original's
+        // name must be its content's hash (a thumbnail is named by its original's, checked below).
+        const detected = await fileTypeFromBuffer(read.head);
+        const reason =
+          !detected || detected.mime !== IMAGE_TYPE_BY_EXTENSION[ext!]
+            ? SKIP_REASONS.notImage(ext!)
+            : !thumb && read.sha256 !== hash
+              ? SKIP_REASONS.hash
+              : null;
+        if (reason) {
+          skipped.push({ name, reason });
+          await rm(target, { force: true });
+          continue;
+        }
+        if (thumb) thumbs.push({ name, target, hash: hash! });
+        else originals.add(hash!);
       } else {
         entry.resume();
       }
@@ -227,10 +333,18 @@ export async function restorePglite(paths: BackupPaths, file: string): Promise<R
     if (manifest.secret_key && !secret) {
       throw new Error('La copia está incompleta: el manifiesto incluye secret.key y el archivo no la trae');
     }
-    if (paths.uploadsDir && restoredUploads !== manifest.uploads) {
+    if (paths.uploadsDir && uploadEntries !== manifest.uploads) {
       throw new Error(
-        `La copia está incompleta: el manifiesto dice ${manifest.uploads} archivos subidos y el archivo trae ${restoredUploads}`,
+        `La copia está incompleta: el manifiesto dice ${manifest.uploads} archivos subidos y el archivo trae ${uploadEntries}`,
       );
+    }
+    let restoredUploads = originals.size;
+    for (const thumb of thumbs) {
+      if (originals.has(thumb.hash)) restoredUploads++;
+      else {
+        skipped.push({ name: thumb.name, reason: SKIP_REASONS.orphanThumb });
+        await rm(thumb.target, { force: true });
+      }
     }
     await checkDump(dumpPath);
 
@@ -274,19 +388,43 @@ export async function restorePglite(paths: BackupPaths, file: string): Promise<R
     // An archive without pictures (a database that had none, or images in S3) leaves the
     // current ones where they are: the start-up sweep removes those no row points to.
     if (paths.uploadsDir && restoredUploads > 0) await swap(paths.uploadsDir, join(staging, 'uploads'));
-    return { manifest, previousDir: moved ? previousDir : null };
+    return { manifest, previousDir: moved ? previousDir : null, uploads: restoredUploads, skipped };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
 }
 
-async function listFiles(root: string): Promise<string[]> {
+/**
+ * An upload's place in the archive: `uploads/<first two hex digits>/<key>`, the key being
+ * `<sha256>.<ext>` or `<sha256>.thumb.<ext>` with an image extension, as the local storage writes
+ * them. Anything else under the folder (an interrupted `.tmp`, a file put there by hand) is no
+ * upload: a backup leaves it out and a restore skips it.
+ */
+/** The image types the storage keeps, by their key's extension (as services/storage/storage.ts). */
+const IMAGE_TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+const UPLOAD_NAME = /^uploads\/([a-f0-9]{2})\/(([a-f0-9]{64})(\.thumb)?\.(jpg|png|gif|webp|avif))$/;
+
+async function listUploads(root: string): Promise<{ path: string; name: string }[]> {
   if (!existsSync(root)) return [];
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && !e.name.endsWith('.tmp'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const path = join(e.parentPath, e.name);
+      return { path, name: `uploads/${relative(root, path).split(sep).join('/')}` };
+    })
+    .filter(({ name }) => {
+      const match = UPLOAD_NAME.exec(name);
+      return match !== null && match[3]!.startsWith(match[1]!);
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 function parseManifest(bytes: Buffer): BackupManifest {
@@ -315,22 +453,38 @@ async function readSmall(entry: AsyncIterable<unknown>, max: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-/** Streams an entry to a new file, refusing more than `max` bytes whatever its header said. */
+/** How many first bytes of an upload are kept to tell its type (file-type reads at most 4100). */
+const HEAD_BYTES = 4100;
+
+/**
+ * Streams an entry to a new file (mode 0600), refusing more than `max` bytes whatever its header
+ * said; gives back its SHA-256 and its first bytes.
+ */
 async function writeLimited(
   entry: AsyncIterable<unknown>,
   path: string,
   max: number,
-  mode = 0o644,
-): Promise<void> {
+  mode = ENTRY_MODE,
+): Promise<{ sha256: string; head: Buffer }> {
   let size = 0;
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headSize = 0;
   const count = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (size > max) callback(new Error(`La copia está dañada: una entrada supera ${megabytes(max)}`));
-      else callback(null, chunk);
+      if (size > max)
+        return callback(new Error(`La copia está dañada: una entrada supera ${megabytes(max)}`));
+      hash.update(chunk);
+      if (headSize < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+      }
+      callback(null, chunk);
     },
   });
   await pipeline(entry, count, createWriteStream(path, { mode, flags: 'wx' }));
+  return { sha256: hash.digest('hex'), head: Buffer.concat(head) };
 }
 
 /**

@@ -18,9 +18,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import sharp from 'sharp';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BackupPaths, backupPglite, restorePglite } from '../../../src/db/backup.ts';
+import { type BackupPaths, backupPglite, restorePglite, SKIP_REASONS } from '../../../src/db/backup.ts';
 import { openPglite } from '../../../src/db/client.ts';
 import { apiRoot } from '../../../src/lib/paths.ts';
 
@@ -37,6 +38,15 @@ const scratch = (prefix: string) => {
   cleanup.push(dir);
   return dir;
 };
+
+/** A small real picture: a restore keeps only uploads whose bytes are an image of their type. */
+async function picture(format: 'png' | 'jpeg' | 'webp', red: number): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: red, g: 40, b: 90 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A content-addressed upload under its two-letter folder, as the local storage writes it. */
 function writeUpload(uploadsDir: string, bytes: Buffer, ext = 'png'): string {
@@ -129,8 +139,8 @@ describe.runIf(inject('dbKind') === 'pglite')('backup archives (issue 20, item 9
     });
     await database.close();
     writeFileSync(join(dataDir, 'secret.key'), randomBytes(32).toString('base64url'), { mode: 0o600 });
-    writeUpload(source.uploadsDir!, Buffer.from('foto de la copia 1'));
-    writeUpload(source.uploadsDir!, Buffer.from('foto de la copia 2'), 'jpg');
+    writeUpload(source.uploadsDir!, await picture('png', 1));
+    writeUpload(source.uploadsDir!, await picture('jpeg', 2), 'jpg');
     archive = join(scratch('panel-backup-archive-'), 'copia.tar.gz');
     const manifest = await backupPglite(source, archive);
     expect(manifest).toMatchObject({ uploads: 2, secret_key: true });
@@ -273,4 +283,133 @@ describe.runIf(inject('dbKind') === 'pglite')('backup archives (issue 20, item 9
     expect(existsSync(join(target.dataDir, '..', 'fuera.txt'))).toBe(false);
     expect(existsSync(join(target.dataDir, 'fuera2.txt'))).toBe(false);
   }, 180_000);
+
+  it('writes every entry 0600, and a restore writes the files it restores 0600 (issue 28, item 8)', async () => {
+    const entries = await readEntries(archive);
+    expect(entries.map((e) => [e.header.name, (e.header.mode ?? 0) & 0o777])).toEqual(
+      entries.map((e) => [e.header.name, 0o600]),
+    );
+    const target = currentData();
+    await restorePglite(target, archive);
+    for (const name of Object.keys(snapshot(target.uploadsDir!)).filter((k) => !k.endsWith('/')))
+      expect(statSync(join(target.uploadsDir!, name)).mode & 0o777, name).toBe(0o600);
+    expect(statSync(join(target.dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
+  }, 180_000);
+
+  it('restores only uploads named by the hash of their content whose bytes are an image of their type; skips and reports the rest (issue 28, item 8)', async () => {
+    const [original] = Object.keys(snapshot(source.uploadsDir!)).filter((k) => k.endsWith('.png'));
+    const originalHash = original!.split('/')[1]!.slice(0, 64);
+    const upload = (bytes: Buffer, key: string) => ({
+      header: { name: `uploads/${key.slice(0, 2)}/${key}`, type: 'file' as const },
+      data: bytes,
+    });
+    const html = Buffer.from('<!doctype html><title>foto</title><script>alert(document.cookie)</script>');
+    const jpeg = await picture('jpeg', 3);
+    const png = await picture('png', 4);
+    const orphanThumb = await picture('webp', 5);
+    const thumb = await picture('webp', 6);
+    const added = [
+      // HTML under a photo's name (its own hash, so only its content gives it away).
+      upload(html, `${sha256(html)}.jpg`),
+      // A JPEG named .png.
+      upload(jpeg, `${sha256(jpeg)}.png`),
+      // A real PNG under another content's hash.
+      upload(png, `${'a1'.repeat(32)}.png`),
+      // A thumbnail whose original the archive does not hold, and one whose original it holds.
+      upload(orphanThumb, `${'e'.repeat(64)}.thumb.webp`),
+      upload(thumb, `${originalHash}.thumb.webp`),
+      // Other extensions and names are not uploads.
+      upload(html, `${sha256(html)}.html`),
+      upload(png, `${sha256(png)}.svg`),
+      { header: { name: 'uploads/notas.txt', type: 'file' as const }, data: Buffer.from('hola') },
+      // The right name in the wrong folder.
+      {
+        header: { name: `uploads/00/${sha256(png)}.png`, type: 'file' as const },
+        data: png,
+      },
+    ];
+    const file = await variant('subidas-dudosas', (entries) =>
+      setManifest([...entries, ...added], (m) => {
+        m.uploads = (m.uploads as number) + 5;
+      }),
+    );
+    const target = currentData();
+    const result = await restorePglite(target, file);
+
+    const name = (e: { header: { name: string } }) => e.header.name;
+    expect([...result.skipped].sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      [
+        { name: name(added[0]!), reason: SKIP_REASONS.notImage('jpg') },
+        { name: name(added[1]!), reason: SKIP_REASONS.notImage('png') },
+        { name: name(added[2]!), reason: SKIP_REASONS.hash },
+        { name: name(added[3]!), reason: SKIP_REASONS.orphanThumb },
+        { name: name(added[5]!), reason: SKIP_REASONS.name },
+        { name: name(added[6]!), reason: SKIP_REASONS.name },
+        { name: 'uploads/notas.txt', reason: SKIP_REASONS.name },
+        { name: name(added[8]!), reason: SKIP_REASONS.name },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    const restored = Object.keys(snapshot(target.uploadsDir!)).filter((k) => !k.endsWith('/'));
+    const expected = [
+      ...Object.keys(snapshot(source.uploadsDir!)).filter((k) => !k.endsWith('/')),
+      `${originalHash.slice(0, 2)}/${originalHash}.thumb.webp`,
+    ];
+    expect(restored.sort()).toEqual(expected.sort());
+    expect(result.uploads).toBe(3);
+  }, 180_000);
+
+  it('streams a backup: 64 MB more database raise its peak memory by far less than 64 MB (issue 28, item 8)', async () => {
+    const dataDir = scratch('panel-backup-large-');
+    const paths = { dataDir, pgliteDir: join(dataDir, 'pglite'), uploadsDir: join(dataDir, 'uploads') };
+    const database = await openPglite({
+      dataDir: paths.pgliteDir,
+      loadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))]),
+    });
+    // Stored as it is (no compression): 32,768 rows of 2 KB, 64 MB on disk.
+    await database.client.exec(`
+      CREATE TABLE relleno (datos text);
+      ALTER TABLE relleno ALTER COLUMN datos SET STORAGE EXTERNAL;
+      INSERT INTO relleno SELECT repeat(md5(g::text), 64) FROM generate_series(1, 32768) AS g;
+      CHECKPOINT;`);
+    await database.close();
+    writeUpload(paths.uploadsDir, await picture('png', 7));
+
+    // Each in a process of its own, to read its peak: the backup, and what it does besides
+    // writing the archive (open the database, count every table, close it), with the same modules.
+    const run = (body: string) => {
+      const script = `
+        import { backupPglite } from './src/db/backup.ts';
+        import { openPglite, queryRows } from './src/db/client.ts';
+        import { sql } from 'drizzle-orm';
+        ${body}
+        console.log(JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+      `;
+      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: apiRoot,
+        encoding: 'utf8',
+      });
+      expect(child.status, child.stderr).toBe(0);
+      return (JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { maxRssMb: number }).maxRssMb;
+    };
+    const without = run(`
+      const database = await openPglite({ dataDir: ${JSON.stringify(paths.pgliteDir)} });
+      const names = await queryRows(database.db, sql\`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'\`);
+      for (const { name } of names) await queryRows(database.db, sql.raw(\`SELECT count(*)::int AS n FROM "\${name}"\`));
+      await database.close();
+      void backupPglite;
+    `);
+    const archiveFile = join(scratch('panel-backup-large-out-'), 'grande.tar.gz');
+    const backup = run(`await backupPglite(${JSON.stringify(paths)}, ${JSON.stringify(archiveFile)});`);
+    // Before: PGlite's dumpDataDir read the folder into memory, tarred it, and the tar was copied
+    // twice more (550 MB for a 44 MB folder in the issue).
+    expect(
+      backup - without,
+      `copia ${backup.toFixed(0)} MB, sin escribirla ${without.toFixed(0)} MB`,
+    ).toBeLessThan(32);
+
+    const target = currentData();
+    const restored = await restorePglite(target, archiveFile);
+    expect(restored.manifest.tables.relleno).toBe(32768);
+    expect(restored.uploads).toBe(1);
+  }, 300_000);
 });
