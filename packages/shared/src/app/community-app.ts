@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPostInput } from '../content/media.ts';
 import { notificationIconUrl } from '../content/notifications.ts';
-import { makeItemResponse, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
+import { hasVisibleText, makeItemResponse, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
 
 /** Texts of the community-app API (/api/app/*), docs/product.md#seller-calls. */
 export const APP_MSG = {
@@ -85,6 +85,7 @@ export const ZAppCommentInput = z.object({
     .string({ error: APP_MSG.commentRequired })
     .trim()
     .min(1, APP_MSG.commentRequired)
+    .refine(hasVisibleText, APP_MSG.commentRequired)
     .max(1000, APP_MSG.commentTooLong),
   /** Or the `Idempotency-Key` header (the header wins when both are sent). */
   idempotency_key: zIdempotencyKey.optional(),

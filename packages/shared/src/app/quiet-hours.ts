@@ -12,6 +12,10 @@ export const QUIET_MSG = {
   sameTimes: 'La hora de fin debe ser distinta de la de inicio',
 } as const;
 
+/**
+ * Exactly "HH:MM", checked on the value as sent: it used to be trimmed first, so "22:00\n" passed
+ * where the document's pattern refuses it (issue 28, item 10).
+ */
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** "HH:MM" → minutes since midnight. */
@@ -24,12 +28,10 @@ export const ZQuietHours = z
   .object({
     start: z
       .string({ error: QUIET_MSG.startInvalid })
-      .trim()
       .regex(HHMM, QUIET_MSG.startInvalid)
       .meta({ examples: ['22:00'] }),
     end: z
       .string({ error: QUIET_MSG.endInvalid })
-      .trim()
       .regex(HHMM, QUIET_MSG.endInvalid)
       .meta({ examples: ['08:00'] }),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zOptionalText, zTimestamp, zVersion } from '../core/common.ts';
+import { hasVisibleText, makeListQuery, zOptionalText, zTimestamp, zVersion } from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
 
 export const ZBranch = z.object({
@@ -20,7 +20,12 @@ export type TBranch = z.infer<typeof ZBranch>;
  * null or "" removes it, any other text replaces it.
  */
 export const ZBranchInput = z.object({
-  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(120, MSG.branchNameTooLong),
+  name: z
+    .string({ error: MSG.nameRequired })
+    .trim()
+    .min(1, MSG.nameRequired)
+    .refine(hasVisibleText, MSG.nameRequired)
+    .max(120, MSG.branchNameTooLong),
   city: zOptionalText(120),
   address: zOptionalText(200),
   connection_string: z.string().max(2000).nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeListQuery, zTimestamp, zVersion } from '../core/common.ts';
+import { hasVisibleText, makeListQuery, zTimestamp, zVersion } from '../core/common.ts';
 
 /** Spanish texts of Proveedores and Marcas (docs/product.md#suppliers-and-brands, #validation-messages, #messages). */
 export const CATALOG_MSG = {
@@ -27,12 +27,14 @@ export const zCatalogCode = z
   .trim()
   .toUpperCase()
   .min(1, CATALOG_MSG.codeRequired)
+  .refine(hasVisibleText, CATALOG_MSG.codeRequired)
   .max(30, CATALOG_MSG.codeTooLong);
 
 const zDescription = z
   .string({ error: CATALOG_MSG.descriptionRequired })
   .trim()
   .min(1, CATALOG_MSG.descriptionRequired)
+  .refine(hasVisibleText, CATALOG_MSG.descriptionRequired)
   .max(200, CATALOG_MSG.descriptionTooLong);
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  hasVisibleText,
   isInDateRange,
   makeListQuery,
   outOfDateRange,
@@ -56,6 +57,7 @@ export const ZEventTypeInput = z.object({
     .string({ error: EVENT_MSG.nameRequired })
     .trim()
     .min(1, EVENT_MSG.nameRequired)
+    .refine(hasVisibleText, EVENT_MSG.nameRequired)
     .max(80, EVENT_MSG.nameTooLong),
   color: zHexColor(EVENT_MSG.colorInvalid),
 });
@@ -98,6 +100,7 @@ const ZEventFields = z.object({
     .string({ error: EVENT_MSG.titleRequired })
     .trim()
     .min(1, EVENT_MSG.titleRequired)
+    .refine(hasVisibleText, EVENT_MSG.titleRequired)
     .max(150, EVENT_MSG.titleTooLong),
   description: zOptionalText(2000),
   start_at: zInstant.refine(isInDateRange, EVENT_MSG.startOutOfRange),

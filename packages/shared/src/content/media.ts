@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  hasVisibleText,
   isInDateRange,
   makeListQuery,
   outOfDateRange,
@@ -127,6 +128,7 @@ export const ZPostInput = z.object({
     .string({ error: MEDIA_MSG.contentRequired })
     .trim()
     .min(1, MEDIA_MSG.contentRequired)
+    .refine(hasVisibleText, MEDIA_MSG.contentRequired)
     .max(POST_CONTENT_MAX, MEDIA_MSG.contentTooLong),
   branch_id: zBranchId,
 });
@@ -209,6 +211,7 @@ export const ZStoryInput = z
       .string({ error: MEDIA_MSG.titleRequired })
       .trim()
       .min(1, MEDIA_MSG.titleRequired)
+      .refine(hasVisibleText, MEDIA_MSG.titleRequired)
       .max(120, MEDIA_MSG.titleTooLong),
     active: zActiveFlag,
     branch_id: zBranchId,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_PER_PAGE,
+  hasVisibleText,
   MAX_PER_PAGE,
   makeListQuery,
   requiredOnPut,
@@ -54,6 +55,7 @@ export const ZNotificationTypeInput = z.object({
     .string({ error: NOTIFICATION_MSG.nameRequired })
     .trim()
     .min(1, NOTIFICATION_MSG.nameRequired)
+    .refine(hasVisibleText, NOTIFICATION_MSG.nameRequired)
     .max(80),
   color: zHexColor(NOTIFICATION_MSG.colorInvalid),
   icon: z.preprocess(
@@ -111,11 +113,13 @@ export const ZNotificationInput = z.object({
     .string({ error: NOTIFICATION_MSG.titleRequired })
     .trim()
     .min(1, NOTIFICATION_MSG.titleRequired)
+    .refine(hasVisibleText, NOTIFICATION_MSG.titleRequired)
     .max(150),
   message: z
     .string({ error: NOTIFICATION_MSG.messageRequired })
     .trim()
     .min(1, NOTIFICATION_MSG.messageRequired)
+    .refine(hasVisibleText, NOTIFICATION_MSG.messageRequired)
     .max(2000),
   /**
    * "Urgente": pushes go out at once, even in a seller's "No molestar". A form sends "1"/"true"/"on";

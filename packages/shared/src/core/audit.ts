@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zDay } from '../points/reports.ts';
-import { INT4_MAX, zCursor, zDecimal, zOneOf, zTimestamp } from './common.ts';
+import { INT4_MAX, isInDateRange, outOfDateRange, zCursor, zDecimal, zOneOf, zTimestamp } from './common.ts';
 import { registerMessages } from './human-messages.ts';
 
 /**
@@ -18,7 +18,17 @@ export const AUDIT_MSG = registerMessages({
   loadError: 'Error al cargar la auditoría',
   sortInvalid: 'El orden debe ser at, actor_email, entity o action (con - delante para descendente)',
   cursorWithSort: 'El cursor solo sirve en el orden por defecto (más nuevas primero)',
+  fromOutOfRange: outOfDateRange('La fecha desde'),
+  toOutOfRange: outOfDateRange('La fecha hasta'),
+  listNotAccepted: 'Cada filtro lleva un solo valor y sin []: por ejemplo entity=users',
 });
+
+/**
+ * A day of the trail's filters: a real calendar day within the years the panel keeps dates in. A
+ * day such as 9999-12-31 is a day, but its next one is past what the database can count to, and
+ * the answer was a generic error (issue 28, item 10).
+ */
+const zAuditDay = (message: string) => zDay.refine((s) => isInDateRange(`${s}T12:00:00Z`), message);
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -79,8 +89,8 @@ export const ZAuditListQuery = z
     entity: z.enum(AUDIT_ENTITIES, { error: AUDIT_MSG.entityInvalid }).optional(),
     entity_id: zPositive(AUDIT_MSG.entityIdInvalid, Number.MAX_SAFE_INTEGER).optional(),
     action: z.enum(AUDIT_ACTIONS, { error: AUDIT_MSG.actionInvalid }).optional(),
-    from: zDay.optional(),
-    to: zDay.optional(),
+    from: zAuditDay(AUDIT_MSG.fromOutOfRange).optional(),
+    to: zAuditDay(AUDIT_MSG.toOutOfRange).optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: AUDIT_MSG.dateRangeInvalid,

@@ -74,14 +74,23 @@ export function requiredOnPut<S extends z.ZodRawShape, K extends keyof S & strin
 
 /**
  * Blank: null, or text of nothing but white space (every Unicode space: tab, NBSP U+00A0,
- * U+3000, line and paragraph separators, BOM) and invisible characters (zero-width space and
- * joiners, word joiner, soft hyphen).
+ * U+3000, line and paragraph separators, BOM) and characters that show nothing: Unicode's
+ * default-ignorable ones (zero-width space and joiners, word joiner, soft hyphen, direction marks
+ * U+200E/U+200F, the Hangul fillers U+3164 and U+FFA0, the combining grapheme joiner U+034F, tags
+ * such as U+E0020, variation selectors) and the blank Braille pattern U+2800 (issue 28, item 10).
  */
+const BLANK_TEXT = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
 export function isBlank(value: unknown): boolean {
-  return (
-    value === null || (typeof value === 'string' && /^[\s\u200B-\u200D\u2060\u00AD\u180E]*$/u.test(value))
-  );
+  return value === null || (typeof value === 'string' && BLANK_TEXT.test(value));
 }
+
+/**
+ * A required text's (a name's, a title's) check after its `min(1)`: made only of characters that
+ * show nothing, it is refused with the same message as an empty one (issue 28, item 10). Empty
+ * passes here, so that its `min(1)` alone says so.
+ */
+export const hasVisibleText = (value: string) => value === '' || !isBlank(value);
 
 /** Fields whose empty value (null, or '' from a form) is a value of its own, such as "sin límite". */
 const emptyValues = z.registry<{ emptyMeans: string }>();

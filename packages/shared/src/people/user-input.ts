@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zOptionalDisplayUrl } from '../core/common.ts';
+import { hasVisibleText, zOptionalDisplayUrl } from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
 import { zPassword } from './password-policy.ts';
 import { ZRole } from './users.ts';
@@ -8,7 +8,7 @@ import { ZRole } from './users.ts';
 // list of common passwords. Apart from users.ts on purpose: the login screen needs ZUser (through
 // auth.ts) but never a new password, and its bundle should not carry the list.
 
-const zName = z.string().trim().min(1, MSG.nameRequired).max(120);
+const zName = z.string().trim().min(1, MSG.nameRequired).refine(hasVisibleText, MSG.nameRequired).max(120);
 const zEmail = z.string().trim().toLowerCase().pipe(z.email(MSG.emailInvalid).max(190));
 const zBranchId = z
   .number()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   emptyMeans,
+  hasVisibleText,
   makeListQuery,
   presentOnPut,
   requiredOnPut,
@@ -75,6 +76,7 @@ const fields = {
     .string({ error: POINT_ACTION_MSG.nameRequired })
     .trim()
     .min(1, POINT_ACTION_MSG.nameRequired)
+    .refine(hasVisibleText, POINT_ACTION_MSG.nameRequired)
     .max(120),
   description: zOptionalText(500),
   points: z.preprocess(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   emptyMeans,
+  hasVisibleText,
   INT4_MAX,
   isInDateRange,
   MAX_PER_PAGE,
@@ -105,6 +106,7 @@ export const ZSurveyQuestionInput = z
       .string({ error: SURVEY_MSG.questionTextRequired })
       .trim()
       .min(1, SURVEY_MSG.questionTextRequired)
+      .refine(hasVisibleText, SURVEY_MSG.questionTextRequired)
       .max(500),
     type: z.enum(SURVEY_QUESTION_TYPES, { error: SURVEY_MSG.questionTypeInvalid }),
     required: z.boolean().default(false),
@@ -135,6 +137,7 @@ const ZSurveyFields = z.object({
     .string({ error: SURVEY_MSG.titleRequired })
     .trim()
     .min(1, SURVEY_MSG.titleRequired)
+    .refine(hasVisibleText, SURVEY_MSG.titleRequired)
     .max(200, SURVEY_MSG.titleTooLong),
   description: zOptionalText(2000),
   active: z.boolean().default(false),

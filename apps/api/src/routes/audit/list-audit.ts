@@ -1,4 +1,11 @@
-import { APP_MSG, makeListResponse, type TAuditEntry, ZAuditEntry, ZAuditListQuery } from '@panel/shared';
+import {
+  APP_MSG,
+  AUDIT_MSG,
+  makeListResponse,
+  type TAuditEntry,
+  ZAuditEntry,
+  ZAuditListQuery,
+} from '@panel/shared';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -27,6 +34,12 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
           'defecto, `cursor` = `meta.next_cursor`.',
         querystring: ZAuditListQuery,
         response: { 200: makeListResponse(ZAuditEntry), ...errors(400, 401, 403) },
+      },
+      // `entity[]=` (a list, or an empty one) was dropped as unknown, and the answer was the whole
+      // trail unfiltered: a filter sent as a list is refused, naming it (issue 28, item 10).
+      preValidation: async (request) => {
+        for (const key of Object.keys((request.query ?? {}) as object))
+          if (key.endsWith('[]')) throw fieldError(key, AUDIT_MSG.listNotAccepted);
       },
     },
     async (request) => {

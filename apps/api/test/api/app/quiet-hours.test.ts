@@ -117,6 +117,9 @@ describe('GET and PUT /api/app/me/quiet-hours', () => {
       [{ start: '25:00', end: '08:00' }, 'quiet_hours.start', QUIET_MSG.startInvalid],
       [{ start: '22:00', end: '8' }, 'quiet_hours.end', QUIET_MSG.endInvalid],
       [{ start: '22:00', end: '22:00' }, 'quiet_hours.end', QUIET_MSG.sameTimes],
+      // The document's pattern refuses a trailing newline or space; so does the server (issue 28, item 10).
+      [{ start: '22:00\n', end: '08:00' }, 'quiet_hours.start', QUIET_MSG.startInvalid],
+      [{ start: '22:00', end: ' 08:00' }, 'quiet_hours.end', QUIET_MSG.endInvalid],
     ];
     for (const [body, field, message] of cases) {
       const res = await call('PUT', '/api/app/me/quiet-hours', quiet.token, { quiet_hours: body });

@@ -137,6 +137,11 @@ describe('GET /api/audit', () => {
       ['?cursor=bm8', 'cursor', APP_MSG.invalidCursor],
       ['?sort=ip', 'sort', AUDIT_MSG.sortInvalid],
       ['?sort=at&cursor=MTA', 'cursor', AUDIT_MSG.cursorWithSort],
+      // Issue 28, item 10: a real day past the dates the panel keeps, and an empty list of entities.
+      ['?to=9999-12-31', 'to', AUDIT_MSG.toOutOfRange],
+      ['?from=0001-01-01', 'from', AUDIT_MSG.fromOutOfRange],
+      ['?entity[]=', 'entity[]', AUDIT_MSG.listNotAccepted],
+      ['?entity[]=users&entity[]=branches', 'entity[]', AUDIT_MSG.listNotAccepted],
     ];
     for (const [query, field, message] of cases) {
       const res = await ctx.asAdmin('GET', `/api/audit${query}`);
