@@ -12,7 +12,7 @@ import { queryRows } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { limitedResponse } from '../../plugins/seller-limits.ts';
-import { endpointProblem } from '../../services/push/targets.ts';
+import { canonicalEndpoint, endpointProblem } from '../../services/push/targets.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG, iso } from './app-scope.ts';
 
@@ -59,14 +59,15 @@ export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const { endpoint, keys } = request.body;
-      const problem = endpointProblem(endpoint, app.push.policy);
+      const { keys } = request.body;
+      const problem = endpointProblem(request.body.endpoint, app.push.policy);
       if (problem) {
         throw fieldError(
           'endpoint',
           problem === 'invalid' ? APP_MSG.pushEndpointInvalid : APP_MSG.pushEndpointNotAllowed,
         );
       }
+      const endpoint = canonicalEndpoint(request.body.endpoint);
       const userAgent = (request.headers['user-agent'] ?? '').slice(0, 300) || null;
       const now = app.now().toISOString();
       const row = await app.db.transaction(async (tx) => {
@@ -121,7 +122,7 @@ export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const deleted = await queryRows<{ id: number }>(
         app.db,
-        sql`DELETE FROM push_subscriptions WHERE endpoint = ${request.body.endpoint} AND user_id = ${user.id}
+        sql`DELETE FROM push_subscriptions WHERE endpoint = ${canonicalEndpoint(request.body.endpoint)} AND user_id = ${user.id}
           RETURNING id`,
       );
       if (deleted.length === 0) throw notFound(APP_MSG.pushSubscriptionNotFound);

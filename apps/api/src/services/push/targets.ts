@@ -52,6 +52,8 @@ export function endpointProblem(
   // The URL parser lower-cases the host and drops :443 (https' default), so port '' is 443.
   const port = url.port === '' ? 443 : Number(url.port);
   const host = url.hostname;
+  // An empty label ("a..push.services.mozilla.com") is no name a push service gives.
+  if (host.split('.').some((label) => label === '')) return 'invalid';
   const allowed = policy.rules.some(
     (rule) =>
       rule.port === port &&
@@ -60,6 +62,20 @@ export function endpointProblem(
         : host === rule.host),
   );
   return allowed ? null : 'not-allowed';
+}
+
+/**
+ * The one spelling of an endpoint that passed `endpointProblem`, as it is stored and compared: the URL
+ * parser's (scheme and host lower-cased, a host's percent-escapes and full-width letters read as the
+ * letters they are, :443 dropped). The path is left as sent: push services tell devices apart by it.
+ * One device can then not be stored under several spellings (issue 28, item 10).
+ */
+export function canonicalEndpoint(endpoint: string): string {
+  try {
+    return new URL(endpoint).href;
+  } catch {
+    return endpoint;
+  }
 }
 
 /**

@@ -355,6 +355,35 @@ describe('push targets (production rules, without the test switch)', () => {
     expect(await prod.db.select().from(pushSubscriptions)).toEqual([]);
   });
 
+  it('stores one spelling of an endpoint: case, a host’s escapes and full-width letters are one device; an empty label is refused (issue 28, item 10)', async () => {
+    const path = '/fcm/send/mismo-dispositivo';
+    const first = await subscribeProd(`https://fcm.googleapis.com${path}`);
+    expect(first.statusCode).toBe(201);
+    for (const spelling of [
+      `HTTPS://FCM.GoogleAPIs.com${path}`,
+      `https://%66cm.googleapis.com${path}`,
+      `https://\uff46\uff43\uff4d.googleapis.com${path}`,
+      `https://fcm.googleapis.com:443${path}`,
+    ]) {
+      const res = await subscribeProd(spelling);
+      expect(res.statusCode, spelling).toBe(200);
+      expect(res.json().data.endpoint, spelling).toBe(`https://fcm.googleapis.com${path}`);
+    }
+    const rows = await prod.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
+    expect(rows).toEqual([{ endpoint: `https://fcm.googleapis.com${path}` }]);
+    // Unsubscribing by another spelling finds it too.
+    const gone = await prod.app.inject({
+      method: 'DELETE',
+      url: '/api/app/push/subscriptions',
+      headers: bearer(token),
+      payload: { endpoint: `https://FCM.googleapis.com${path}` },
+    });
+    expect(gone.statusCode).toBe(204);
+    const empty = await subscribeProd('https://a..push.services.mozilla.com/wpush/v2/x');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.endpoint).toEqual([APP_MSG.pushEndpointInvalid]);
+  });
+
   it('PUSH_EXTRA_HOSTS extends the list for a self-hosted push service, and is validated', () => {
     const config = testConfig({ PUSH_EXTRA_HOSTS: 'push.empresa.com.ar, *.autopush.empresa.com.ar:8443' });
     expect(config.push.hosts).toEqual([
