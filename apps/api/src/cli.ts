@@ -1,16 +1,14 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MSG, ZUserCreate, ZUserUpdate } from '@panel/shared';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { backupPglite, restorePglite } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { runMigrations } from './db/migrate.ts';
-import { users } from './db/schema/users.ts';
+import { replacePassword } from './services/auth/password-change.ts';
 import { hashPassword } from './services/auth/passwords.ts';
-import { revokeUserSessions } from './services/auth/sessions.ts';
 import { findUserIdByEmail, insertUser } from './services/users/records.ts';
 
 const HELP = `Uso: npm run admin -- <comando> [opciones]
@@ -19,7 +17,8 @@ Comandos:
   create-admin   --email <email> --password <contraseña> [--name <nombre>]
                  Crea un administrador.
   reset-password --email <email> --password <contraseña>
-                 Cambia la contraseña de un usuario y cierra todas sus sesiones.
+                 Cambia la contraseña de un usuario y cierra todas sus sesiones y sus
+                 enlaces para elegir contraseña.
   backup <archivo>
                  Copia de seguridad de la base embebida (PGlite), la clave secreta y las
                  imágenes subidas de DATA_DIR en un .tar.gz.
@@ -78,11 +77,10 @@ async function main(argv: string[]): Promise<number> {
     const id = await findUserIdByEmail(database.db, email);
     if (id === null) throw new CliError(`${MSG.userNotFound}: ${email}`);
     const passwordHash = await hashPassword(password);
-    await database.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
-      await revokeUserSessions(tx, id, new Date());
-    });
-    console.log(`Contraseña actualizada para ${email}. Se cerraron todas sus sesiones.`);
+    await database.db.transaction((tx) => replacePassword(tx, id, passwordHash, new Date()));
+    console.log(
+      `Contraseña actualizada para ${email}. Se cerraron todas sus sesiones y sus enlaces para elegir contraseña.`,
+    );
     return 0;
   });
 }

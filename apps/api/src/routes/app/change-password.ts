@@ -11,8 +11,8 @@ import { users } from '../../db/schema/users.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { Verdict } from '../../services/auth/login-throttle.ts';
+import { replacePassword } from '../../services/auth/password-change.ts';
 import { hashPassword, verifyPassword } from '../../services/auth/passwords.ts';
-import { revokeUserSessions } from '../../services/auth/sessions.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG } from './app-scope.ts';
 
@@ -75,10 +75,9 @@ export const appChangePasswordRoute: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(APP_MSG.newPasswordSame, { new_password: [APP_MSG.newPasswordSame] });
       }
       const passwordHash = await hashPassword(next);
-      const ended = await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        return revokeUserSessions(tx, user.id, app.now(), sessionId);
-      });
+      const ended = await app.db.transaction((tx) =>
+        replacePassword(tx, user.id, passwordHash, app.now(), sessionId),
+      );
       // After the commit: no instance serves the other sessions once this answers.
       await app.sessionsRevoked([user.id]);
       return { sessions_ended: ended, message: passwordChangedMessage(ended) };

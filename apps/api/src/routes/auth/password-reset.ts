@@ -9,6 +9,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { passwordResets, users } from '../../db/schema/users.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { replacePassword } from '../../services/auth/password-change.ts';
 import {
   consumeResetToken,
   createResetToken,
@@ -17,14 +18,16 @@ import {
   resetMail,
 } from '../../services/auth/password-reset.ts';
 import { hashPassword } from '../../services/auth/passwords.ts';
-import { hashToken, revokeUserSessions } from '../../services/auth/sessions.ts';
+import { hashToken } from '../../services/auth/sessions.ts';
 import { errors } from '../schemas.ts';
 
 /**
  * "¿Olvidaste tu contraseña?" (issue 23, item 2; docs/decisions/2026-11-27-password-reset.md).
  * The request always answers the same 202, whether the email exists or not, and the mail goes out
  * in the background (its time is not in the answer's). The link's token is random, stored hashed,
- * valid 30 minutes and used once; saving the new password ends every session of the account.
+ * valid 30 minutes and used once; saving the new password ends every session of the account. Any
+ * other change of the password, and a deactivation, end the account's open links (endResetLinks in
+ * services/auth/password-reset.ts).
  */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -127,8 +130,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await app.db.transaction(async (tx) => {
         const id = await consumeResetToken(tx, token, now);
         if (id === null) return null;
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
-        await revokeUserSessions(tx, id, now);
+        // A link never sets a password on a deactivated account (it is used up all the same).
+        const [account] = await tx.select({ active: users.active }).from(users).where(eq(users.id, id));
+        if (!account?.active) return null;
+        await replacePassword(tx, id, passwordHash, now);
         return id;
       });
       if (userId === null) throw await invalid();

@@ -4,11 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessions, users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { endResetLinks } from '../../services/auth/password-reset.ts';
 import { errors } from '../schemas.ts';
 
 /**
  * Activates or deactivates several people in one request and one transaction. Deactivating ends
- * their sessions in the same transaction. Unknown ids refuse the whole request (404).
+ * their sessions and open reset links in the same transaction. Unknown ids refuse the whole request (404).
  */
 export const bulkActiveRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -41,6 +42,7 @@ export const bulkActiveRoute: FastifyPluginAsyncZod = async (app) => {
             .update(sessions)
             .set({ revokedAt: app.now() })
             .where(and(inArray(sessions.userId, ids), isNull(sessions.revokedAt)));
+          await endResetLinks(tx, ids, app.now());
         }
         return rows.length;
       });

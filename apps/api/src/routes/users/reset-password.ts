@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { replacePassword } from '../../services/auth/password-change.ts';
 import { generatePassword, hashPassword } from '../../services/auth/passwords.ts';
-import { revokeUserSessions } from '../../services/auth/sessions.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 /**
@@ -34,8 +34,13 @@ export const resetPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       const generated = request.body?.password === undefined ? generatePassword() : null;
       const passwordHash = await hashPassword(generated ?? request.body!.password!);
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
-        await revokeUserSessions(tx, id, app.now(), id === auth.user.id ? auth.sessionId : undefined);
+        await replacePassword(
+          tx,
+          id,
+          passwordHash,
+          app.now(),
+          id === auth.user.id ? auth.sessionId : undefined,
+        );
       });
       // After the commit: forgotten here and confirmed by every instance before the answer.
       await app.sessionsRevoked([id]);

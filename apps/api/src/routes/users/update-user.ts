@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/users.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { endResetLinks } from '../../services/auth/password-reset.ts';
 import { hashPassword } from '../../services/auth/passwords.ts';
 import { revokeUserSessions } from '../../services/auth/sessions.ts';
 import { branchExists, findUser, findUserIdByEmail } from '../../services/users/records.ts';
@@ -11,7 +12,7 @@ import { errors, ZRouteId } from '../schemas.ts';
 
 /**
  * Partial update. A new password or a deactivation ends the user's sessions (except the
- * admin's own current one when they change their own password). Admins cannot lock themselves out.
+ * admin's own current one when they change their own password) and open reset links. Admins cannot lock themselves out.
  */
 export const updateUserRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -59,8 +60,11 @@ export const updateUserRoute: FastifyPluginAsyncZod = async (app) => {
 
       const endSessions = body.password !== undefined || (body.active === false && current.active);
       await app.db.transaction(async (tx) => {
+        const now = app.now();
         if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
-        if (endSessions) await revokeUserSessions(tx, id, app.now(), isSelf ? auth.sessionId : undefined);
+        // A new password or a deactivation also ends the open reset links (docs/security.md).
+        if (body.password !== undefined || body.active === false) await endResetLinks(tx, id, now);
+        if (endSessions) await revokeUserSessions(tx, id, now, isSelf ? auth.sessionId : undefined);
       });
       // After the commit: forgotten here and confirmed by every instance before the answer.
       await app.sessionsRevoked([id]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { COMMUNITY_APP_PATH, PASSWORD_RESET_FRAGMENT, PASSWORD_RESET_MINUTES } from '@panel/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema/users.ts';
 import { hashToken } from './sessions.ts';
@@ -49,11 +49,23 @@ export async function consumeResetToken(tx: Tx, token: string, now: Date): Promi
     )
     .returning({ userId: passwordResets.userId });
   if (!row) return null;
-  await tx
+  await endResetLinks(tx, row.userId, now);
+  return row.userId;
+}
+
+/**
+ * Ends every open reset link of these accounts (marks them used), in the caller's transaction. The one
+ * rule for every change of a password (the administrator's, the user's own, the CLI's, a link's) and
+ * every deactivation: a link asked for before it must not set a password after it
+ * (docs/security.md, "Password reset links").
+ */
+export async function endResetLinks(db: Db | Tx, userIds: number | number[], now: Date): Promise<void> {
+  const ids = Array.isArray(userIds) ? userIds : [userIds];
+  if (ids.length === 0) return;
+  await db
     .update(passwordResets)
     .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
-  return row.userId;
+    .where(and(inArray(passwordResets.userId, ids), isNull(passwordResets.usedAt)));
 }
 
 /** Where the link opens: sellers in the community app, administrators in the panel's sign-in. */

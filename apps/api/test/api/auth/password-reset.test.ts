@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
+import { replacePassword } from '../../../src/services/auth/password-change.ts';
+import { hashPassword } from '../../../src/services/auth/passwords.ts';
 import { bearer, createAdmin, createUser, TEST_PASSWORD, tokenFor } from '../../../src/testing/factories.ts';
 import { resetLinkOf, startMailServer } from '../../../src/testing/mail-server.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
@@ -206,6 +208,113 @@ describe('password reset by mail', () => {
     const blocked = await confirm('y'.repeat(43), NEW_PASSWORD, '10.35.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: RESET_MSG.tooManyTries });
+  });
+});
+
+/**
+ * Issue 28, item 1: a link asked for before any other change of the password, or before a
+ * deactivation, must not set a password after it. Each path ends the account's open links.
+ */
+describe('a reset link ends with every other change of the password', () => {
+  let ip = 0;
+  /** A seller with an open link: the link's token, and the seller's own session. */
+  async function sellerWithLink() {
+    const seller = await createUser(ctx.db);
+    ip++;
+    expect((await request(seller.email, `10.36.${ip}.1`)).statusCode).toBe(202);
+    const [received] = await mailsTo(seller.email);
+    return { seller, token: resetLinkOf(received!).token, session: await tokenFor(ctx.db, seller.id) };
+  }
+  /** The old link is refused as any used link, and the password it would have set does not sign in. */
+  async function expectLinkEnded(email: string, token: string) {
+    const res = await confirm(token, 'la-clave-del-atacante-2026', `10.37.${ip}.1`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: RESET_MSG.invalidToken,
+      errors: { token: [RESET_MSG.invalidToken] },
+    });
+    expect((await login(email, 'la-clave-del-atacante-2026')).statusCode).toBe(401);
+  }
+
+  it("ends with the administrator's reset", async () => {
+    const { seller, token } = await sellerWithLink();
+    const reset = await ctx.asAdmin('POST', `/api/users/${seller.id}/reset-password`, {
+      password: 'la-del-administrador-2026',
+    });
+    expect(reset.statusCode).toBe(200);
+    await expectLinkEnded(seller.email, token);
+    expect((await login(seller.email, 'la-del-administrador-2026')).statusCode).toBe(200);
+  });
+
+  it("ends with the administrator's reset to a generated password", async () => {
+    const { seller, token } = await sellerWithLink();
+    const reset = await ctx.asAdmin('POST', `/api/users/${seller.id}/reset-password`, {});
+    expect(reset.statusCode).toBe(200);
+    await expectLinkEnded(seller.email, token);
+    expect((await login(seller.email, reset.json().data.generated_password)).statusCode).toBe(200);
+  });
+
+  it('ends when the administrator edits the password', async () => {
+    const { seller, token } = await sellerWithLink();
+    const edit = await ctx.asAdmin('PUT', `/api/users/${seller.id}`, { password: 'editada-por-admin-2026' });
+    expect(edit.statusCode).toBe(200);
+    await expectLinkEnded(seller.email, token);
+    expect((await login(seller.email, 'editada-por-admin-2026')).statusCode).toBe(200);
+  });
+
+  it('ends when the user changes the password in the app', async () => {
+    const { seller, token, session } = await sellerWithLink();
+    const change = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/app/me/password',
+      headers: bearer(session),
+      payload: { current_password: TEST_PASSWORD, new_password: 'cambiada-en-la-app-2026' },
+    });
+    expect(change.statusCode).toBe(200);
+    await expectLinkEnded(seller.email, token);
+    expect((await login(seller.email, 'cambiada-en-la-app-2026')).statusCode).toBe(200);
+  });
+
+  it("ends with the CLI's reset-password (the function it runs)", async () => {
+    const { seller, token } = await sellerWithLink();
+    const hash = await hashPassword('desde-la-consola-2026');
+    await ctx.db.transaction((tx) => replacePassword(tx, seller.id, hash, new Date()));
+    await expectLinkEnded(seller.email, token);
+    expect((await login(seller.email, 'desde-la-consola-2026')).statusCode).toBe(200);
+  });
+
+  it('ends with a deactivation, and stays ended once the account is active again', async () => {
+    const { seller, token } = await sellerWithLink();
+    expect((await ctx.asAdmin('PUT', `/api/users/${seller.id}`, { active: false })).statusCode).toBe(200);
+    expect((await ctx.asAdmin('PUT', `/api/users/${seller.id}`, { active: true })).statusCode).toBe(200);
+    await expectLinkEnded(seller.email, token);
+    expect((await login(seller.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('ends with a deactivation of several at once', async () => {
+    const first = await sellerWithLink();
+    const second = await sellerWithLink();
+    const ids = [first.seller.id, second.seller.id];
+    for (const active of [false, true]) {
+      const res = await ctx.asAdmin('POST', '/api/users/bulk-active', { ids, active });
+      expect(res.statusCode).toBe(200);
+    }
+    await expectLinkEnded(first.seller.email, first.token);
+    await expectLinkEnded(second.seller.email, second.token);
+  });
+
+  it('never sets a password on an inactive account', async () => {
+    const { seller, token } = await sellerWithLink();
+    // Deactivated without the routes (as by hand in the database): the link itself must refuse.
+    await ctx.db.execute(sql`update users set active = false where id = ${seller.id}`);
+    await expectLinkEnded(seller.email, token);
+    await ctx.db.execute(sql`update users set active = true where id = ${seller.id}`);
+    expect((await login(seller.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // And an inactive account is sent no link at all.
+    await ctx.db.execute(sql`update users set active = false where id = ${seller.id}`);
+    const before = (await mailsTo(seller.email)).length;
+    expect((await request(seller.email, '10.36.200.1')).statusCode).toBe(202);
+    expect(await mailsTo(seller.email)).toHaveLength(before);
   });
 });
 
