@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/users.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import type { Verdict } from '../../services/auth/login-throttle.ts';
 import { replacePassword } from '../../services/auth/password-change.ts';
 import { hashPassword, verifyPassword } from '../../services/auth/passwords.ts';
 import { errors } from '../schemas.ts';
@@ -19,7 +18,8 @@ import { APP_TAG } from './app-scope.ts';
 /**
  * Wrong current passwords, counted like sign-in failures (issue 20, item 10): per session and per
  * account, in the sign-in throttle's store (Redis or memory), 15-minute windows. Beyond either the
- * answer is 429, even with the right password, so a stolen session cannot guess the password.
+ * answer is 429, even with the right password, so a stolen session cannot guess the password. Each
+ * check is counted before its hash (issue 28, item 2), so a parallel burst gets no more checks.
  */
 export const PASSWORD_CHECK_LIMITS = { windowMs: 15 * 60 * 1000, perSession: 5, perAccount: 10 } as const;
 
@@ -49,28 +49,28 @@ export const appChangePasswordRoute: FastifyPluginAsyncZod = async (app) => {
         [`password-check:session:${sessionId}`, PASSWORD_CHECK_LIMITS.perSession],
         [`password-check:account:${user.id}`, PASSWORD_CHECK_LIMITS.perAccount],
       ] as const;
-      const blocked = (verdicts: Verdict[]) => {
-        const waits = verdicts.flatMap((v) => (v.blocked ? [v.retryAfterSeconds] : []));
-        return waits.length > 0 ? tooMany(Math.max(...waits)) : null;
-      };
-      const admission = blocked(
-        await Promise.all(budgets.map(([name, max]) => app.loginThrottle.check(name, max))),
+      const refund = () => Promise.all(budgets.map(([name]) => app.loginThrottle.refund(name)));
+      // Each check is counted (reserved) before the hash, atomically: of a parallel burst only the
+      // budget's worth is hashed, and the rest answer 429 at once, even the right password. A refused
+      // check gives its count back (it was never evaluated), and so does the right password (a change
+      // uses up no guesses); a wrong one keeps it.
+      const verdicts = await Promise.all(
+        budgets.map(([name, max]) => app.loginThrottle.hit(name, max, PASSWORD_CHECK_LIMITS.windowMs)),
       );
-      if (admission) throw admission;
+      const waits = verdicts.flatMap((v) => (v.blocked ? [v.retryAfterSeconds] : []));
+      if (waits.length > 0) {
+        await refund();
+        throw tooMany(Math.max(...waits));
+      }
 
       const [row] = await app.db
         .select({ passwordHash: users.passwordHash })
         .from(users)
         .where(eq(users.id, user.id));
       if (!row || !(await verifyPassword(current, row.passwordHash))) {
-        const refusal = blocked(
-          await Promise.all(
-            budgets.map(([name, max]) => app.loginThrottle.hit(name, max, PASSWORD_CHECK_LIMITS.windowMs)),
-          ),
-        );
-        if (refusal) throw refusal;
         throw badRequest(APP_MSG.currentPasswordWrong, { current_password: [APP_MSG.currentPasswordWrong] });
       }
+      await refund();
       if (current === next) {
         throw badRequest(APP_MSG.newPasswordSame, { new_password: [APP_MSG.newPasswordSame] });
       }

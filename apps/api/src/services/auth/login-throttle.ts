@@ -23,6 +23,8 @@ export interface CounterStore {
   /** Current count and ms left in the window, for each key. */
   get(keys: string[]): Promise<WindowCount[]>;
   reset(keys: string[]): Promise<void>;
+  /** Takes one back from each key, only while its window lasts and never below zero. */
+  refund(keys: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,14 @@ export class LoginThrottle {
     return this.verdict(counts, [max], (count, limit) => count > limit);
   }
 
+  /**
+   * Gives back one event of hit() (while its window lasts): a check reserved before slow work and then
+   * not counted against the budget (refused, or the right answer).
+   */
+  async refund(name: string): Promise<void> {
+    await this.store.refund([`${this.prefix}${name}`]);
+  }
+
   /** Whether a budget of hit() is already used up, without counting. */
   async check(name: string, max: number): Promise<Verdict> {
     const counts = await this.store.get([`${this.prefix}${name}`]);
@@ -144,6 +154,10 @@ export class WindowCounterStore implements CounterStore {
 
   increment(keys: string[], windowMs: number) {
     return Promise.all(keys.map((key) => this.counters.increment(key, windowMs)));
+  }
+
+  async refund(keys: string[]) {
+    await Promise.all(keys.map((key) => this.counters.refund(key)));
   }
 
   async reset(keys: string[]) {

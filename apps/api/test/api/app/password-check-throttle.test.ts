@@ -1,5 +1,7 @@
 import { APP_MSG, PASSWORD_CHANGE_MSG, passwordChangedMessage } from '@panel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_CHECK_LIMITS } from '../../../src/routes/app/change-password.ts';
+import { passwordChecksStarted } from '../../../src/services/auth/passwords.ts';
 import { bearer, createUser, TEST_PASSWORD, tokenFor } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
@@ -36,6 +38,34 @@ describe('POST /api/app/me/password, throttled like sign-in', () => {
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     // Still the old password: the refused right guess changed nothing.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: seller.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('counts each check before its hash: of a parallel burst only 5 are hashed, the rest and the right one get 429', async () => {
+    // Issue 28, item 2: 14 wrong guesses in parallel were all hashed, and the right one after them
+    // changed the password; the refused ones also waited behind the hashes.
+    const seller = await createUser(ctx.db);
+    const token = await tokenFor(ctx.db, seller.id);
+    const hashedBefore = passwordChecksStarted();
+    const burst = await Promise.all([
+      ...Array.from({ length: 14 }, (_, i) => change(token, `mala-${i}`)),
+      change(token, TEST_PASSWORD, 'la-del-atacante-2026'),
+    ]);
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(PASSWORD_CHECK_LIMITS.perSession);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15 - PASSWORD_CHECK_LIMITS.perSession);
+    expect(codes.at(-1)).toBe(429);
+    for (const refused of burst.filter((r) => r.statusCode === 429)) {
+      expect(refused.json()).toEqual({ message: PASSWORD_CHANGE_MSG.tooManyTries });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Only the admitted checks were hashed: the refused ones answered without waiting for a hash.
+    expect(passwordChecksStarted() - hashedBefore).toBe(PASSWORD_CHECK_LIMITS.perSession);
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
