@@ -23,11 +23,11 @@ import { errors } from '../schemas.ts';
 
 /**
  * "¿Olvidaste tu contraseña?" (issue 23, item 2; docs/decisions/2026-11-27-password-reset.md).
- * The request always answers the same 202, whether the email exists or not, and the mail goes out
- * in the background (its time is not in the answer's). The link's token is random, stored hashed,
- * valid 30 minutes and used once; saving the new password ends every session of the account. Any
- * other change of the password, and a deactivation, end the account's open links (endResetLinks in
- * services/auth/password-reset.ts).
+ * The request always answers the same 202, whether the email exists or not, before it looks the
+ * email up: the token and the mail are made after the answer (their time is not in it). The link's
+ * token is random, stored hashed, valid 30 minutes and used once; saving the new password ends every
+ * session of the account. Any other change of the password, and a deactivation, end the account's
+ * open links (endResetLinks in services/auth/password-reset.ts).
  */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -55,29 +55,35 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         RESET_LIMITS.windowMs,
       );
       if (byAddress.blocked) throw tooMany(RESET_MSG.tooManyRequests, byAddress.retryAfterSeconds);
-      // Counted for every email, known or not: the same work either way.
-      const byAccount = await app.loginThrottle.hit(
-        `reset:account:${email}`,
-        RESET_LIMITS.perAccount,
-        RESET_LIMITS.accountWindowMs,
-      );
-      const [row] = await app.db
-        .select({ id: users.id, name: users.name, role: users.role, active: users.active })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
-      if (row?.active) {
+      // Whether the account exists is looked up after the answer (issue 28, item 3): the 202 of a known
+      // email and of an unknown one leave after the same work, so their times tell nothing.
+      const answered = new Promise<void>((resolve) => {
+        reply.raw.once('finish', () => resolve());
+        reply.raw.once('close', () => resolve());
+      });
+      app.mailer.sendAfter(answered, async () => {
+        // Counted for every email, known or not.
+        const byAccount = await app.loginThrottle.hit(
+          `reset:account:${email}`,
+          RESET_LIMITS.perAccount,
+          RESET_LIMITS.accountWindowMs,
+        );
+        const [row] = await app.db
+          .select({ id: users.id, name: users.name, role: users.role, active: users.active })
+          .from(users)
+          .where(eq(users.email, email))
+          .limit(1);
+        if (!row?.active) return null;
         if (byAccount.blocked) {
           request.log.info(
             { userId: row.id },
             'Pedido de contraseña nueva sin correo: la cuenta llegó a su límite por hora',
           );
-        } else {
-          const token = await createResetToken(app.db, row.id, app.now());
-          const mail = resetMail(row.name, resetLink(app.config.publicUrl, row.role, token));
-          void app.mailer.send({ to: email, ...mail });
+          return null;
         }
-      }
+        const token = await createResetToken(app.db, row.id, app.now());
+        return { to: email, ...resetMail(row.name, resetLink(app.config.publicUrl, row.role, token)) };
+      });
       return reply.code(202).send({ message: RESET_MSG.sent });
     },
   );

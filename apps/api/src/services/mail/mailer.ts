@@ -48,6 +48,22 @@ export class Mailer {
     return job;
   }
 
+  /**
+   * Prepares a mail and sends it, both in the background once `answered` settles (the request's
+   * answer has left) and the current turn of the event loop ends: what the preparation reads or
+   * writes takes no time from the answer (the password reset's request, routes/auth/password-reset.ts).
+   * null sends nothing; a preparation that fails is logged. idle() and close() wait for it.
+   */
+  sendAfter(answered: Promise<unknown>, prepare: () => Promise<Mail | null>): void {
+    const job: Promise<void> = answered
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(prepare)
+      .then((mail) => (mail ? this.deliver(mail) : undefined))
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'No se pudo preparar un correo'))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
   private async deliver(mail: Mail): Promise<void> {
     const { log } = this.options;
     try {

@@ -198,6 +198,45 @@ describe('password reset by mail', () => {
     expect((await request('otro.mas@prueba.test', '10.34.0.2')).statusCode).toBe(202);
   });
 
+  it('answers a known email as fast as an unknown one (compared in one run, not against a fixed time)', async () => {
+    // Issue 28, item 3: p50 7 ms for existing accounts and 4 ms for unknown ones. The answer now
+    // leaves before the lookup, the token and the mail, which are done after it. 30 samples of each.
+    const known = await Promise.all(Array.from({ length: 31 }, () => createUser(ctx.db)));
+    const timed = async (email: string, remoteAddress: string) => {
+      const start = process.hrtime.bigint();
+      const res = await request(email, remoteAddress);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: RESET_MSG.sent });
+      // The work after the answer is not left to overlap the next sample.
+      await ctx.app.mailer.idle();
+      return ms;
+    };
+    const knownMs: number[] = [];
+    const unknownMs: number[] = [];
+    for (let i = 0; i < known.length; i++) {
+      // Interleaved, each kind first in turn; the first pair warms up and is not counted.
+      const pair = async (first: 'known' | 'unknown') => {
+        const k = () => timed(known[i]!.email, `10.38.${i}.1`);
+        const u = () => timed(`nadie.${i}@prueba.test`, `10.38.${i}.2`);
+        if (first === 'known') return { k: await k(), u: await u() };
+        const uMs = await u();
+        return { k: await k(), u: uMs };
+      };
+      const { k, u } = await pair(i % 2 === 0 ? 'known' : 'unknown');
+      if (i === 0) continue;
+      knownMs.push(k);
+      unknownMs.push(u);
+    }
+    expect(await mailsTo(known[5]!.email)).toHaveLength(1);
+    // The lower quartile: on a busy machine the upper half is the scheduler's, not the request's.
+    const quartile = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)]!;
+    const ratio = quartile(knownMs) / quartile(unknownMs);
+    // Measured here: about 5 on the code that wrote the token before answering, 0.84 to 1.09 after.
+    expect(ratio).toBeLessThan(1.5);
+    expect(ratio).toBeGreaterThan(1 / 1.5);
+  });
+
   it('answers 429 after 20 wrong links from one address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 21; i++) {
