@@ -22,7 +22,7 @@ export interface MailerOptions {
 
 /**
  * Outgoing mail (issue 23, item 2). Over SMTP with nodemailer when SMTP_URL is set; otherwise (the
- * embedded default) each mail is written as an .eml file under DATA_DIR/mail/ (0600: it may hold a
+ * embedded default) each mail is written as an .eml file (CRLF lines) under DATA_DIR/mail/ (0600: it may hold a
  * password link) and the log says where, so the demo works end to end on one machine. send() never
  * throws: a mail that cannot go out is logged (without its text) and the caller's answer stands.
  * close() waits for the mails on their way.
@@ -34,7 +34,7 @@ export class Mailer {
   constructor(private readonly options: MailerOptions) {
     this.transport = options.smtpUrl
       ? nodemailer.createTransport(options.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   }
 
   get kind(): 'smtp' | 'file' {

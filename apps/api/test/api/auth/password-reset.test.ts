@@ -364,7 +364,7 @@ describe('password reset without SMTP (the embedded default)', () => {
   });
   afterAll(() => local?.close());
 
-  it('writes each mail as an .eml under DATA_DIR/mail and logs where', async () => {
+  it('writes each mail as an .eml under DATA_DIR/mail (CRLF lines) and logs where', async () => {
     const info = vi.spyOn(local.app.log, 'info');
     const seller = await createUser(local.db);
     const res = await local.app.inject({
@@ -383,6 +383,11 @@ describe('password reset without SMTP (the embedded default)', () => {
     const logged = info.mock.calls.find((call) => String(call[1] ?? '').includes(file));
     expect(logged).toBeDefined();
     expect(JSON.stringify(info.mock.calls)).not.toContain('#restablecer=');
+
+    // Every line ends in CRLF, as RFC 5322 wants (issue 28, item 10): no bare LF anywhere.
+    const raw = readFileSync(file, 'latin1');
+    expect(raw).toContain('\r\n');
+    expect(raw.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
 
     const parsed = await simpleParser(readFileSync(file));
     expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toContain(seller.email);
