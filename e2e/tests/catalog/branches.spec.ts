@@ -125,6 +125,9 @@ test('refuses to delete a branch that still has sellers, with the server message
 test('pages on the server with "Filas por página" and the previous/next arrows', async ({ page }) => {
   await openBranches(page);
   await expect(page.getByText(/^Filas por página/)).toBeVisible();
+  // The panel opens lists with 10 rows (the demo has 10 branches, other tests add theirs).
+  await expect(page.getByText(/^1-10 de \d+$/)).toBeVisible();
+  await page.getByLabel('Filas por página:').selectOption('5');
   await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
   const firstPage = await page.getByRole('row').nth(1).textContent();
   await page.getByRole('button', { name: 'Página siguiente' }).click();

@@ -215,7 +215,7 @@ test('imports sellers from a CSV: a bad row blocks it, twenty good ones go in, a
 
   // The export is the list with the same search: same people, same order.
   await search(page, tag);
-  await expect(page.getByText(/^1-5 de 20$/)).toBeVisible();
+  await expect(page.getByText(/^1-10 de 20$/)).toBeVisible();
   const exportDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar' }).click();
   const exported = await downloadedRows((await (await exportDownload).path())!);

@@ -20,7 +20,7 @@ test('Vendedores, its selection bar and the import dialog have no serious or cri
   page,
 }) => {
   await openAsAdmin(page, '/users');
-  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  await expect(page.getByText(/^1-10 de \d+$/)).toBeVisible();
   await page
     .getByRole('checkbox', { name: /^Seleccionar a / })
     .first()

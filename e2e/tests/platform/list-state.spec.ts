@@ -10,7 +10,7 @@ test('Vendedores comes back through the menu as it was left: search, filter, sor
   await openAsAdmin(page, '/dashboard');
   const nav = page.getByRole('navigation', { name: 'Menú principal' });
   await nav.getByRole('link', { name: 'Vendedores', exact: true }).click();
-  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  await expect(page.getByText(/^1-10 de \d+$/)).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Buscar' }).fill('a');
   await expect(page).toHaveURL(/[?&]q=a(&|$)/);
@@ -80,9 +80,9 @@ test('a page that no longer exists comes back as the last one, and values the li
   await expect(page).not.toHaveURL(/page=999/);
   await expect(page.getByRole('button', { name: 'Página siguiente' })).toBeDisabled();
 
-  // A page that is not a number and a page size the list does not offer: page 1, 5 rows.
+  // A page that is not a number and a page size the list does not offer: page 1, 10 rows.
   await page.goto('/users?page=abc&per_page=7');
-  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByLabel('Filas por página:')).toHaveValue('5');
-  await expect(page.locator('tbody tr[data-id]')).toHaveCount(5);
+  await expect(page.getByText(/^1-10 de \d+$/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel('Filas por página:')).toHaveValue('10');
+  await expect(page.locator('tbody tr[data-id]')).toHaveCount(10);
 });

@@ -35,22 +35,22 @@ test('at 390 px Vendedores is a card list: selection, paging, sorting and the ac
 }) => {
   await openAsAdmin(page, '/users');
   const cards = page.getByRole('list', { name: 'Lista de Vendedores' }).getByRole('listitem');
-  await expect(cards).toHaveCount(5);
+  await expect(cards).toHaveCount(10);
   await expect(page.getByRole('table')).toHaveCount(0);
 
   // Selection: one card, then the whole page.
   await cards.nth(1).getByRole('checkbox').check();
   await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toContainText('1 seleccionado');
   await page.getByLabel('Seleccionar todas').check();
-  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toContainText('5 seleccionados');
+  await expect(page.getByRole('region', { name: 'Filas seleccionadas' })).toContainText('10 seleccionados');
   await page.getByRole('button', { name: 'Quitar selección' }).click();
 
   // Paging and sorting from the cards.
   await page.getByRole('button', { name: 'Página siguiente' }).click();
-  await expect(page.getByText(/^6-10 de \d+$/)).toBeVisible();
+  await expect(page.getByText(/^11-20 de \d+$/)).toBeVisible();
   await page.getByLabel('Ordenar por').selectOption('-name');
   await expect(page).toHaveURL(/sort=-name/);
-  await expect(page.getByText(/^1-5 de \d+$/)).toBeVisible();
+  await expect(page.getByText(/^1-10 de \d+$/)).toBeVisible();
 
   // A seller's actions sit in the card's menu; the dialog fills the phone.
   await page.goto('/users?q=vendedor%40demo.local');

@@ -157,7 +157,13 @@ export const ZIdParam = z.object({ id: zInt({ min: 1 }) });
 export type TIdParam = z.infer<typeof ZIdParam>;
 
 export const PER_PAGE_OPTIONS = [5, 10, 20, 50, 100] as const;
+/** A list call without `per_page` answers this many rows (the API's default). */
 export const DEFAULT_PER_PAGE = 5;
+/**
+ * The panel's lists open with this many rows, until the administrator picks another size for a list,
+ * which that browser remembers for it (docs/product.md#lists).
+ */
+export const PANEL_DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
 /** The longest search text (`q`) any list accepts. */
 export const MAX_QUERY_TEXT = 200;

@@ -24,7 +24,8 @@ const BULK: ResourceListBulkDelete<Fruit> = {
 };
 
 function Harness() {
-  const params = useListParams();
+  // 5 rows a page, so the fixtures page (the panel opens lists with 10).
+  const params = useListParams({ defaultPerPage: 5 });
   const result = useQuery({
     queryKey: ['fruits', params.query],
     queryFn: async (): Promise<TListResponse<Fruit>> => ({

@@ -37,7 +37,8 @@ const card: ResourceListCard<Fruit> = {
 };
 
 function Harness({ onLook, onEdit }: { onLook: (f: Fruit) => void; onEdit: (f: Fruit) => void }) {
-  const params = useListParams();
+  // 5 rows a page, so the fixtures page (the panel opens lists with 10).
+  const params = useListParams({ defaultPerPage: 5 });
   const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
   const [actions] = useState<ResourceListAction<Fruit>[]>(() => [
     { key: 'look', label: 'Mirar', icon: IconEye, display: 'button', onClick: onLook },

@@ -16,7 +16,8 @@ interface Fruit {
 const FRUITS: Fruit[] = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `Fruta ${i + 1}` }));
 
 function Harness({ onApply }: { onApply: (ids: (string | number)[]) => void }) {
-  const params = useListParams();
+  // 5 rows a page, so the fixtures page (the panel opens lists with 10).
+  const params = useListParams({ defaultPerPage: 5 });
   const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
   const result = useQuery({
     queryKey: ['fruits', params.query],

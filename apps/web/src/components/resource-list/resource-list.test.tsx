@@ -39,13 +39,16 @@ function Harness({
   onEdit,
   onDelete,
   canDelete,
+  defaultPerPage = 5,
 }: {
   fetcher: (q: ListQuery) => Promise<TListResponse<Fruit>>;
   onEdit?: (f: Fruit) => void;
   onDelete?: (f: Fruit) => void;
   canDelete?: (f: Fruit) => boolean;
+  /** 5 rows page the 12 fruits three times; `null` leaves the panel's default. */
+  defaultPerPage?: number | null;
 }) {
-  const params = useListParams();
+  const params = useListParams(defaultPerPage === null ? {} : { defaultPerPage });
   const result = useQuery({
     queryKey: ['fruits', params.query],
     queryFn: () => fetcher(params.query),
@@ -139,6 +142,26 @@ describe('ResourceList', () => {
 
     await user.click(screen.getByRole('button', { name: 'Página anterior' }));
     expect(await screen.findByText('6-10 de 12')).toBeInTheDocument();
+  });
+
+  it('opens with 10 rows, and remembers the size picked for this list in this browser (issue 28, item 18)', async () => {
+    localStorage.clear();
+    const first = setup('/fruits', undefined, { defaultPerPage: null });
+    expect(await screen.findByText('1-10 de 12')).toBeInTheDocument();
+    expect(first.fetcher).toHaveBeenLastCalledWith({ page: 1, per_page: 10 });
+    await first.user.selectOptions(screen.getByLabelText('Filas por página:'), '20');
+    expect(await screen.findByText('1-12 de 12')).toBeInTheDocument();
+    first.unmount();
+
+    // Another visit to the list, without per_page in its address: the size picked last time.
+    const again = setup('/fruits', undefined, { defaultPerPage: null });
+    expect(await screen.findByText('1-12 de 12')).toBeInTheDocument();
+    expect(again.fetcher).toHaveBeenLastCalledWith({ page: 1, per_page: 20 });
+    again.unmount();
+    // Another list keeps its own default.
+    setup('/otra-lista', undefined, { defaultPerPage: null });
+    expect(await screen.findByText('1-10 de 12')).toBeInTheDocument();
+    localStorage.clear();
   });
 
   it('changes the page size from the "Filas por página" select and goes back to page 1', async () => {

@@ -1,6 +1,6 @@
-import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS } from '@panel/shared';
+import { PANEL_DEFAULT_PER_PAGE, PER_PAGE_OPTIONS } from '@panel/shared';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 /** What a list sends to the API (docs/product.md#lists-and-query-parameters): page, per_page, q, sort and its own filters. */
 export type ListQuery<F extends string = string> = {
@@ -34,8 +34,31 @@ export interface UseListParamsOptions<F extends string> {
   filters?: readonly F[];
   /** Page sizes this list offers; default PER_PAGE_OPTIONS (5/10/20/50/100). */
   perPageOptions?: readonly number[];
-  /** Default PER_PAGE default (5); Historial uses 20 (docs/product.md#constants). */
+  /**
+   * The size this list opens with when the administrator has not picked one for it in this browser:
+   * PANEL_DEFAULT_PER_PAGE (10); Historial uses 20 (docs/product.md#constants).
+   */
   defaultPerPage?: number;
+}
+
+/** Where a list's chosen page size is kept, per screen (its path). */
+export const perPageStorageKey = (pathname: string) => `panel-per-page:${pathname}`;
+
+function storedPerPage(pathname: string): number | null {
+  try {
+    const n = Number(window.localStorage.getItem(perPageStorageKey(pathname)));
+    return Number.isInteger(n) && n >= 1 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+function storePerPage(pathname: string, perPage: number) {
+  try {
+    window.localStorage.setItem(perPageStorageKey(pathname), String(perPage));
+  } catch {
+    // A browser that keeps nothing (private mode, full storage) still pages; it only does not remember.
+  }
 }
 
 function positiveInt(raw: string | null, fallback: number): number {
@@ -51,10 +74,16 @@ export function useListParams<F extends string = never>(
   options: UseListParamsOptions<F> = {},
 ): ListParams<F> {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const filterKeys = options.filters ?? ([] as readonly F[]);
   const filterKeyList = filterKeys.join(',');
   const perPageOptions: readonly number[] = options.perPageOptions ?? PER_PAGE_OPTIONS;
-  const defaultPerPage = options.defaultPerPage ?? DEFAULT_PER_PAGE;
+  // The size the administrator last picked for this list in this browser, else the list's own default.
+  const stored = storedPerPage(pathname);
+  const defaultPerPage =
+    stored !== null && perPageOptions.includes(stored)
+      ? stored
+      : (options.defaultPerPage ?? PANEL_DEFAULT_PER_PAGE);
 
   const page = positiveInt(searchParams.get('page'), 1);
   const perPageRaw = positiveInt(searchParams.get('per_page'), defaultPerPage);
@@ -113,7 +142,13 @@ export function useListParams<F extends string = never>(
     activeFilterCount,
     query,
     setPage: useCallback((p: number) => update({ page: p }, { resetPage: false }), [update]),
-    setPerPage: useCallback((n: number) => update({ per_page: n }, { resetPage: true }), [update]),
+    setPerPage: useCallback(
+      (n: number) => {
+        storePerPage(pathname, n);
+        update({ per_page: n }, { resetPage: true });
+      },
+      [update, pathname],
+    ),
     // Typing is not history: the debounced search replaces the entry instead of stacking one per word.
     setSearch: useCallback(
       (text: string) => update({ q: text }, { resetPage: true, replace: true }),
