@@ -166,6 +166,8 @@ const ZEnv = z.object({
   RATE_LIMIT_COMMENTS: zSellerLimit(DEFAULT_SELLER_LIMITS.comments),
   RATE_LIMIT_LIKES: zSellerLimit(DEFAULT_SELLER_LIMITS.likes),
   RATE_LIMIT_PUSH_SUBSCRIPTIONS: zSellerLimit(DEFAULT_SELLER_LIMITS.pushSubscriptions),
+  // Tests only (the browser tests' server): passwords hashed at a low scrypt cost (start-server.ts).
+  TEST_LOW_PASSWORD_COST: zFlag.optional(),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'debe ser local o s3' }).default('local'),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -247,6 +249,11 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string };
   /** Where people open the panel (`/`) and the app (`/comunidad/`), without a trailing slash. */
   publicUrl: string;
+  /**
+   * TEST_LOW_PASSWORD_COST: new passwords hashed at the tests' low scrypt cost. For the browser tests'
+   * server only; refused on an address other than this machine's (start-server.ts).
+   */
+  lowPasswordCost: boolean;
 }
 
 export class ConfigError extends Error {
@@ -353,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/$/, ''),
+    lowPasswordCost: e.TEST_LOW_PASSWORD_COST ?? false,
   };
 }
 

@@ -6,7 +6,13 @@ import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { applyMigrations, withStartupLock } from './db/migrate.ts';
 import { DEMO_SELLER, seedDemoIfEmpty } from './demo/seed.ts';
 import type { PushPluginOptions } from './plugins/push.ts';
-import { assertSafeToListen, DEMO_ADMIN, ensureFirstAdmin } from './services/auth/first-admin.ts';
+import {
+  assertSafeToListen,
+  DEMO_ADMIN,
+  ensureFirstAdmin,
+  isLoopbackHost,
+} from './services/auth/first-admin.ts';
+import { setScryptParams, TEST_SCRYPT_PARAMS } from './services/auth/passwords.ts';
 import { ensureBuiltInPointActions } from './services/points/built-in-actions.ts';
 import { sweepOrphanObjects, sweepOrphanUploads } from './services/storage/sweep-orphans.ts';
 import { bannerLines, publicDemoAccounts, readyRecord, type StartupFacts } from './startup-banner.ts';
@@ -21,6 +27,23 @@ import { bannerLines, publicDemoAccounts, readyRecord, type StartupFacts } from 
  */
 function collectStartupGarbage() {
   (globalThis as { gc?: () => void }).gc?.();
+}
+
+/**
+ * TEST_LOW_PASSWORD_COST=1 (the browser tests' server, e2e/playwright.config.ts): the passwords
+ * hashed from now on use the API tests' low scrypt cost, about 1 ms instead of 0.3 s per hash. Hashes
+ * carry their parameters, so a login checks each at the cost it was made with. A server that
+ * other machines can reach never hashes at that cost: it is refused there (a ConfigError).
+ */
+export function applyPasswordCost(config: Pick<AppConfig, 'lowPasswordCost' | 'host'>): void {
+  if (!config.lowPasswordCost) return;
+  if (!isLoopbackHost(config.host)) {
+    throw new ConfigError([
+      `TEST_LOW_PASSWORD_COST: es solo para pruebas y se rechaza con HOST=${config.host}; ` +
+        'un servidor accesible desde la red guarda las contraseñas con el costo completo',
+    ]);
+  }
+  setScryptParams(TEST_SCRYPT_PARAMS);
 }
 
 /**
@@ -40,6 +63,7 @@ export async function startServer({ push }: StartOptions = {}): Promise<void> {
   let config: AppConfig;
   try {
     config = loadConfig(process.env);
+    applyPasswordCost(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -74,6 +98,9 @@ export async function startServer({ push }: StartOptions = {}): Promise<void> {
     process.exit(1);
   }
   const log = app.log;
+  if (config.lowPasswordCost) {
+    log.warn('TEST_LOW_PASSWORD_COST: las contraseñas nuevas se guardan con el costo bajo de las pruebas');
+  }
 
   // Files stored by requests whose transaction never committed (a crash in between).
   const sweepUploads = async () => {

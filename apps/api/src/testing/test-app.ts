@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { setScryptParams } from '../services/auth/passwords.ts';
+import { setScryptParams, TEST_SCRYPT_PARAMS } from '../services/auth/passwords.ts';
 import { ensureBuiltInPointActions } from '../services/points/built-in-actions.ts';
 import { type ContractChecker, checkContract } from './contract.ts';
 import { bearer, createAdmin, createUser, tokenFor, type UserFixture } from './factories.ts';
@@ -16,7 +16,8 @@ import { openTestDatabase, type TestDatabase } from './test-db.ts';
 export const TEST_APP_SECRET = 'secreto-de-pruebas-de-al-menos-32-caracteres';
 
 // OWASP-strength scrypt costs ~0.3 s per hash; API tests only need the format.
-export const TEST_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 };
+export { TEST_SCRYPT_PARAMS };
+
 setScryptParams(TEST_SCRYPT_PARAMS);
 
 export interface TestContext {
