@@ -27,6 +27,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNode26 } from './lib/node26.mjs';
+import { playwrightResult } from './lib/playwright-report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, '.artifacts');
@@ -153,7 +154,8 @@ function playwright(name, { args = [], node = process.execPath, env = process.en
           env: {
             ...env,
             PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-            // A test that fails once on the loaded machine gets one more try; the report counts it as flaky.
+            // A test that fails once gets one more try (never more: playwright.config.ts caps it at 1);
+            // one that then passes is named at the end of the run.
             E2E_RETRIES: env.E2E_RETRIES ?? '1',
             E2E_PORT:
               process.env.E2E_PORT && name === 'e2e' ? process.env.E2E_PORT : String(await freePort()),
@@ -163,28 +165,7 @@ function playwright(name, { args = [], node = process.execPath, env = process.en
       );
       if (!existsSync(file))
         return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${status} without a report` };
-      const report = JSON.parse(readFileSync(file, 'utf8'));
-      const failures = [];
-      const walk = (suite, path) => {
-        for (const spec of suite.specs ?? []) {
-          for (const t of spec.tests ?? []) {
-            if (t.status === 'unexpected') {
-              const error = t.results?.at(-1)?.error?.message ?? '';
-              failures.push(`${path}${spec.title} [${t.projectName}]: ${error}`);
-            }
-          }
-        }
-        for (const child of suite.suites ?? []) walk(child, `${path}${child.title} > `);
-      };
-      for (const suite of report.suites ?? []) walk(suite, '');
-      const { stats, errors } = report;
-      return {
-        passed: stats.expected + stats.flaky,
-        failed: stats.unexpected + (errors?.length ? 1 : 0),
-        skipped: stats.skipped,
-        failures: [...failures, ...(errors ?? []).map((e) => e.message ?? String(e))],
-        note: stats.flaky ? `${stats.flaky} flaky` : undefined,
-      };
+      return playwrightResult(JSON.parse(readFileSync(file, 'utf8')));
     },
   };
 }
@@ -351,6 +332,14 @@ for (const suite of chosen) {
     `${suite.name.padEnd(13)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped (${minutes(r.ms)})` +
       `${r.note ? ` (${r.note})` : ''}`,
   );
+}
+// Every test that failed and then passed on its retry, by name: a retry is not a pass to forget.
+const flaky = chosen.flatMap((suite) =>
+  (results.get(suite.name).flaky ?? []).map((t) => `${suite.name}: ${t}`),
+);
+if (flaky.length) {
+  console.log(`\npasaron solo al reintentar (${flaky.length}):`);
+  for (const t of flaky) console.log(`  ${t}`);
 }
 console.log(`whole run: ${minutes(Date.now() - started)}`);
 console.log(
