@@ -317,7 +317,7 @@ function DayFirstField({
             fallback={
               // Focusable, so the popover's focus trap has a place until the calendar arrives.
               <Center w={252} h={240} tabIndex={-1} data-autofocus>
-                <Loader size="sm" aria-label="Cargando calendario..." />
+                <Loader size="sm" role="status" aria-label="Cargando calendario..." />
               </Center>
             }
           >

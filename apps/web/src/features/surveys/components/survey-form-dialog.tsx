@@ -83,7 +83,7 @@ export function SurveyFormDialog({ opened, surveyId, onClose, onRetry }: SurveyF
       instead={
         waiting ? (
           <Center mih={200} aria-busy>
-            <Loader aria-label="Cargando encuesta..." />
+            <Loader role="status" aria-label="Cargando encuesta..." />
           </Center>
         ) : undefined
       }

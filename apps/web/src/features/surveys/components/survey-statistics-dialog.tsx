@@ -117,7 +117,7 @@ export function SurveyStatisticsDialog({ opened, survey, onClose, onRetry }: Sur
     >
       {!data || stats.isFetching ? (
         <Center mih={200} aria-busy>
-          <Loader aria-label="Cargando estadísticas..." />
+          <Loader role="status" aria-label="Cargando estadísticas..." />
         </Center>
       ) : (
         <Stack gap="md">
@@ -155,7 +155,7 @@ export function SurveyStatisticsDialog({ opened, survey, onClose, onRetry }: Sur
                     Todavía no hay respuestas.
                   </Text>
                 ) : (
-                  <Suspense fallback={<Loader size="sm" aria-label="Cargando gráfico..." />}>
+                  <Suspense fallback={<Loader size="sm" role="status" aria-label="Cargando gráfico..." />}>
                     <DistributionChart
                       bars={distributionBars(question)}
                       title={`Distribución: ${question.question_text}`}
@@ -231,7 +231,7 @@ function TextAnswers({
         <RetryButton onRetry={answers.refetch} loading={answers.isFetching} />
       </Group>
     );
-  if (!answers.data) return <Loader size="sm" aria-label="Cargando respuestas..." />;
+  if (!answers.data) return <Loader size="sm" role="status" aria-label="Cargando respuestas..." />;
   const lastPage = answers.data.meta.last_page;
   return (
     <Stack gap="xs">
