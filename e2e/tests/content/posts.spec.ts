@@ -3,7 +3,7 @@ import { apiLogin, createPost, pngImage, unique } from '../../support/api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // A wide desktop, where every column shows: with the selection column (issue 21, item 10)
-// "Sucursal" gives way below 1600 px with the menu open (widths.spec.ts checks the narrower windows).
+// "Sucursal" gives way below 1600 px with the menu open (every-screen.spec.ts checks the narrower windows).
 test.use({ viewport: { width: 1600, height: 900 } });
 // Uploads are decoded and resized on the server: one of these took 108 s on a loaded machine.
 test.describe.configure({ timeout: 180_000 });

@@ -3,7 +3,7 @@ import { apiLogin, pngImage, unique } from '../../support/api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // A wide desktop, where every column shows (with the selection column, Inicio and Creado por, 1600 px);
-// at 1280 px every column of the specified table shows (the last test), and widths.spec.ts checks the
+// at 1280 px every column of the specified table shows (the last test), and every-screen.spec.ts checks the
 // narrower windows.
 test.use({ viewport: { width: 1600, height: 900 } });
 // Uploads are decoded and resized on the server: one of these took 108 s on a loaded machine.

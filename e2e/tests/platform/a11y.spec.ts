@@ -12,7 +12,7 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-// Every screen and dialog is checked at 1280 and 390 px by a11y-everywhere.spec.ts. What stays here is
+// Every screen and dialog is checked at 1280 and 390 px by every-screen.spec.ts. What stays here is
 // what that walk does not reach: the import dialog showing a file's problems, and Auditoría with an entry
 // made for it.
 

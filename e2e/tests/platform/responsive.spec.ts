@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // A phone: below 768 px lists are cards and dialogs are full-screen (issue 21). Every screen's fit at
-// 1280, 1024, 768 and 390 px is checked by widths.spec.ts.
+// 1280, 1024, 768 and 390 px is checked by every-screen.spec.ts.
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** The page itself never scrolls sideways. */
