@@ -20,15 +20,15 @@ test('Vendedores comes back through the menu as it was left: search, filter, sor
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Nombre' }).click();
   await page.getByRole('button', { name: 'Nombre' }).click();
-  await page.getByLabel('Filas por página:').selectOption('10');
+  await page.getByLabel('Filas por página:').selectOption('5');
   await page.getByRole('button', { name: 'Página siguiente' }).click();
-  await expect(page.getByText(/^11-20 de \d+$/)).toBeVisible();
+  await expect(page.getByText(/^6-10 de \d+$/)).toBeVisible();
   const left = new URL(page.url());
   expect(Object.fromEntries(left.searchParams)).toEqual({
     q: 'a',
     role: 'seller',
     sort: '-name',
-    per_page: '10',
+    per_page: '5',
     page: '2',
   });
   const firstRow = await page.locator('tbody tr[data-id]').first().getAttribute('data-id');
@@ -42,7 +42,7 @@ test('Vendedores comes back through the menu as it was left: search, filter, sor
   await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('a');
   await expect(page.getByRole('button', { name: 'Filtros (1 activo)' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Nombre' })).toHaveAttribute('aria-sort', 'descending');
-  await expect(page.getByText(/^11-20 de \d+$/)).toBeVisible();
+  await expect(page.getByText(/^6-10 de \d+$/)).toBeVisible();
   await expect(page.locator('tbody tr[data-id]').first()).toHaveAttribute('data-id', firstRow ?? '');
 });
 

@@ -79,11 +79,9 @@ export function useListParams<F extends string = never>(
   const filterKeyList = filterKeys.join(',');
   const perPageOptions: readonly number[] = options.perPageOptions ?? PER_PAGE_OPTIONS;
   // The size the administrator last picked for this list in this browser, else the list's own default.
+  const listDefault = options.defaultPerPage ?? PANEL_DEFAULT_PER_PAGE;
   const stored = storedPerPage(pathname);
-  const defaultPerPage =
-    stored !== null && perPageOptions.includes(stored)
-      ? stored
-      : (options.defaultPerPage ?? PANEL_DEFAULT_PER_PAGE);
+  const defaultPerPage = stored !== null && perPageOptions.includes(stored) ? stored : listDefault;
 
   const page = positiveInt(searchParams.get('page'), 1);
   const perPageRaw = positiveInt(searchParams.get('per_page'), defaultPerPage);
@@ -112,14 +110,15 @@ export function useListParams<F extends string = never>(
           }
           if (opts.resetPage) next.delete('page');
           if (next.get('page') === '1') next.delete('page');
-          if (next.get('per_page') === String(defaultPerPage)) next.delete('per_page');
+          // The address names any other size, so a shared link opens as it is seen.
+          if (next.get('per_page') === String(listDefault)) next.delete('per_page');
           return next;
         },
         // flushSync: the next click (a second sort toggle, another "next") must see this state, not a deferred one.
         { replace: opts.replace ?? false, preventScrollReset: true, flushSync: true },
       );
     },
-    [setSearchParams, defaultPerPage],
+    [setSearchParams, listDefault],
   );
 
   const query = useMemo(() => {
