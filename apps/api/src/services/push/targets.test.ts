@@ -111,7 +111,9 @@ describe('endpointProblem', () => {
     expect(endpointProblem('https://fcm.googleapis.com/fcm/send/a', policy)).toBeNull();
     expect(endpointProblem('https://a.b.push.services.mozilla.com/wpush/v2/x', policy)).toBeNull();
     expect(endpointProblem('https://fcm.googleapis.com:8443/fcm/send/a', policy)).toBe('not-allowed');
-    expect(endpointProblem('https://.push.services.mozilla.com/x', policy)).toBe('not-allowed');
+    // An empty label is no name a push service gives (issue 28, item 10).
+    expect(endpointProblem('https://.push.services.mozilla.com/x', policy)).toBe('invalid');
+    expect(endpointProblem('https://a..push.services.mozilla.com/x', policy)).toBe('invalid');
     expect(endpointProblem('http://web.push.apple.com/x', policy)).toBe('invalid');
     expect(endpointProblem('https://localhost:3000/x', policy)).toBe('not-allowed');
     expect(endpointProblem('http://127.0.0.1:3000/x', policy)).toBe('invalid');

@@ -232,9 +232,11 @@ describe('password reset by mail', () => {
     // The lower quartile: on a busy machine the upper half is the scheduler's, not the request's.
     const quartile = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)]!;
     const ratio = quartile(knownMs) / quartile(unknownMs);
-    // Measured here: about 5 on the code that wrote the token before answering, 0.84 to 1.09 after.
-    expect(ratio).toBeLessThan(1.5);
-    expect(ratio).toBeGreaterThan(1 / 1.5);
+    // Measured here: 3.4 to 5 on the code that wrote the token before answering; 0.84 to 1.09 after on a
+    // quiet machine, 0.61 once during a whole run (PostgreSQL, load 10). A factor of 2 either way tells
+    // the two apart without failing on the scheduler's noise.
+    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(1 / 2);
   });
 
   it('answers 429 after 20 wrong links from one address', async () => {
