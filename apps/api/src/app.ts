@@ -10,7 +10,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -86,6 +86,8 @@ export async function buildApp({
     http: httpServerLimits(config.requestTimeoutMs),
     requestTimeout: config.requestTimeoutMs,
     clientErrorHandler,
+    // A path the router cannot decode (bad percent-encoding) gets a Spanish JSON 400.
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
     // While closing, the errors plugin answers a Spanish 503 instead of Fastify's English one.
     return503OnClosing: false,

@@ -3,6 +3,10 @@ import { MSG } from '@panel/shared';
 /** Server-only texts; the ones the panel also shows live in @panel/shared (MSG). */
 export const SERVER_MSG = {
   methodNotAllowed: 'Método no permitido. Para actualizar usá PUT, o POST con _method=PUT.',
+  methodNotAllowedHere: (allow: string) =>
+    `Método no permitido en esta dirección. Métodos permitidos: ${allow}.`,
+  urlTooLong: 'La dirección es demasiado larga.',
+  badUrl: 'La dirección no es válida: tiene una codificación con % incorrecta.',
   conflict: 'La operación entra en conflicto con datos existentes.',
   inUse:
     'No se puede completar la operación porque el registro está en uso o referencia a un registro inexistente.',

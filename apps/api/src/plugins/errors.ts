@@ -1,8 +1,10 @@
 import { MSG } from '@panel/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, SERVER_MSG } from '../lib/http-errors.ts';
+import { RouteMethods } from '../lib/route-methods.ts';
 import { mapError } from './error-mapping.ts';
+import { SECURITY_HEADERS } from './security.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +15,35 @@ declare module 'fastify' {
      * a GET under `prefix` that matches no file answers `handler`, before the panel's fallback.
      */
     spaFallbacks: { prefix: string; handler: (request: FastifyRequest, reply: FastifyReply) => unknown }[];
+    /** The methods each API path answers: the `Allow` header of a 405. */
+    routeMethods: RouteMethods;
   }
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs gets the API's
+ * Spanish `{message}` body instead of Fastify's English one. A bad percent-encoding in the path
+ * (`/api/users/%E0%A4%A`) is a 400.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] =
+    error.code === 'FST_ERR_BAD_URL'
+      ? [400, SERVER_MSG.badUrl]
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, SERVER_MSG.urlTooLong]
+        : [400, MSG.invalidInput];
+  reply.headers(SECURITY_HEADERS).code(status).type('application/json; charset=utf-8').send({ message });
+}
+
+/**
+ * A path the static files' wildcard refuses as such: @fastify/static's forbidden path (an encoded
+ * backslash or NUL), or a 400/403 of its `send` (http-errors, with `status`).
+ */
+function isStaticRefusal(error: unknown, request: FastifyRequest): boolean {
+  if (error instanceof HttpError || !request.routeOptions.url?.endsWith('*')) return false;
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  if (code === 'FST_STATIC_FORBIDDEN_PATH') return true;
+  return (status === 400 || status === 403) && !(typeof code === 'string' && code.startsWith('FST_'));
 }
 
 /** The one error handler and the one not-found handler of the app. */
@@ -21,6 +51,16 @@ export const errorsPlugin = fp(
   async (app) => {
     app.decorate('spaFallback', null);
     app.decorate('spaFallbacks', []);
+    const routeMethods = new RouteMethods();
+    app.decorate('routeMethods', routeMethods);
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.methodOverrideOf) routeMethods.add(route.method, route.url);
+    });
+
+    // Fastify's built-in text/plain parser would hand a text body to JSON writes, which then
+    // answered 400 ("not an object"); a media type a route does not take is a 415, as
+    // application/xml is. The users' CSV import declares text/plain for itself.
+    app.removeContentTypeParser('text/plain');
 
     // The panel sends `Content-Type: application/json` on every call, also on bodiless POSTs
     // such as /api/logout: an empty JSON body is "no body", not malformed JSON.
@@ -44,6 +84,13 @@ export const errorsPlugin = fp(
     });
 
     app.setErrorHandler((error, request, reply) => {
+      // The static files' wildcard refuses a path with an encoded backslash or NUL (`/api/nope%5Cx`)
+      // as a 403 or 400 of its own: such a path is no file and no route, so it is the not-found
+      // answer (the API's 404 under /api), never "No tenés permiso".
+      if (isStaticRefusal(error, request)) {
+        reply.callNotFound();
+        return;
+      }
       const mapped = mapError(error);
       if (mapped.unexpected) {
         request.log.error({ err: error }, 'Error inesperado al atender la solicitud');
@@ -65,6 +112,18 @@ export const errorsPlugin = fp(
       if (!isApi && app.spaFallback && isRead) {
         app.spaFallback(request, reply);
         return;
+      }
+      // A path the API has, asked with a method it does not answer there: 405 with the methods it
+      // does answer (HEAD and OPTIONS keep their 404).
+      if (isApi && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+        const allow = routeMethods.allowed(path).filter((method) => method !== request.method);
+        if (allow.length > 0) {
+          reply
+            .code(405)
+            .header('allow', allow.join(', '))
+            .send({ message: SERVER_MSG.methodNotAllowedHere(allow.join(', ')) });
+          return;
+        }
       }
       reply.code(404).send({ message: isApi ? MSG.routeNotFound : MSG.notFound });
     });

@@ -60,7 +60,9 @@ async function assertOverride(request: FastifyRequest) {
   const body = request.body as Record<string, unknown> | null | undefined;
   const field = body && typeof body === 'object' ? body._method : undefined;
   if (typeof field === 'string' && field.trim().toUpperCase() === 'PUT') return;
-  throw new HttpError(405, SERVER_MSG.methodNotAllowed, undefined, { allow: 'PUT' });
+  // Every method the path answers (plugins/errors.ts), not just PUT: a POST here is only a PUT.
+  const allow = request.server.routeMethods.allowed(request.url.split('?')[0] ?? '');
+  throw new HttpError(405, SERVER_MSG.methodNotAllowed, undefined, { allow: allow.join(', ') });
 }
 
 function toArray<T>(value: T | T[] | undefined): T[] {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MSG } from '@panel/shared';
 import { staticAppPlugin } from './static-app.ts';
 
 export const COMMUNITY_PREFIX = '/comunidad';
@@ -29,7 +30,7 @@ export const staticCommunityPlugin = staticAppPlugin({
       handler: async (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
         const last = path.split('/').pop() ?? '';
-        if (last.includes('.')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+        if (last.includes('.')) return reply.code(404).send({ message: MSG.notFound });
         if (path === COMMUNITY_PREFIX) return reply.redirect(`${COMMUNITY_PREFIX}/`, 301);
         const html = await readFile(index);
         return reply

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { MSG } from '@panel/shared';
 import { staticAppPlugin } from './static-app.ts';
 
 /**
@@ -22,7 +23,7 @@ export const staticWebPlugin = staticAppPlugin({
       }
       const last = path.split('/').pop() ?? '';
       // A missing file (it has an extension) is a real 404, not a page of the panel.
-      if (last.includes('.')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      if (last.includes('.')) return reply.code(404).send({ message: MSG.notFound });
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     };
   },
