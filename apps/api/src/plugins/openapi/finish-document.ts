@@ -85,12 +85,13 @@ export function finishDocument(doc: Record<string, unknown>): Record<string, unk
 function finishOperation(op: Operation, method: string, c: RouteContract): void {
   const write = WRITES.has(method);
   const versionedWrite = Boolean(c.versioned) && write;
-  if (c.uploads) op.requestBody = multipartBody(c.uploads);
+  if (c.uploads) op.requestBody = multipartBody(c.uploads, Boolean(c.override));
   else if (c.body) {
     const media = c.consumes?.length ? c.consumes : [JSON_MEDIA];
+    const schema = c.override ? withMethodField(c.body) : c.body;
     op.requestBody = {
       required: true,
-      content: Object.fromEntries(media.map((m) => [m, { schema: c.body }])),
+      content: Object.fromEntries(media.map((m) => [m, { schema }])),
     };
   }
   const parameters = op.parameters ?? [];
@@ -110,7 +111,9 @@ function finishOperation(op: Operation, method: string, c: RouteContract): void 
       name: 'X-HTTP-Method-Override',
       in: 'header',
       required: false,
-      description: '`PUT`, en lugar del campo `_method=PUT` del formulario.',
+      description:
+        '`PUT`. El servidor acepta este encabezado en lugar del campo `_method` del cuerpo; el cuerpo ' +
+        'documentado lleva siempre `_method`, que funciona con cualquier tipo de contenido.',
       schema: { type: 'string', enum: ['PUT'] },
     });
   }
@@ -163,6 +166,27 @@ function finishOperation(op: Operation, method: string, c: RouteContract): void 
   op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/**
+ * The body of a PUT's POST twin (plugins/method-override.ts): the PUT's body plus `_method: "PUT"`,
+ * required, because without it (or the header) the server answers 405. Sent as documented, it works.
+ */
+function withMethodField(body: JsonSchema): JsonSchema {
+  return { allOf: [body, METHOD_FIELD] };
+}
+
+const METHOD_FIELD = {
+  type: 'object',
+  properties: {
+    _method: {
+      type: 'string',
+      enum: ['PUT'],
+      description:
+        'Hace de este POST el PUT de la misma dirección (también vale el encabezado `X-HTTP-Method-Override: PUT`).',
+    },
+  },
+  required: ['_method'],
+};
+
 /** JSON answers as JSON; a CSV or calendar as text; images as bytes. */
 function successContent(produces: string[] | undefined, schema: JsonSchema) {
   const media = produces?.length ? produces : [JSON_MEDIA];
@@ -179,7 +203,7 @@ const describedOnly = (schema: JsonSchema) =>
   typeof schema.description === 'string' ? { description: schema.description } : {};
 
 /** A multipart body: the text fields' schema plus the files (`format: binary`, as generators expect). */
-function multipartBody(uploads: NonNullable<RouteContract['uploads']>) {
+function multipartBody(uploads: NonNullable<RouteContract['uploads']>, override: boolean) {
   const [field, ...aliases] = uploads.fields;
   const file = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' };
   const files =
@@ -201,7 +225,9 @@ function multipartBody(uploads: NonNullable<RouteContract['uploads']>) {
         };
   const withFiles = { type: 'object', properties: { [field!]: files }, required: [field!] };
   // The text fields are the route's own schema (a named component), plus the files.
-  const schema = uploads.form ? { allOf: [uploads.form, withFiles] } : withFiles;
+  const parts = uploads.form ? [uploads.form, withFiles] : [withFiles];
+  if (override) parts.push(METHOD_FIELD);
+  const schema = parts.length > 1 ? { allOf: parts } : withFiles;
   return {
     required: true,
     content: {

@@ -62,7 +62,30 @@ function override(io: Io) {
     }
     if (def.type === 'date' && io === 'output') Object.assign(json, { type: 'string', format: 'date-time' });
     if (def.type === 'undefined' && io === 'output') json.type = 'null';
+    if (def.type === 'object' && io === 'input') requireRefusedAbsent(ctx.zodSchema as z.ZodObject, json);
   };
+}
+
+/**
+ * A body field the server refuses when it is absent is required in the document, whatever its
+ * default: a PUT's fields with a default on create (`requiredOnPut`: a point action's or a survey's
+ * `active`) are documented as the validator reads them, not as optional.
+ */
+function requireRefusedAbsent(schema: z.ZodObject, json: JsonSchema): void {
+  const properties = json.properties as Record<string, unknown> | undefined;
+  if (!properties) return;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  for (const [key, field] of Object.entries(schema.shape)) {
+    if (required.has(key) || !(key in properties)) continue;
+    let refused = false;
+    try {
+      refused = !(field as z.ZodType).safeParse(undefined).success;
+    } catch {
+      // a refinement that cannot run on nothing: left as zod documents it
+    }
+    if (refused) required.add(key);
+  }
+  if (required.size > 0) json.required = [...required];
 }
 
 const OPTIONS = (io: Io) =>

@@ -5,6 +5,7 @@ import { MSG } from '@panel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '../../../src/lib/http-errors.ts';
 import { bearer, createBranch } from '../../../src/testing/factories.ts';
+import { multipart, urlencoded } from '../../../src/testing/form-body.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 /** Issue 28, item 7 (the HTTP edges): 405 with Allow, odd paths, and error bodies in the API's shape. */
@@ -113,5 +114,78 @@ describe('media types', () => {
       expect(res.statusCode, type).toBe(415);
       expect(res.json()).toEqual({ message: MSG.unsupportedMediaType });
     }
+  });
+});
+
+type Schema = { $ref?: string; allOf?: Schema[]; required?: string[]; properties?: Record<string, Schema> };
+type Operation = {
+  parameters?: { name: string }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
+
+describe('the document states the override and the PUT bodies as the server reads them', () => {
+  const document = async () => (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  const resolve = (doc: { components: { schemas: Record<string, Schema> } }, schema: Schema): Schema =>
+    schema.$ref ? resolve(doc, doc.components.schemas[schema.$ref.split('/').pop()!]!) : schema;
+  const requiredOf = (doc: Parameters<typeof resolve>[0], schema: Schema): string[] => {
+    const own = resolve(doc, schema);
+    return [...(own.required ?? []), ...(own.allOf ?? []).flatMap((part) => requiredOf(doc, part))];
+  };
+
+  it('every POST twin of a PUT requires `_method: PUT` in each body it documents, and a body sent so is taken', async () => {
+    const doc = await document();
+    const twins = Object.entries(doc.paths as Record<string, Record<string, Operation>>).filter(([, item]) =>
+      item.post?.parameters?.some((p) => p.name === 'X-HTTP-Method-Override'),
+    );
+    expect(twins.length).toBe(12);
+    for (const [path, item] of twins) {
+      expect(item.put, path).toBeDefined();
+      const content = item.post!.requestBody!.content;
+      expect(Object.keys(content).length, path).toBeGreaterThan(0);
+      for (const [media, { schema }] of Object.entries(content)) {
+        expect(requiredOf(doc, schema), `${path} ${media}`).toContain('_method');
+      }
+    }
+    // As documented (the field, no header), each media type is the PUT.
+    const branch = await createBranch(ctx.db);
+    const url = `/api/branches/${branch.id}`;
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: admin(),
+      payload: { name: 'Por JSON', _method: 'PUT' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().data.name).toBe('Por JSON');
+    for (const body of [
+      urlencoded({ name: 'Por formulario', _method: 'PUT' }),
+      multipart({ name: 'Por multipart', _method: 'PUT' }),
+    ]) {
+      const res = await ctx.asAdminForm('POST', url, body);
+      expect(res.statusCode, body.contentType).toBe(200);
+    }
+  });
+
+  it('`active` is required in the PUT of point actions and surveys, as the server refuses it absent', async () => {
+    const doc = await document();
+    for (const path of ['/api/admin/point-actions/{id}', '/api/admin/surveys/{id}']) {
+      for (const method of ['put', 'post'] as const) {
+        const body = (doc.paths[path][method] as Operation).requestBody!.content['application/json']!.schema;
+        expect(requiredOf(doc, body), `${method} ${path}`).toContain('active');
+      }
+    }
+    const created = await ctx.asAdmin('POST', '/api/admin/point-actions', {
+      key: 'visita',
+      name: 'Visita',
+      points: 5,
+    });
+    const res = await ctx.asAdmin('PUT', `/api/admin/point-actions/${created.json().data.id}`, {
+      name: 'Visita',
+      points: 5,
+      daily_limit: null,
+      cooldown_seconds: null,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['active']);
   });
 });
