@@ -48,6 +48,12 @@ export const theme = createTheme({
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 250 } },
+    // A select's options open under it from its left edge. Centred ('bottom'), their place was worked out
+    // once while the list had no width yet, on a touch phone too: in a full-screen dialog they opened at
+    // half the field's width to the right, widened the page to 553 px and took no tap (issue 28, item 13).
+    Select: { defaultProps: { comboboxProps: { position: 'bottom-start' } } },
+    MultiSelect: { defaultProps: { comboboxProps: { position: 'bottom-start' } } },
+    Autocomplete: { defaultProps: { comboboxProps: { position: 'bottom-start' } } },
   },
 });
 

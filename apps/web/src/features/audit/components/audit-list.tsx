@@ -143,7 +143,7 @@ export function AuditList() {
               placeholder="Todos"
               value={filters.actor_id ? Number(filters.actor_id) : null}
               onChange={(id) => params.setFilter('actor_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <Select
               label="Tipo de registro"
@@ -153,7 +153,7 @@ export function AuditList() {
               data={ENTITY_OPTIONS}
               value={filters.entity || null}
               onChange={(value) => params.setFilter('entity', value)}
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <RecordIdField value={filters.entity_id} onChange={(id) => params.setFilter('entity_id', id)} />
             <Select
@@ -163,7 +163,7 @@ export function AuditList() {
               data={ACTION_OPTIONS}
               value={(filters.action as TAuditAction) || null}
               onChange={(value) => params.setFilter('action', value)}
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <DateField
               label="Desde"

@@ -65,7 +65,7 @@ export function BranchList() {
             clearable
             searchable
             nothingFoundMessage="Sin coincidencias"
-            comboboxProps={{ withinPortal: false }}
+            comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
           />
         }
       />

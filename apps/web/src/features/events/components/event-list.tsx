@@ -124,7 +124,7 @@ export function EventList() {
               value={filters.event_type_id ? Number(filters.event_type_id) : null}
               onChange={(id) => params.setFilter('event_type_id', id === null ? null : String(id))}
               loadErrorText="Error al cargar tipos de evento"
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <BranchSelect
               label="Sucursal"
@@ -132,7 +132,7 @@ export function EventList() {
               clearable
               value={filters.branch_id ? Number(filters.branch_id) : null}
               onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <DateField
               label="Desde"

@@ -63,7 +63,7 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
         placeholder="Elegí un tipo"
         withAsterisk
         loadErrorText="Error al cargar tipos de notificación"
-        comboboxProps={{ withinPortal: true }}
+        comboboxProps={{ withinPortal: true, position: 'bottom-start' }}
       />
       <BranchField />
       <FormInput name="title" label="Título" withAsterisk data-autofocus />

@@ -143,7 +143,7 @@ export function NotificationList() {
               value={typeFilter ? Number(typeFilter) : null}
               onChange={(id) => params.setFilter('notification_type_id', id === null ? null : String(id))}
               loadErrorText="Error al cargar tipos de notificación"
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <BranchSelect
               label="Sucursal"
@@ -151,7 +151,7 @@ export function NotificationList() {
               clearable
               value={branchFilter ? Number(branchFilter) : null}
               onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
           </>
         }

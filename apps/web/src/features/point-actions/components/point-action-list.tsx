@@ -166,7 +166,7 @@ export function PointActionList() {
             value={params.filters.active || null}
             onChange={(value) => params.setFilter('active', value)}
             clearable
-            comboboxProps={{ withinPortal: false }}
+            comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
           />
         }
       />

@@ -66,7 +66,7 @@ function ActionKeyFilter({ value, onChange }: { value: string; onChange: (v: str
       onKeyDown={(e) => {
         if (e.key === 'Enter') commit(text);
       }}
-      comboboxProps={{ withinPortal: false }}
+      comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
     />
   );
 }
@@ -210,7 +210,7 @@ export function TransactionsPage() {
               placeholder="Todos los usuarios"
               value={filters.user_id ? Number(filters.user_id) : null}
               onChange={(id) => setFilter('user_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <ActionKeyFilter value={filters.action_key} onChange={(v) => setFilter('action_key', v)} />
           </ListFilters>

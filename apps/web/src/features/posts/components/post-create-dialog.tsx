@@ -162,7 +162,7 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
           disabled={busy}
           error={imagesError}
         />
-        <BranchField label="Sucursal (opcional)" disabled={busy} comboboxProps={{ withinPortal: true }} />
+        <BranchField label="Sucursal (opcional)" disabled={busy} comboboxProps={{ withinPortal: true, position: 'bottom-start' }} />
         <UploadStatus status={upload} what="imágenes" id="post-upload-progress" />
       </FormDialog>
       <ConfirmDialog

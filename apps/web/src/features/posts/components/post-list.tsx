@@ -152,7 +152,7 @@ export function PostList() {
             value={branchFilter}
             onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
             clearable
-            comboboxProps={{ withinPortal: false }}
+            comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
           />
         }
       />

@@ -114,7 +114,7 @@ export function QuestionEditor() {
                   error={qErrors.type?.message}
                   onChange={(type) => type && update(index, withType(question, type as TSurveyQuestionType))}
                   style={{ flex: '1 1 12rem' }}
-                  comboboxProps={{ withinPortal: true }}
+                  comboboxProps={{ withinPortal: true, position: 'bottom-start' }}
                 />
                 <Checkbox
                   label="Obligatoria"

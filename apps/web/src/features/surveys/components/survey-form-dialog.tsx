@@ -91,7 +91,7 @@ export function SurveyFormDialog({ opened, surveyId, onClose, onRetry }: SurveyF
       <FormInput name="title" label="Título" withAsterisk data-autofocus />
       <FormInput name="description" component={Textarea} label="Descripción" rows={3} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <BranchField allLabel="Todas" comboboxProps={{ withinPortal: true }} />
+        <BranchField allLabel="Todas" comboboxProps={{ withinPortal: true, position: 'bottom-start' }} />
         <Controller
           control={control}
           name="points_reward"

@@ -187,7 +187,7 @@ export function UserList() {
               value={params.filters.role || null}
               onChange={(value) => params.setFilter('role', value)}
               clearable
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <BranchSelect
               label="Sucursal"
@@ -195,7 +195,7 @@ export function UserList() {
               clearable
               value={branchFilter}
               onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
             <Select
               label="Estado"
@@ -204,7 +204,7 @@ export function UserList() {
               value={params.filters.active || null}
               onChange={(value) => params.setFilter('active', value)}
               clearable
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
           </>
         }
