@@ -162,7 +162,11 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
           disabled={busy}
           error={imagesError}
         />
-        <BranchField label="Sucursal (opcional)" disabled={busy} comboboxProps={{ withinPortal: true, position: 'bottom-start' }} />
+        <BranchField
+          label="Sucursal (opcional)"
+          disabled={busy}
+          comboboxProps={{ withinPortal: true, position: 'bottom-start' }}
+        />
         <UploadStatus status={upload} what="imágenes" id="post-upload-progress" />
       </FormDialog>
       <ConfirmDialog
