@@ -92,7 +92,11 @@ async function rowAction(page: Page, label: RegExp): Promise<boolean> {
   const more = row.getByRole('button', { name: /^Más acciones de / });
   if ((await more.count()) === 0) return false;
   await more.click();
-  const item = page.getByRole('menuitem', { name: label });
+  // Counted once the menu is open: counted at once, a menu still opening on a loaded machine had no
+  // "Editar" yet (390 px, Notificaciones, once in a whole run).
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const item = menu.getByRole('menuitem', { name: label });
   if ((await item.count()) === 0) {
     await page.keyboard.press('Escape');
     return false;
