@@ -11,9 +11,12 @@
 //
 //   check            format, lint and typecheck (counted as one test)
 //   shared, web, community   vitest (unit and component tests)
-//   api:pglite       vitest in apps/api: unit tests and the API tests on PGlite
-//   api:postgres     the API tests on PostgreSQL, on Node 26 (scripts/lib/node26.mjs); where no PostgreSQL
-//                    answers, a notice says so and they run on PGlite (still on Node 26)
+//   api:postgres     every API test on PostgreSQL, on Node 26 (scripts/lib/node26.mjs), measuring what each
+//                    file does that the engines run differently (ENGINE_TRACE); where no PostgreSQL answers,
+//                    a notice says so and they run on PGlite (still on Node 26)
+//   api:pglite       vitest in apps/api: the unit tests, and on PGlite the API tests of the second pass
+//                    (apps/api/test/second-pass.json: the engine-dependent files and one 2xx of every route;
+//                    all of them where no PostgreSQL answers). docs/decisions/2026-12-02-one-full-api-pass.md
 //   e2e              Playwright in Debian's Chromium against the built product
 //   node26:smoke     a browser smoke (panel and app) against the built server on Node 26
 //   production       the lean production install (scripts/production-install.test.mjs)
@@ -26,6 +29,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from '
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readTrace, problems as secondPassProblems } from '../apps/api/scripts/second-pass.mjs';
 import { ensureNode26 } from './lib/node26.mjs';
 import { playwrightResult } from './lib/playwright-report.mjs';
 
@@ -206,19 +210,35 @@ const onNode26 = (suite) => ({
 
 // The longest first: with TEST_JOBS slots, the short ones fill in around them.
 const suites = [
-  vitest('api:pglite', 'apps/api', { args: ['--project', 'unit', '--project', 'pglite'] }),
   playwright('e2e'),
   onNode26({
     name: 'api:postgres',
     with: (o) => ({
       async run(log) {
-        // Each database once, each supported Node line once: PGlite on the machine's Node (api:pglite),
-        // PostgreSQL, the production database, on Node 26. Without PostgreSQL the run says so and the
-        // API tests still run on Node 26, on PGlite.
-        const api = (project) => vitest('api:postgres', 'apps/api', { args: ['--project', project], ...o });
+        // Every API test once on PostgreSQL, the production database, on Node 26; the second pass on
+        // PGlite on the machine's Node (api:pglite). Without PostgreSQL the run says so and the API tests
+        // still run on Node 26, on PGlite.
+        const trace = join(out, 'engine-trace.jsonl');
+        rmSync(trace, { force: true });
+        const api = (project, env = o.env) =>
+          vitest('api:postgres', 'apps/api', { args: ['--project', project], ...o, env });
         if (await postgresAnswers()) {
-          const r = await api('postgres').run(log);
-          return { ...r, note: [r.note, 'Node 26'].filter(Boolean).join('; ') };
+          const r = await api('postgres', { ...o.env, ENGINE_TRACE: trace }).run(log);
+          const notes = [r.note, 'Node 26'];
+          // The second pass still holds: every engine-dependent file and a 2xx of every route in it.
+          if (existsSync(trace) && r.failed === 0) {
+            const found = secondPassProblems(readTrace(trace));
+            for (const p of found) log.write(`✗ segunda pasada: ${p}\n`);
+            if (found.length) {
+              r.failed += 1;
+              r.failures = [
+                ...(r.failures ?? []),
+                `apps/api/test/second-pass.json no cubre lo que midió esta pasada: ${found.join('; ')}. ` +
+                  `Revisá y escribí la lista: cd apps/api && node scripts/second-pass.mjs ${trace} --write`,
+              ];
+            }
+          }
+          return { ...r, note: notes.filter(Boolean).join('; ') };
         }
         const notice =
           'PostgreSQL no responde: se omiten las pruebas de API sobre PostgreSQL; corren sobre PGlite en Node 26';
@@ -228,6 +248,10 @@ const suites = [
         return { ...r, note: [r.note, notice].filter(Boolean).join('; ') };
       },
     }),
+  }),
+  vitest('api:pglite', 'apps/api', {
+    args: ['--project', 'unit', '--project', 'pglite'],
+    env: { ...process.env, API_SECOND_PASS: '1' },
   }),
   {
     name: 'check',

@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { postgresAnswers, redactUrl } from './src/testing/pg-admin.ts';
 
 /**
- * Three projects: `unit` (next to the code), and the API tests (test/api/<area>/) twice, on `pglite`
- * and on `postgres`. The PostgreSQL server is TEST_DATABASE_URL or the local default; when it
- * does not answer, that project is left out with a notice.
+ * Three projects: `unit` (next to the code), and the API tests (test/api/<area>/) on `pglite` and on
+ * `postgres`. The PostgreSQL server is TEST_DATABASE_URL or the local default; when it does not
+ * answer, that project is left out with a notice.
+ *
+ * API_SECOND_PASS=1 (set by `npm test`): where PostgreSQL answers, it runs every file and `pglite` only
+ * the files of test/second-pass.json, the ones whose behaviour depends on the engine and one 2xx of
+ * every route (docs/decisions/2026-12-02-one-full-api-pass.md). Without it, each project runs them all.
  */
 export default defineConfig(async () => {
   const pgAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -15,6 +20,9 @@ export default defineConfig(async () => {
         '(definí TEST_DATABASE_URL para usar otro servidor).\n',
     );
   }
+  const secondPass = process.env.API_SECOND_PASS === '1' && withPostgres;
+  if (secondPass)
+    console.info('\nPGlite corre la segunda pasada (test/second-pass.json); PostgreSQL, todas.\n');
   const api = {
     include: ['test/api/**/*.test.ts'],
     testTimeout: 30_000,
@@ -24,7 +32,11 @@ export default defineConfig(async () => {
     // quiet machine: PGlite with the unit tests 9 min 54 s, PostgreSQL 5 min 32 s (14 min 43 s before).
     isolate: false,
     // Each file starts faker from the same seed, whatever ran before it in the worker.
-    setupFiles: ['src/testing/reseed-faker.ts'],
+    setupFiles: [
+      'src/testing/reseed-faker.ts',
+      // What each file does that the engines run differently (scripts/engine-files.mjs).
+      ...(process.env.ENGINE_TRACE ? ['src/testing/engine-trace-setup.ts'] : []),
+    ],
   };
   return {
     test: {
@@ -33,6 +45,7 @@ export default defineConfig(async () => {
         {
           test: {
             ...api,
+            ...(secondPass ? { include: secondPassFiles() } : {}),
             name: 'pglite',
             globalSetup: ['src/testing/global-setup-pglite.ts'],
             provide: { dbKind: 'pglite' as const },
@@ -54,3 +67,12 @@ export default defineConfig(async () => {
     },
   };
 });
+
+/** The second pass's files (apps/api/scripts/second-pass.mjs writes the list). */
+function secondPassFiles(): string[] {
+  const list = JSON.parse(readFileSync(new URL('./test/second-pass.json', import.meta.url), 'utf8')) as {
+    engine: { file: string }[];
+    routes: { file: string }[];
+  };
+  return [...list.engine, ...list.routes].map((entry) => entry.file);
+}

@@ -6,6 +6,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { traceRoute } from './engine-trace.ts';
 
 /**
  * Every answer of the API suite checked against the live OpenAPI document (issue 20, "The OpenAPI
@@ -82,6 +83,7 @@ export function createContractChecker(doc: Doc): ContractChecker {
       return null;
     }
     stats.checked++;
+    if (response.statusCode < 300) traceRoute(`${verb.toUpperCase()} ${route.path}`);
     const op = route.item[verb]!;
     const where = `${method.toUpperCase()} ${url} (${op.operationId ?? route.path}) → ${response.statusCode}`;
     const status = String(response.statusCode);
