@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script of this package (scripts/second-pass.mjs), without types
 import { engineReasons, listedFiles, pick, problems, testFiles } from '../../scripts/second-pass.mjs';
+import type { FileTrace } from './engine-trace.ts';
 
-interface Trace {
-  file: string;
-  statements: number;
-  maxOpenTransactions: number;
-  maxWritesInFlight: number;
-  features: Record<string, number>;
-  ms: number;
-  routes: string[];
-}
-
-const trace = (file: string, over: Partial<Trace> = {}): Trace => ({
+const trace = (file: string, over: Partial<FileTrace> = {}): FileTrace => ({
   file,
   statements: 10,
   maxOpenTransactions: 1,

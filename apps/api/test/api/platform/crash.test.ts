@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { apiRoot } from '../../../src/lib/paths.ts';
 import { freePort } from '../../../src/testing/free-port.ts';
+import { runRepoScript } from '../../../src/testing/run-script.ts';
 
 /**
  * The CI-sized crash test: scripts/crash-test.mjs with 3 kill -9 on the embedded database (the
@@ -17,11 +15,10 @@ describe.runIf(inject('dbKind') === 'pglite')(
   'kill -9 under traffic (scripts/crash-test.mjs, 3 kills)',
   () => {
     it('keeps every acknowledged write, whole 12-month sets, the ledger equal to its parts, answers once, no orphan uploads', async () => {
-      const kind = inject('dbKind');
       const args = [
         'scripts/crash-test.mjs',
         '--db',
-        kind,
+        'pglite',
         '--kills',
         '3',
         '--source',
@@ -34,17 +31,9 @@ describe.runIf(inject('dbKind') === 'pglite')(
         '--sellers',
         '4',
       ];
-      if (kind === 'postgres') args.push('--pg-url', inject('pgAdminUrl'));
-      const child = spawn(process.execPath, args, {
-        cwd: join(apiRoot, '../..'),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const { code, output } = await runRepoScript(args);
       console.log(output.slice(output.indexOf('=== resumen ===')));
-      expect(output).toContain(`${kind}: 3/3 caídas superadas`);
+      expect(output).toContain(`pglite: 3/3 caídas superadas`);
       expect(output).not.toContain('FALLA');
       expect(code).toBe(0);
     }, 300_000);

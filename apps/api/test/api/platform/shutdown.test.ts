@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { apiRoot } from '../../../src/lib/paths.ts';
 import { freePort } from '../../../src/testing/free-port.ts';
+import { runRepoScript } from '../../../src/testing/run-script.ts';
 
 /**
  * The CI-sized load and SIGTERM test: scripts/load-test.mjs with 10 sellers for 5 s on the embedded
@@ -19,12 +18,11 @@ describe.runIf(inject('dbKind') === 'pglite')(
   'load, then SIGTERM under load (scripts/load-test.mjs, CI size)',
   () => {
     it('answers without 5xx or timeouts, then drains: nothing accepted is cut, nothing acknowledged lost, exit 0', async () => {
-      const kind = inject('dbKind');
-      const report = join(tmpdir(), `panel-load-${kind}-${process.pid}.json`);
+      const report = join(tmpdir(), `panel-load-pglite-${process.pid}.json`);
       const args = [
         'scripts/load-test.mjs',
         '--db',
-        kind,
+        'pglite',
         '--sellers',
         '10',
         '--duration',
@@ -37,15 +35,7 @@ describe.runIf(inject('dbKind') === 'pglite')(
         '--json',
         report,
       ];
-      if (kind === 'postgres') args.push('--pg-url', inject('pgAdminUrl'));
-      const child = spawn(process.execPath, args, {
-        cwd: join(apiRoot, '../..'),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const { code, output } = await runRepoScript(args);
       console.log(output);
       const figures = JSON.parse(readFileSync(report, 'utf8'));
       rmSync(report, { force: true });
