@@ -2,7 +2,7 @@
 // N sequential `PUT /api/branches/:id` through the real app (app.inject), with the audit on, then with
 // the tables' audit_row triggers disabled (the transaction wrapper stays), alternating in rounds so
 // load changes hit both alike. Then the same UPDATE straight on the database: alone, and in a
-// transaction with the five set_config calls and the trigger.
+// transaction with the five set_config calls, the trigger and the flush that writes the entry.
 //   cd apps/api && npx tsx ../../bench/api/audit-cost.ts [pglite|postgres] [N]
 // postgres uses BENCH_DATABASE_URL (a database it may fill; default a new one on the local server).
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres, queryRows } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { branches } from '../../apps/api/src/db/schema/branches.ts';
+import { flushAudit } from '../../apps/api/src/services/audit/flush.ts';
 import { createSession } from '../../apps/api/src/services/auth/sessions.ts';
 import { insertUser } from '../../apps/api/src/services/users/records.ts';
 
@@ -89,6 +90,8 @@ async function updates(n: number, audited: boolean): Promise<number[]> {
           set_config('app.actor_email', 'bench@audit.test', true), set_config('app.ip', '127.0.0.1', true),
           set_config('app.request_id', ${`req-${counter}`}, true), set_config('app.route', 'PUT /api/branches/:id', true)`);
         await tx.execute(sql`UPDATE branches SET name = ${`Bench ${++counter}`} WHERE id = ${branch!.id}`);
+        // The staged row becomes its entry before the commit, as the API does (2026-12-02).
+        await flushAudit(tx, database);
       });
     times.push(performance.now() - t);
   }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { runAudited } from '../db/audit-context.ts';
+import { currentAuditTransaction, runAudited } from '../db/audit-context.ts';
+import { flushAudit } from '../services/audit/flush.ts';
 
 /** Methods that write. A panel route with one of them is an administrator's write. */
 export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -33,6 +34,9 @@ class RefusedAnswer {
  *   so a client never sees a success that did not commit.
  * - An answer of 400 or more rolls back whatever the handler wrote: a refused write leaves
  *   neither data nor audit rows.
+ * - Before the commit, `flushAudit` turns the rows the triggers staged into entries: one per
+ *   record the action chose, with what was removed along with it inside, each named
+ *   (docs/decisions/2026-12-02-audit-one-entry-per-action.md).
  * Register before the routes.
  */
 export const auditPlugin = fp(
@@ -73,6 +77,9 @@ export const auditPlugin = fp(
             async () => {
               const out = await handler.call(this as never, request, reply);
               if (reply.statusCode >= 400) throw new RefusedAnswer(out);
+              // What the triggers staged becomes one entry per record the action chose.
+              const tx = currentAuditTransaction();
+              if (tx) await flushAudit(tx, app.database);
               return out;
             },
           );

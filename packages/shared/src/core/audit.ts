@@ -63,6 +63,39 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 
+/**
+ * What each audited table is called: the kind in an entry's name ("Sucursal «Centro»", written by
+ * the API with the entry) and the screen's filter option. A user is named by role instead
+ * ("Vendedor «Ana Pérez»", "Administrador «…»").
+ */
+export const AUDIT_ENTITY_NAMES: Record<TAuditEntity, string> = {
+  users: 'Usuario',
+  branches: 'Sucursal',
+  suppliers: 'Proveedor',
+  brands: 'Marca',
+  posts: 'Publicación',
+  post_images: 'Imagen de publicación',
+  post_likes: 'Me gusta',
+  post_comments: 'Comentario',
+  stories: 'Historia',
+  story_views: 'Vista de historia',
+  notification_types: 'Tipo de notificación',
+  notifications: 'Notificación',
+  notification_reads: 'Lectura de notificación',
+  event_types: 'Tipo de evento',
+  events: 'Evento',
+  point_actions: 'Acción de puntos',
+  point_transactions: 'Movimiento de puntos',
+  surveys: 'Encuesta',
+  survey_questions: 'Pregunta de encuesta',
+  survey_responses: 'Respuesta de encuesta',
+  survey_answers: 'Respuesta a una pregunta',
+  monthly_volumes: 'Volumen mensual',
+  monthly_target_units: 'Unidades del mes',
+  push_subscriptions: 'Suscripción a avisos',
+  seller_quiet_hours: 'Horario "No molestar"',
+};
+
 /** What a secret field reads in `changes` (password hashes, sealed connection strings, push keys). */
 export const AUDIT_REDACTED = '[oculto]';
 
@@ -104,6 +137,21 @@ export type TAuditListQuery = z.input<typeof ZAuditListQuery>;
 
 export const ZAuditChange = z.object({ before: z.unknown(), after: z.unknown() });
 
+/**
+ * Rows of one kind that went with an entry's record in the same action (a deleted post's images,
+ * likes and comments): not entries of their own (issue 28, item 17).
+ */
+export const ZAuditCascade = z.object({
+  /** The table, one of AUDIT_ENTITIES. */
+  entity: z.string(),
+  /** `delete`, or `update` for a reference emptied by the removal. */
+  action: z.enum(['update', 'delete']),
+  count: z.number().int(),
+  /** Their ids (the first 100 when there were more). */
+  ids: z.array(z.number().int()),
+});
+export type TAuditCascade = z.infer<typeof ZAuditCascade>;
+
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   at: zTimestamp,
@@ -121,5 +169,12 @@ export const ZAuditEntry = z.object({
   entity_id: z.number().int().nullable(),
   /** Only the changed fields: {field: {before, after}}. */
   changes: z.record(z.string(), ZAuditChange),
+  /**
+   * The record's name when it was written, kind first: "Publicación «Hola a todos…»",
+   * "Vendedor «Ana Pérez»". null on entries written before 2026-12-02.
+   */
+  label: z.string().nullable(),
+  /** What went with the record in the same action, per kind; null when nothing did. */
+  cascade: z.array(ZAuditCascade).nullable(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;

@@ -6,6 +6,9 @@ import { users } from './users.ts';
 /** One changed field of an audited row: its value before and after (null when absent). */
 export type AuditChange = { before: unknown; after: unknown };
 
+/** Rows of one kind removed or emptied with an entry's record (a post's images, likes, comments). */
+export type AuditCascade = { entity: string; action: 'update' | 'delete'; count: number; ids: number[] };
+
 /**
  * The audit trail (docs/product.md#audit-trail, ASVS V7; docs/decisions/2026-11-24-audit-trail.md): one row per
  * row an administrator's write created, changed or deleted, written by the `audit_row()` trigger
@@ -31,6 +34,17 @@ export const auditLog = pgTable(
     entityId: bigint('entity_id', { mode: 'number' }),
     /** Changed fields only: {field: {before, after}}; secrets read "[oculto]". */
     changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull(),
+    /**
+     * The record as a reader names it, written with the entry so it outlives the record:
+     * "Publicación «Hola a todos…»", "Sucursal «Centro»" (issue 28, item 17). null on entries
+     * written before 2026-12-02 (the screen shows "#id").
+     */
+    label: text('label'),
+    /**
+     * The rows removed (or emptied) with this record in the same action, per kind and operation:
+     * `[{entity, action, count, ids}]`; null when nothing went with it (issue 28, item 17).
+     */
+    cascade: jsonb('cascade').$type<AuditCascade[]>(),
   },
   (t) => [
     check('audit_log_action_check', sql`${t.action} in ('create', 'update', 'delete')`),
@@ -41,4 +55,27 @@ export const auditLog = pgTable(
     index('audit_log_entity_kind_idx').on(t.entity, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
   ],
+);
+
+/**
+ * What the `audit_row()` triggers capture during an administrator's transaction, before it is
+ * written as entries (docs/decisions/2026-12-02-audit-one-entry-per-action.md): one row per row
+ * written, with the row itself (secrets and generated columns left out) so the entry can be named.
+ * `flushAudit` (services/audit/) turns them into `audit_log` entries, one per record the action
+ * chose with what went with it, and deletes them, in the same transaction: outside one it is empty.
+ */
+export const auditPending = pgTable(
+  'audit_pending',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    /** The writing transaction (txid_current()): a flush takes its own rows only. */
+    xact: bigint('xact', { mode: 'number' }).notNull().default(sql`txid_current()`),
+    action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    entity: text('entity').notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }),
+    changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull(),
+    /** The row after the write (before it, for a delete), without secrets. */
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('audit_pending_xact_idx').on(t.xact, t.seq)],
 );

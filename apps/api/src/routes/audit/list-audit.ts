@@ -91,6 +91,8 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
               entity: auditLog.entity,
               entity_id: auditLog.entityId,
               changes: auditLog.changes,
+              label: auditLog.label,
+              cascade: auditLog.cascade,
             })
             .from(auditLog)
             .leftJoin(users, eq(users.id, auditLog.actorId))

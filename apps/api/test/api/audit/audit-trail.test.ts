@@ -173,6 +173,8 @@ describe('which tables are audited', () => {
   /** Not business records (docs/decisions/2026-11-24-audit-trail.md). */
   const NOT_AUDITED = [
     'audit_log',
+    // The triggers' staging, empty outside an administrator's transaction (2026-12-02).
+    'audit_pending',
     'sessions',
     'password_resets',
     'point_totals',
