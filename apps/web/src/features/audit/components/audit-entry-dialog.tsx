@@ -6,6 +6,8 @@ import classes from './audit.module.css';
 import {
   ACTION_COLORS,
   ACTION_LABELS,
+  cascadeSummary,
+  entryLabel,
   fieldLabel,
   formatAuditValue,
   orderedFields,
@@ -27,7 +29,7 @@ export function AuditEntryDialog({ entry, opened, onClose, recordShown }: AuditE
       opened={opened}
       onClose={onClose}
       size="xl"
-      title={entry ? `Cambios en ${recordLabel(entry.entity, entry.entity_id)}` : 'Cambios'}
+      title={entry ? `Cambios en ${entryLabel(entry)}` : 'Cambios'}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {entry && <EntryDetails entry={entry} onClose={onClose} recordShown={recordShown} />}
@@ -45,6 +47,8 @@ function EntryDetails({
   recordShown: boolean;
 }) {
   const fields = orderedFields(entry.changes);
+  const removed = cascadeSummary(entry.cascade, 'delete');
+  const emptied = cascadeSummary(entry.cascade, 'update');
   const dash = (
     <Text span c="dimmed">
       —
@@ -57,12 +61,30 @@ function EntryDetails({
         <dd>{formatDateTime(entry.at, 'DD/MM/YYYY HH:mm:ss')}</dd>
         <dt>Administrador</dt>
         <dd>{actorText(entry)}</dd>
+        {entry.entity_id !== null && (
+          <>
+            <dt>Registro</dt>
+            <dd>{recordLabel(entry.entity, entry.entity_id)}</dd>
+          </>
+        )}
         <dt>Operación</dt>
         <dd>
           <Badge color={ACTION_COLORS[entry.action]} variant="filled">
             {ACTION_LABELS[entry.action]}
           </Badge>
         </dd>
+        {removed && (
+          <>
+            <dt>Eliminado con el registro</dt>
+            <dd>{removed}</dd>
+          </>
+        )}
+        {emptied && (
+          <>
+            <dt>Quedaron sin el registro</dt>
+            <dd>{emptied}</dd>
+          </>
+        )}
         {entry.ip && (
           <>
             <dt>Dirección IP</dt>
@@ -109,7 +131,7 @@ function EntryDetails({
             onClick={onClose}
             size="sm"
           >
-            Todos los cambios de {recordLabel(entry.entity, entry.entity_id)}
+            Todos los cambios de {entryLabel(entry)}
           </Anchor>
         )}
         <Button variant="default" onClick={onClose}>

@@ -1,34 +1,14 @@
-import type { TAuditAction, TAuditEntity } from '@panel/shared';
+import {
+  AUDIT_ENTITY_NAMES,
+  type TAuditAction,
+  type TAuditCascade,
+  type TAuditEntity,
+  type TAuditEntry,
+} from '@panel/shared';
 import { formatDateTime } from '../../../lib/dates/business-time';
 
-/** What each audited table is called on the screen: one record, and the filter's option. */
-export const ENTITY_LABELS: Record<TAuditEntity, string> = {
-  users: 'Usuario',
-  branches: 'Sucursal',
-  suppliers: 'Proveedor',
-  brands: 'Marca',
-  posts: 'Publicación',
-  post_images: 'Imagen de publicación',
-  post_likes: 'Me gusta',
-  post_comments: 'Comentario',
-  stories: 'Historia',
-  story_views: 'Vista de historia',
-  notification_types: 'Tipo de notificación',
-  notifications: 'Notificación',
-  notification_reads: 'Lectura de notificación',
-  event_types: 'Tipo de evento',
-  events: 'Evento',
-  point_actions: 'Acción de puntos',
-  point_transactions: 'Movimiento de puntos',
-  surveys: 'Encuesta',
-  survey_questions: 'Pregunta de encuesta',
-  survey_responses: 'Respuesta de encuesta',
-  survey_answers: 'Respuesta a una pregunta',
-  monthly_volumes: 'Volumen mensual',
-  monthly_target_units: 'Unidades del mes',
-  push_subscriptions: 'Suscripción a avisos',
-  seller_quiet_hours: 'Horario "No molestar"',
-};
+/** What each audited table is called on the screen: one record, and the filter's option (the API names entries with the same words). */
+export const ENTITY_LABELS: Record<TAuditEntity, string> = AUDIT_ENTITY_NAMES;
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {
   create: 'Alta',
@@ -42,10 +22,30 @@ export const ACTION_COLORS: Record<TAuditAction, string> = {
   delete: 'red.9',
 };
 
-/** A record as the screen names it: "Sucursal #12". */
+/** A record known only by kind and number: "Sucursal #12". */
 export function recordLabel(entity: string, id: number | null): string {
   const kind = ENTITY_LABELS[entity as TAuditEntity] ?? entity;
   return id === null ? kind : `${kind} #${id}`;
+}
+
+/**
+ * An entry's record as the screen names it: the name written with the entry ("Publicación «Hola a
+ * todos…»", "Sucursal «Centro»"), or "Sucursal #12" for entries written before names were (issue
+ * 28, item 17).
+ */
+export function entryLabel(entry: Pick<TAuditEntry, 'label' | 'entity' | 'entity_id'>): string {
+  return entry.label ?? recordLabel(entry.entity, entry.entity_id);
+}
+
+/**
+ * What went with the record, one kind at a time: "Imagen de publicación (2), Me gusta (2),
+ * Comentario (2)"; empty when nothing did.
+ */
+export function cascadeSummary(cascade: TAuditCascade[] | null, action: TAuditCascade['action']): string {
+  return (cascade ?? [])
+    .filter((c) => c.action === action)
+    .map((c) => `${ENTITY_LABELS[c.entity as TAuditEntity] ?? c.entity} (${c.count})`)
+    .join(', ');
 }
 
 /** The columns' human names; a column not listed shows as stored. */

@@ -29,6 +29,7 @@ import {
   ACTION_LABELS,
   changedFieldsSummary,
   ENTITY_LABELS,
+  entryLabel,
   recordLabel,
 } from './audit-labels';
 
@@ -60,8 +61,8 @@ const columns: ResourceListColumn<TAuditEntry>[] = [
     key: 'entity',
     header: 'Registro',
     sortable: true,
-    minWidth: 150,
-    render: (e) => recordLabel(e.entity, e.entity_id),
+    minWidth: 200,
+    render: (e) => <ClampedText lines={2}>{entryLabel(e)}</ClampedText>,
   },
   {
     key: 'fields',
@@ -74,7 +75,7 @@ const columns: ResourceListColumn<TAuditEntry>[] = [
 ];
 
 const card: ResourceListCard<TAuditEntry> = {
-  primary: (e) => recordLabel(e.entity, e.entity_id),
+  primary: (e) => entryLabel(e),
   secondary: (e) => actorText(e),
   figures: ['action', 'at', 'fields'],
 };
@@ -104,8 +105,7 @@ export function AuditList() {
         label: 'Ver cambios',
         icon: IconListDetails,
         onClick: openDetails,
-        ariaLabel: (e) =>
-          `Ver cambios de ${recordLabel(e.entity, e.entity_id)} del ${formatDateTime(e.at, 'DD/MM/YYYY HH:mm')}`,
+        ariaLabel: (e) => `Ver cambios de ${entryLabel(e)} del ${formatDateTime(e.at, 'DD/MM/YYYY HH:mm')}`,
       },
     ],
     [openDetails],
@@ -129,9 +129,7 @@ export function AuditList() {
         columns={columns}
         card={card}
         getRowId={(e) => e.id}
-        getRowName={(e) =>
-          `${recordLabel(e.entity, e.entity_id)} (${formatDateTime(e.at, 'DD/MM/YYYY HH:mm')})`
-        }
+        getRowName={(e) => `${entryLabel(e)} (${formatDateTime(e.at, 'DD/MM/YYYY HH:mm')})`}
         errorText={AUDIT_MSG.loadError}
         emptyText="No hay cambios registrados con estos filtros."
         rowActions={rowActions}
