@@ -4,6 +4,7 @@ import { apiLogin, auth, createBranch, createUser, unique } from '../../support/
 import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21, item 9: Auditoría, the audit trail as a screen, and "Historial de cambios" from a record's dialog.
+// Issue 28, item 17: each entry names its record as it was then ("Sucursal «…»", not "Sucursal #12").
 
 async function seriousViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
@@ -48,7 +49,7 @@ test('an edited branch: its entry found by filters, its fields before and after,
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/entity=branches/);
   await expect(page).toHaveURL(/action=update/);
-  const row = page.getByRole('row').filter({ hasText: `Sucursal #${branch.id}` });
+  const row = page.getByRole('row').filter({ hasText: `Sucursal «${name}»` });
   await expect(row).toHaveCount(1, { timeout: 15_000 });
   await expect(row).toContainText('Modificación');
   await expect(row).toContainText('admin@demo.local');
@@ -57,7 +58,8 @@ test('an edited branch: its entry found by filters, its fields before and after,
 
   // Its fields before and after, with human labels.
   await row.getByRole('button', { name: /^Ver cambios de Sucursal/ }).click();
-  const entry = page.getByRole('dialog', { name: `Cambios en Sucursal #${branch.id}` });
+  const entry = page.getByRole('dialog', { name: `Cambios en Sucursal «${name}»` });
+  await expect(entry.getByText(`Sucursal #${branch.id}`)).toBeVisible();
   const changes = entry.getByRole('table', { name: 'Campos cambiados' });
   const city = changes.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Ciudad' }) });
   await expect(city.getByRole('cell')).toHaveText(['Rosario', 'Mendoza']);
@@ -73,7 +75,7 @@ test('an edited branch: its entry found by filters, its fields before and after,
   await dialog.getByRole('link', { name: 'Historial de cambios' }).click();
   await expect(page).toHaveURL(new RegExp(`/audit\\?entity=branches&entity_id=${branch.id}$`));
   await expect(page.getByText(`Historial de cambios de Sucursal #${branch.id}.`)).toBeVisible();
-  const rows = page.getByRole('row').filter({ hasText: `Sucursal #${branch.id}` });
+  const rows = page.getByRole('row').filter({ hasText: `Sucursal «${name}»` });
   await expect(rows).toHaveCount(2, { timeout: 15_000 });
   await expect(rows.nth(0)).toContainText('Modificación');
   await expect(rows.nth(1)).toContainText('Alta');
@@ -81,7 +83,7 @@ test('an edited branch: its entry found by filters, its fields before and after,
     .nth(1)
     .getByRole('button', { name: /^Ver cambios/ })
     .click();
-  const created = page.getByRole('dialog', { name: `Cambios en Sucursal #${branch.id}` });
+  const created = page.getByRole('dialog', { name: `Cambios en Sucursal «${name}»` });
   const nameRow = created.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Nombre' }) });
   await expect(nameRow.getByRole('cell')).toHaveText(['—', name]);
 });
@@ -148,9 +150,10 @@ test('on a phone the entries are cards and the before/after dialog fits, without
 }) => {
   const token = await apiLogin(request);
   const branch = await createBranch(request, token, { name: `Teléfono ${unique()}`, city: 'Salta' });
+  const renamed = `Teléfono ${unique()}`;
   const res = await request.put(`/api/branches/${branch.id}`, {
     headers: auth(token),
-    data: { name: `Teléfono ${unique()}`, city: 'Jujuy', address: 'Belgrano 5' },
+    data: { name: renamed, city: 'Jujuy', address: 'Belgrano 5' },
   });
   expect(res.status()).toBe(200);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -164,7 +167,8 @@ test('on a phone the entries are cards and the before/after dialog fits, without
     .first()
     .getByRole('button', { name: /^Ver cambios de Sucursal/ })
     .click();
-  const entry = page.getByRole('dialog', { name: `Cambios en Sucursal #${branch.id}` });
+  // Named as it was when the entry was written: the edit by its new name.
+  const entry = page.getByRole('dialog', { name: `Cambios en Sucursal «${renamed}»` });
   await expect(entry.getByRole('rowheader', { name: 'Dirección' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
