@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
-/** Who writes, as the audit trail records it (audit_log, migration 0010). */
+/** Who writes, as the audit trail records it (audit_log, migration 0012). */
 export interface AuditActor {
   userId: number;
   email: string;

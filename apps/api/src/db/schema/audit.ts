@@ -10,10 +10,12 @@ export type AuditChange = { before: unknown; after: unknown };
 export type AuditCascade = { entity: string; action: 'update' | 'delete'; count: number; ids: number[] };
 
 /**
- * The audit trail (docs/product.md#audit-trail, ASVS V7; docs/decisions/2026-11-24-audit-trail.md): one row per
- * row an administrator's write created, changed or deleted, written by the `audit_row()` trigger
- * of each audited table in the same transaction. Append-only: the database refuses UPDATE,
- * DELETE and TRUNCATE (migration 0010).
+ * The audit trail (docs/product.md#audit-trail, ASVS V7; docs/decisions/2026-11-24-audit-trail.md): one
+ * entry per record an administrator's write created, changed or deleted, with the rows removed along
+ * with it counted in `cascade` and the record's name in `label`
+ * (docs/decisions/2026-12-02-audit-one-entry-per-action.md). The `audit_row()` triggers stage the rows
+ * (`audit_pending`) and `flushAudit` writes the entries, in the same transaction. Append-only: the
+ * database refuses UPDATE, DELETE and TRUNCATE (migration 0012).
  */
 export const auditLog = pgTable(
   'audit_log',
