@@ -105,19 +105,27 @@ async function callsFor(client, ids) {
   ].filter((c) => !ONLY || ONLY.test(c.name));
 }
 
-/** One request per call on a server that records its SQL; the session look-up is left out (no auth in the ceiling). */
-async function recordStatements(env, calls, dir) {
+/**
+ * One request per call on a server that records its SQL; the session look-up is left out (no auth in
+ * the ceiling). `accounts` signs in the callers the calls name in `as`.
+ */
+export async function recordStatements(
+  env,
+  calls,
+  dir,
+  { port = APP_PORT, accounts = { admin: ADMIN, seller: BENCH_SELLER } } = {},
+) {
   const log = join(dir, 'sql.log');
   writeFileSync(log, '');
-  const server = await startServer({ ...env, BENCH_SQL_LOG: log }, APP_PORT, [
+  const server = await startServer({ ...env, BENCH_SQL_LOG: log }, port, [
     '--import',
     './bench/api/record-sql.mjs',
   ]);
   try {
-    const tokens = {
-      admin: await login(server.base, ADMIN.email, ADMIN.password),
-      seller: await login(server.base, BENCH_SELLER.email, BENCH_SELLER.password),
-    };
+    const tokens = {};
+    for (const as of new Set(calls.map((c) => c.as).filter(Boolean))) {
+      tokens[as] = await login(server.base, accounts[as].email, accounts[as].password);
+    }
     for (const call of calls) {
       for (const id of call.warmIds ?? []) {
         const warm = await fetch(`${server.base}/api/app/posts/${id}/like`, {
