@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterCommit } from '../db/audit-context.ts';
 import { forbidden, unauthenticated } from '../lib/http-errors.ts';
 import { listenForInvalidations, SessionCache } from '../services/auth/session-cache.ts';
 import { type ActiveSession, resolveSession, type SessionRow } from '../services/auth/sessions.ts';
+import { addRouteHook } from './route-hooks.ts';
 
 /**
  * Who may call a route, declared by every route in `config.access`:
@@ -70,6 +71,26 @@ export const authPlugin = fp(
       }),
     );
 
+    const metricsToken = app.config.metricsToken;
+    async function authenticate(request: FastifyRequest, access: Access) {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw unauthenticated();
+      if (access === 'metrics' && metricsToken && sameSecret(token, metricsToken)) return;
+      const session = await resolveSession(app.db, token, app.now(), cache);
+      if (!session) throw unauthenticated();
+      if ((access === 'admin' || access === 'metrics') && session.user.role !== 'admin') throw forbidden();
+      request.auth = session;
+    }
+    /** One callback hook per access level (a callback: no promise of its own). */
+    const check =
+      (access: Access) => (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+        authenticate(request, access).then(() => done(), done);
+      };
+    const checks = Object.fromEntries(ACCESS_LEVELS.map((access) => [access, check(access)])) as Record<
+      Access,
+      ReturnType<typeof check>
+    >;
+
     app.addHook('onRoute', (route: RouteOptions) => {
       const config = (route.config ?? {}) as NonNullable<RouteOptions['config']>;
       const isApi = route.url.startsWith('/api/') || route.url === '/api';
@@ -95,25 +116,11 @@ export const authPlugin = fp(
         if (method !== 'HEAD')
           app.apiRoutes.push({ method, url: route.url, access: config.access, schema: route.schema });
       }
+      // The one place where access is enforced: on the routes that are not public, first of their
+      // own onRequest hooks. Public routes (health, sign-in, the panel's files) pay nothing.
+      if (config.access !== 'public') addRouteHook(route, 'onRequest', checks[config.access]);
     });
 
-    // The one place where access is enforced. A callback hook, so that public routes (health)
-    // pay no promise.
-    app.addHook('onRequest', (request, _reply, done) => {
-      const access = request.routeOptions.config?.access;
-      if (!access || access === 'public') return done();
-      authenticate(request, access).then(() => done(), done);
-    });
-    const metricsToken = app.config.metricsToken;
-    const authenticate = async (request: FastifyRequest, access: Access) => {
-      const token = bearerToken(request.headers.authorization);
-      if (!token) throw unauthenticated();
-      if (access === 'metrics' && metricsToken && sameSecret(token, metricsToken)) return;
-      const session = await resolveSession(app.db, token, app.now(), cache);
-      if (!session) throw unauthenticated();
-      if ((access === 'admin' || access === 'metrics') && session.user.role !== 'admin') throw forbidden();
-      request.auth = session;
-    };
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -1,12 +1,13 @@
 import formbody from '@fastify/formbody';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { MEDIA_MSG, MSG } from '@panel/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { HttpError } from '../lib/http-errors.ts';
 import { MULTIPART_LIMITS } from '../lib/limits.ts';
 import { removeTempFile, streamToTempFile, type UploadedFile } from '../services/storage/uploads.ts';
+import { addRouteHook, takesBody } from './route-hooks.ts';
 
 export const MAX_UPLOAD_BYTES = MULTIPART_LIMITS.fileSize;
 export const MAX_UPLOAD_FILES = MULTIPART_LIMITS.files;
@@ -32,7 +33,10 @@ declare module 'fastify' {
     uploads?: UploadRule;
   }
   interface FastifyRequest {
-    /** Files of this request streamed to temporary files; removed after the response. */
+    /**
+     * Files of this request streamed to temporary files; removed after the response. An array on
+     * the routes that take files (`config.uploads`); elsewhere null until a multipart body is read.
+     */
     uploads: UploadedFile[];
   }
 }
@@ -55,44 +59,65 @@ export const bodyParsersPlugin = fp(
     // The body is read here rather than with the plugin's `attachFieldsToBody`, so that whatever
     // busboy throws on a malformed body (garbage bytes, no boundary, a truncated body) becomes a
     // Spanish 400 instead of escaping as a 500 (issue 20, item 7).
-    app.addHook('preValidation', async (request) => {
+    const readBody = async (request: FastifyRequest) => {
       if (!request.isMultipart()) return;
       request.body = await readMultipart(request);
-    });
-    // Only signed-in callers may send multipart bodies: the auth hook (onRequest) has already
-    // refused anonymous calls to every non-public route. Callback hooks, which cost no promise on
-    // the requests (nearly all) that carry no file.
-    app.addHook('onRequest', (request, _reply, done) => {
-      request.uploads = [];
-      if (
-        request.routeOptions.config?.access === 'public' &&
-        request.headers['content-type']?.toLowerCase().startsWith('multipart/')
-      ) {
+    };
+    // Only signed-in callers may send multipart bodies: the auth hook (onRequest) refuses anonymous
+    // calls to every non-public route, and this one the multipart bodies of the public ones. A
+    // callback hook: no promise.
+    const refuseAnonymousMultipart = (
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      done: (error?: Error) => void,
+    ) => {
+      if (request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
         done(new HttpError(415, MSG.unsupportedMediaType));
         return;
       }
       done();
-    });
+    };
+    const noUploadsYet = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      request.uploads = [];
+      done();
+    };
     const cleanUp = async (request: FastifyRequest) => {
       const files = request.uploads ?? [];
       request.uploads = [];
       await Promise.all(files.map((f) => removeTempFile(f.path)));
     };
-    const cleanUpThen = (request: FastifyRequest, done: (error?: Error) => void) => {
+    const cleanUpThen = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
       if (!request.uploads?.length) return done();
       cleanUp(request).then(() => done(), done);
     };
     // Before the answer leaves (so a client that reads it finds nothing left behind), and on
     // abort; onResponse catches anything a late hook added.
-    app.addHook('onSend', (request, _reply, payload, done) => {
+    const cleanUpBeforeSend = (
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      payload: unknown,
+      done: (error: Error | null, payload?: unknown) => void,
+    ) => {
       if (!request.uploads?.length) return done(null, payload);
       cleanUp(request).then(
         () => done(null, payload),
         (error: Error) => done(error),
       );
+    };
+    const cleanUpOnAbort = (request: FastifyRequest, done: (error?: Error) => void) =>
+      cleanUpThen(request, undefined, done);
+    // Each on the routes that need it (docs/performance.md, "Cost per request"): the multipart
+    // parse where a body is read, the refusal on public routes, the clean-up where files are taken.
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (route.config?.access === 'public') addRouteHook(route, 'onRequest', refuseAnonymousMultipart);
+      if (takesBody(route)) addRouteHook(route, 'preValidation', readBody);
+      if (route.config?.uploads) {
+        addRouteHook(route, 'onRequest', noUploadsYet);
+        addRouteHook(route, 'onSend', cleanUpBeforeSend);
+        addRouteHook(route, 'onResponse', cleanUpThen);
+        addRouteHook(route, 'onRequestAbort', cleanUpOnAbort);
+      }
     });
-    app.addHook('onResponse', (request, _reply, done) => cleanUpThen(request, done));
-    app.addHook('onRequestAbort', cleanUpThen);
   },
   { name: 'body-parsers', dependencies: ['auth'] },
 );

@@ -79,8 +79,10 @@ export const errorsPlugin = fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onRequest', async () => {
-      if (closing) throw new HttpError(503, SERVER_MSG.serviceUnavailable, undefined, { 'retry-after': '5' });
+    // A callback hook, not an async one: every request passes here, and pays no promise.
+    app.addHook('onRequest', (_request, _reply, done) => {
+      if (closing) done(new HttpError(503, SERVER_MSG.serviceUnavailable, undefined, { 'retry-after': '5' }));
+      else done();
     });
 
     app.setErrorHandler((error, request, reply) => {

@@ -1,10 +1,11 @@
 import { ZErrorBody } from '@panel/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { connectCounterRedis, failoverLog, WindowCounters } from '../lib/counters.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { SELLER_LIMIT_ENV, type SellerLimitKind } from '../lib/seller-limit-settings.ts';
 import { limitMessage, SellerLimiter, WindowLimitStore } from '../services/limits/seller-limits.ts';
+import { addRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,7 +53,7 @@ const counted = new WeakMap<FastifyRequest, { key: string; created: boolean }>()
 /**
  * Per-account limits on the community app's writes (issue 20, item 11): a route opts in with
  * `config.sellerLimit`. Checked in preHandler (after the body is validated: a 400 never counts),
- * given back in onSend when the answer wrote nothing. With REDIS_URL the counters are shared by
+ * given back in onSend when the answer wrote nothing; both hooks only on the routes that opt in. With REDIS_URL the counters are shared by
  * every instance; Redis must answer at start-up, and during a later outage each instance counts in
  * its own memory (as sign-in does, docs/reliability.md "Redis down").
  */
@@ -72,28 +73,44 @@ export const sellerLimitsPlugin = fp<SellerLimitsPluginOptions>(
     app.decorate('sellerLimiter', limiter);
     app.addHook('onClose', async () => limiter.close());
 
-    app.addHook('preHandler', async (request) => {
-      const limit = request.routeOptions.config?.sellerLimit;
-      const user = request.auth?.user;
-      if (!limit || !user) return;
-      const verdict = await limiter.hit(limit.kind, user.id);
-      if (!verdict.allowed) {
-        const seconds = verdict.retryAfterSeconds;
-        request.log.info({ kind: limit.kind, userId: user.id, retryAfter: seconds }, 'límite por cuenta');
-        throw new HttpError(429, limitMessage(limit.kind, seconds), undefined, {
-          'retry-after': String(seconds),
-        });
+    /** The check of one limit, the same function for every route that counts against it. */
+    const checks = new Map<string, (request: FastifyRequest) => Promise<void>>();
+    const checkFor = (limit: { kind: SellerLimitKind; created?: boolean }) => {
+      const key = `${limit.kind}:${Boolean(limit.created)}`;
+      let check = checks.get(key);
+      if (!check) {
+        check = async (request: FastifyRequest) => {
+          const user = request.auth?.user;
+          if (!user) return;
+          const verdict = await limiter.hit(limit.kind, user.id);
+          if (!verdict.allowed) {
+            const seconds = verdict.retryAfterSeconds;
+            request.log.info({ kind: limit.kind, userId: user.id, retryAfter: seconds }, 'límite por cuenta');
+            throw new HttpError(429, limitMessage(limit.kind, seconds), undefined, {
+              'retry-after': String(seconds),
+            });
+          }
+          counted.set(request, { key: verdict.key, created: Boolean(limit.created) });
+        };
+        checks.set(key, check);
       }
-      counted.set(request, { key: verdict.key, created: Boolean(limit.created) });
-    });
-
-    app.addHook('onSend', async (request, reply, payload) => {
+      return check;
+    };
+    const giveBack = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const mark = counted.get(request);
       if (!mark) return payload;
       counted.delete(request);
       const status = reply.statusCode;
       if (status >= 400 || (mark.created && status !== 201)) await limiter.refund(mark.key);
       return payload;
+    };
+    // Only the routes with `config.sellerLimit` pay for it (docs/performance.md, "Cost per request"):
+    // the check first of their preHandler hooks, the refund among their onSend hooks.
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const limit = route.config?.sellerLimit;
+      if (!limit) return;
+      addRouteHook(route, 'preHandler', checkFor(limit));
+      addRouteHook(route, 'onSend', giveBack, false);
     });
   },
   { name: 'seller-limits', dependencies: ['db', 'auth'] },
