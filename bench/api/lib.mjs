@@ -12,6 +12,14 @@ export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
+/**
+ * The sellers' like limit set for the bench's traffic: one seller likes thousands of posts a second,
+ * where the default (120 a minute, RATE_LIMIT_LIKES) answers 429 after the 120th and the bench would
+ * measure refusals. The limiter still counts every like; it just never refuses one.
+ */
+export const BENCH_LIMITS = { RATE_LIMIT_LIKES: '999999/1m' };
+export const LIMITS_NOTE = `sellers' like limit set for the bench's traffic: RATE_LIMIT_LIKES=${BENCH_LIMITS.RATE_LIMIT_LIKES} (one seller; the limiter counts every like, refuses none)`;
+
 export const machine = () => `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
 export const load = () =>
   loadavg()

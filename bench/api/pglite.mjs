@@ -4,9 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  BENCH_LIMITS,
   CONNECTIONS,
   DURATION,
   hammer,
+  LIMITS_NOTE,
   load,
   login,
   machine,
@@ -27,7 +29,8 @@ export async function benchPglite() {
   console.log(`\n== embedded default (PGlite) with the demo data`);
   console.log(`   machine: ${machine()}; load average ${load()}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-bench-pglite-'));
-  const env = { DATA_DIR: dataDir, SEED_DEMO: '1' };
+  const env = { DATA_DIR: dataDir, SEED_DEMO: '1', ...BENCH_LIMITS };
+  console.log(`   ${LIMITS_NOTE}`);
   let server;
   try {
     const first = await startServer(env, PORT);

@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { BENCH_SELLER, generate, SCALE, SIZES } from './data.mjs';
 import {
+  BENCH_LIMITS,
   CONNECTIONS,
   DURATION,
   hammer,
+  LIMITS_NOTE,
   load,
   login,
   machine,
@@ -177,6 +179,7 @@ export async function benchPostgres() {
   try {
     console.log(`\n== large tenant on PostgreSQL (BENCH_SCALE=${SCALE}): ${JSON.stringify(SIZES)}`);
     console.log(`   machine: ${machine()}; load average ${load()}`);
+    console.log(`   ${LIMITS_NOTE}`);
     // A call slower than the run must not leave queries behind that starve the next calls: both the
     // app and the ceiling cut statements at 10 s, and each run starts once the database is idle.
     const limited = new URL(url);
@@ -188,6 +191,7 @@ export async function benchPostgres() {
       SEED_DEMO: '0',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...BENCH_LIMITS,
     };
     // Migrate (and create the admin and the built-in point actions) through the server itself, without
     // the runs' statement timeout: on an existing BENCH_DATABASE_URL a migration that rewrites the
