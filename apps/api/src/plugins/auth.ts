@@ -120,7 +120,6 @@ export const authPlugin = fp(
       // own onRequest hooks. Public routes (health, sign-in, the panel's files) pay nothing.
       if (config.access !== 'public') addRouteHook(route, 'onRequest', checks[config.access]);
     });
-
   },
   { name: 'auth', dependencies: ['db'] },
 );

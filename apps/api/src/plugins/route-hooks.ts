@@ -1,6 +1,12 @@
 import type { RouteOptions } from 'fastify';
 
-type LifecycleHook = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'onResponse' | 'onRequestAbort';
+type LifecycleHook =
+  | 'onRequest'
+  | 'preValidation'
+  | 'preHandler'
+  | 'onSend'
+  | 'onResponse'
+  | 'onRequestAbort';
 
 /**
  * Adds a hook to one route (from a plugin's `onRoute`), so that only the routes that need the work
