@@ -6,8 +6,11 @@
 // the two are measured in interleaved rounds (app, ceiling, then ceiling, app…), so a load that comes
 // and goes on the shared machine weighs on both alike. The ratio is the app's requests over the
 // ceiling's, summed over the rounds; PASS at ≥ 0.7×. Exit code 1 when a call fails.
-//   QUICK_ROUNDS (default 4), QUICK_SECONDS (seconds per run, default 2), QUICK_ONLY (a regexp),
-//   BENCH_PORT (default 3530; the ceiling takes the next), BENCH_CONNECTIONS (default 20).
+//   QUICK_ROUNDS (default 4), QUICK_SECONDS (seconds per run, default 1.5), QUICK_ONLY (a regexp),
+//   BENCH_PORT (default 3530; the ceiling takes the next), BENCH_CONNECTIONS (default 20),
+//   QUICK_VERBOSE=1 prints each call's statements,
+//   QUICK_BUILD (a folder with the API's server.js, default apps/api/dist): the build measured, for a
+//   before/after (copy apps/api/dist aside before rebuilding).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +22,7 @@ import { recordStatements } from './api/postgres.mjs';
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 3530);
 const ROUNDS = Number(process.env.QUICK_ROUNDS ?? 4);
-const SECONDS = Number(process.env.QUICK_SECONDS ?? 2);
+const SECONDS = Number(process.env.QUICK_SECONDS ?? 1.5);
 const ONLY = process.env.QUICK_ONLY ? new RegExp(process.env.QUICK_ONLY, 'i') : null;
 const BUDGET = 0.7;
 /** The demo administrator (services/auth/first-admin.ts), created here through ADMIN_EMAIL. */
@@ -57,6 +60,7 @@ const procs = [];
 let failed = 0;
 try {
   console.log(`bench:quick — PostgreSQL, demo data; ${machine()}; load average ${load()}`);
+  if (process.env.QUICK_BUILD) console.log(`  build measured: ${process.env.QUICK_BUILD}`);
   const env = {
     DATABASE_URL: url.toString(),
     DATA_DIR: dir,
@@ -69,6 +73,9 @@ try {
   await stopProcess((await startServer(env, PORT)).proc);
   console.log(`  database ${dbName} migrated and seeded (${elapsed()})`);
   await recordStatements(env, CALLS, dir, { port: PORT, accounts: { admin: ADMIN } });
+  if (process.env.QUICK_VERBOSE)
+    for (const c of CALLS)
+      console.log(`  ${c.name}: ${c.statements.map((st) => st.text.slice(0, 90)).join(' | ')}`);
   const callsFile = join(dir, 'calls.json');
   writeFileSync(
     callsFile,
@@ -83,7 +90,9 @@ try {
     readyPath: '/health',
   });
   procs.push(ceiling.proc);
-  const app = await startServer(env, PORT);
+  const app = process.env.QUICK_BUILD
+    ? await startProcess({ args: [join(process.env.QUICK_BUILD, 'server.js')], env, port: PORT })
+    : await startServer(env, PORT);
   procs.push(app.proc);
   const token = await login(app.base, ADMIN.email, ADMIN.password);
   const sides = CALLS.map((call, index) => ({

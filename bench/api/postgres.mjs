@@ -136,18 +136,24 @@ export async function recordStatements(
         });
         await warm.arrayBuffer();
       }
-      const before = statSync(log).size;
-      const path = call.paths ? `/api/app/posts/${call.idParam}/like` : call.path;
-      const res = await fetch(server.base + path, {
-        method: call.method ?? 'GET',
-        headers: call.as ? { authorization: `Bearer ${tokens[call.as]}` } : {},
-      });
-      if (!res.ok) throw new Error(`${call.name}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-      const lines = readFileSync(log).subarray(before).toString('utf8').trim().split('\n').filter(Boolean);
-      call.statements = lines
-        .map((l) => JSON.parse(l))
-        .filter((s) => !/"sessions"|\bsessions\b/.test(s.text));
+      // A read is recorded twice and the shorter list kept: a statement of the server's own
+      // background work (the push worker, an upload sweep) that falls inside a request is not the call's.
+      const attempts = call.method && call.method !== 'GET' ? 1 : 2;
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        const before = statSync(log).size;
+        const path = call.paths ? `/api/app/posts/${call.idParam}/like` : call.path;
+        const res = await fetch(server.base + path, {
+          method: call.method ?? 'GET',
+          headers: call.as ? { authorization: `Bearer ${tokens[call.as]}` } : {},
+        });
+        if (!res.ok) throw new Error(`${call.name}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        const lines = readFileSync(log).subarray(before).toString('utf8').trim().split('\n').filter(Boolean);
+        const statements = lines
+          .map((l) => JSON.parse(l))
+          .filter((s) => !/"sessions"|\bsessions\b/.test(s.text));
+        if (!call.statements || statements.length < call.statements.length) call.statements = statements;
+      }
       call.transaction = call.statements.some((s) => /^\s*begin/i.test(s.text));
     }
   } finally {
