@@ -180,13 +180,15 @@ function trustProxyOption(
 
 /**
  * One log line per answered API call (method, URL, status, time). The panel's static files are
- * not logged unless they fail with a 5xx: a page load fetches dozens of them.
+ * not logged unless they fail with a 5xx: a page load fetches dozens of them; nor are a probe's 2xx
+ * answers (health: a load balancer asks every few seconds, and its failures are logged).
  */
 function logRequests(app: FastifyInstance): void {
   // A callback hook, not an async one: no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     if (!request.url.startsWith('/api/') && status < 500) return done();
+    if (status < 300 && reply.routeOptions.config.probe) return done();
     const line = {
       method: request.method,
       url: request.url,

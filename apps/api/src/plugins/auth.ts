@@ -23,6 +23,8 @@ declare module 'fastify' {
     access?: Access;
     /** Set on routes that belong to the docs UI or the static panel, not to the API itself. */
     internal?: boolean;
+    /** A probe (health): its 2xx answers write no log line; any other answer does (app.ts, logRequests). */
+    probe?: boolean;
   }
   interface FastifyRequest {
     auth: ActiveSession | null;

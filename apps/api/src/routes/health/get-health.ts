@@ -24,7 +24,7 @@ export const getHealthRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
-      config: { access: 'public' },
+      config: { access: 'public', probe: true },
       schema: {
         tags: ['sistema'],
         summary: 'Estado del servidor',
@@ -38,7 +38,7 @@ export const getHealthRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/ready',
     {
-      config: { access: 'public' },
+      config: { access: 'public', probe: true },
       schema: {
         tags: ['sistema'],
         summary: 'Disponibilidad: el servidor y la base de datos responden',

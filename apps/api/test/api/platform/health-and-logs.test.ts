@@ -70,16 +70,18 @@ describe('request logs', () => {
   });
   afterAll(() => app?.close());
 
-  it("writes one line per API answer and none for the panel's static files", async () => {
+  it("writes one line per API answer, none for the panel's static files nor a probe's 2xx", async () => {
     lines.length = 0;
     expect((await app.inject({ method: 'GET', url: '/assets/app-1234.js' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/sucursales' })).statusCode).toBe(200);
     expect(lines).toEqual([]);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/health?ready=2' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     expect(lines.map((l) => [l.method, l.url, l.status])).toEqual([
-      ['GET', '/api/health', 200],
+      ['GET', '/api/health?ready=2', 400],
       ['GET', '/api/me', 401],
     ]);
   });
