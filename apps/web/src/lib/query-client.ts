@@ -1,15 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
 
+/**
+ * Queries are not retried on their own: every failed load shows its error with "Reintentar" at once
+ * (issue 28, item 18; docs/product.md#lists). With react-query's retries (1 s + 2 s) the error and
+ * its button came about 4 s after the first failure, a wait with nothing to read or press.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Client errors (bad input, no session, missing record) do not get better by retrying.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: false,
       },
       mutations: { retry: false },
     },

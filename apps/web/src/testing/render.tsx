@@ -22,14 +22,15 @@ interface RenderOptions {
   /** Full route tree; by default `ui` is rendered at `path`. */
   routes?: RouteObject[];
   path?: string;
+  /** The app's own client (e.g. `createQueryClient()`, to test its defaults); a test client by default. */
+  queryClient?: QueryClient;
 }
 
 /** Renders with the app's real providers (Mantine, TanStack Query, toasts) inside a memory router. */
 export function renderWithApp(
   ui: ReactElement | null,
-  { route = '/', routes, path = '*' }: RenderOptions = {},
+  { route = '/', routes, path = '*', queryClient = createTestQueryClient() }: RenderOptions = {},
 ) {
-  const queryClient = createTestQueryClient();
   const router = createMemoryRouter(routes ?? [{ path, element: ui }], { initialEntries: [route] });
   const user = userEvent.setup();
   const view = render(

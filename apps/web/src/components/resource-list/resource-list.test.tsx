@@ -1,7 +1,8 @@
 import type { TListResponse } from '@panel/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
 import { renderWithApp } from '../../testing/render';
 import { rangeLabel } from './list-pagination';
 import { SEARCH_DEBOUNCE_MS } from './list-search';
@@ -70,8 +71,13 @@ function Harness({
   );
 }
 
-function setup(route = '/fruits', fetcher = vi.fn(async (q: ListQuery) => serve(q)), extra = {}) {
-  const view = renderWithApp(<Harness fetcher={fetcher} {...extra} />, { route });
+function setup(
+  route = '/fruits',
+  fetcher = vi.fn(async (q: ListQuery) => serve(q)),
+  extra = {},
+  queryClient?: QueryClient,
+) {
+  const view = renderWithApp(<Harness fetcher={fetcher} {...extra} />, { route, queryClient });
   return { ...view, fetcher };
 }
 
@@ -120,6 +126,20 @@ describe('ResourceList', () => {
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Fruta 01')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('with the app\'s own query client, shows the error and "Reintentar" after the first failed attempt, not after retries (issue 28, item 18)', async () => {
+    const { ApiError } = await import('../../lib/api-client');
+    const fetcher = vi.fn(async (_q: ListQuery): Promise<TListResponse<Fruit>> => {
+      throw new ApiError(502, 'Error al cargar datos');
+    });
+    const started = performance.now();
+    setup('/fruits', fetcher, {}, createQueryClient());
+    // react-query's default retries (1 s + 2 s) would hold the alert back past this timeout.
+    expect(await screen.findByRole('alert', {}, { timeout: 800 })).toHaveTextContent('Error al cargar datos');
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(performance.now() - started).toBeLessThan(800);
+    expect(fetcher).toHaveBeenCalledTimes(1);
   });
 
   it('pages on the server: "1-5 de 12", next, next, previous', async () => {
