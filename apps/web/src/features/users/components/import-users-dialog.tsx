@@ -12,6 +12,7 @@ import {
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { useEffect, useRef, useState } from 'react';
+import { EmailText } from '../../../components/email-text';
 import type { ResourceListCard, ResourceListColumn } from '../../../components/resource-list/list-columns';
 import { inMemoryResult, ListView } from '../../../components/resource-list/list-view';
 import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
@@ -233,7 +234,13 @@ function Problems({ row }: { row: TUserImportRow }) {
 const PREVIEW_COLUMNS: ResourceListColumn<TUserImportRow>[] = [
   { key: 'line', header: 'Fila', width: 60 },
   { key: 'name', header: 'Nombre', minWidth: 130 },
-  { key: 'email', header: 'Email', minWidth: 180, priority: 2 },
+  {
+    key: 'email',
+    header: 'Email',
+    minWidth: 180,
+    priority: 2,
+    render: (r) => (r.email ? <EmailText email={r.email} /> : ''),
+  },
   { key: 'role', header: 'Rol', width: 120, priority: 3, render: (r) => (r.role ? roleLabel(r.role) : '—') },
   { key: 'branch', header: 'Sucursal', width: 140, priority: 3 },
   { key: 'active', header: 'Activo', width: 80, priority: 3, render: (r) => (r.active ? 'Sí' : 'No') },
@@ -242,7 +249,7 @@ const PREVIEW_COLUMNS: ResourceListColumn<TUserImportRow>[] = [
 
 const PREVIEW_CARD: ResourceListCard<TUserImportRow> = {
   primary: (r) => `Fila ${r.line} · ${r.name || '—'}`,
-  secondary: (r) => r.email || '—',
+  secondary: (r) => (r.email ? <EmailText email={r.email} /> : '—'),
   figures: ['role', 'branch', 'active', 'errors'],
 };
 

@@ -15,6 +15,7 @@ import { MSG, type TUser, type TUserResetPassword, ZUserResetPassword } from '@p
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type ResolverResult, useWatch } from 'react-hook-form';
+import { EmailText } from '../../../components/email-text';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
@@ -109,8 +110,8 @@ export function ResetPasswordDialog({ opened, user, onClose }: ResetPasswordDial
       }
     >
       <Text size="sm">
-        Nueva contraseña para <strong>{user?.name}</strong> ({user?.email}). Sus sesiones abiertas se
-        cerrarán.
+        Nueva contraseña para <strong>{user?.name}</strong> ({user && <EmailText email={user.email} />}). Sus
+        sesiones abiertas se cerrarán.
       </Text>
       <Controller
         control={control}

@@ -22,6 +22,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { EmailText } from '../../../components/email-text';
 import { retryAction } from '../../../components/retry-button';
 import { relativeTime } from '../../../lib/dates/relative-time';
 import { notify } from '../../../lib/notify';
@@ -71,8 +72,8 @@ function ActivityBody({ activity }: { activity: TUserActivity }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
-          {activity.user.email}
+        <Text size="sm" c="dimmed">
+          <EmailText email={activity.user.email} />
         </Text>
         <Badge size="lg" variant="light" color="brand">
           {activity.user.total_points.toLocaleString('es-AR')} puntos

@@ -3,6 +3,7 @@ import { ROLES, roleLabel, type TUser } from '@panel/shared';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmailText } from '../../../components/email-text';
 import {
   ResourceList,
   type ResourceListCard,
@@ -65,13 +66,25 @@ const columns: ResourceListColumn<TUser>[] = [
       </Stack>
     ),
   },
-  { key: 'email', header: 'Email', sortable: true, minWidth: 180, priority: 2 },
+  {
+    key: 'email',
+    header: 'Email',
+    sortable: true,
+    minWidth: 180,
+    priority: 2,
+    render: (user) => <EmailText email={user.email} />,
+  },
   { key: 'role', header: 'Rol', sortable: true, width: 168, priority: 2, render: roleBadge },
 ];
 
 const card: ResourceListCard<TUser> = {
   primary: (user) => <UserName user={user} />,
-  secondary: (user) => [user.email, user.branch_name].filter(Boolean).join(' · '),
+  secondary: (user) => (
+    <>
+      <EmailText email={user.email} />
+      {user.branch_name && ` · ${user.branch_name}`}
+    </>
+  ),
   figures: ['role'],
 };
 
