@@ -35,7 +35,7 @@ test.describe('Volúmenes', () => {
     await openSellerDialog(page, seller, 'Volúmenes');
     const dialog = page.getByRole('dialog', { name: `Volúmenes mensuales ($) · ${seller.name}` });
     await expect(dialog.getByLabel('Año')).toHaveValue(String(year));
-    await expect(dialog.getByLabel('Febrero')).toHaveValue('2000');
+    await expect(dialog.getByLabel('Febrero')).toHaveValue('2.000');
     await expect(dialog.getByText('Dejá vacío un mes para eliminar su volumen.')).toBeVisible();
     await dialog.getByLabel('Febrero').fill('');
     await dialog.getByLabel('Marzo').fill('1234,5');
@@ -54,8 +54,8 @@ test.describe('Volúmenes', () => {
       .filter({ hasText: seller.email })
       .getByRole('button', { name: `Volúmenes de ${seller.name}` })
       .click();
-    await expect(dialog.getByLabel('Marzo')).toHaveValue('1234,5');
-    await expect(dialog.getByLabel('Enero')).toHaveValue('1000');
+    await expect(dialog.getByLabel('Marzo')).toHaveValue('1.234,5');
+    await expect(dialog.getByLabel('Enero')).toHaveValue('1.000');
     await expect(dialog.getByLabel('Febrero')).toHaveValue('');
   });
 

@@ -94,6 +94,8 @@ interface MonthGridProps {
   leftSection?: ReactNode;
   /** Under each month's input (e.g. "Copiar a todos"). */
   below?: (month: string, index: number) => ReactNode;
+  /** How a month's text is written back once the input is left (e.g. with thousands separators). */
+  tidy?: (text: string) => string;
 }
 
 /** The twelve month inputs of a seller's targets (docs/product.md#sellers). */
@@ -105,6 +107,7 @@ export function MonthGrid({
   inputMode,
   leftSection,
   below,
+  tidy,
 }: MonthGridProps) {
   if (failed) {
     return (
@@ -128,6 +131,7 @@ export function MonthGrid({
             disabled={disabled}
             value={months.values[i]}
             onChange={(e) => months.setMonth(i, e.currentTarget.value)}
+            onBlur={tidy && ((e) => months.setMonth(i, tidy(e.currentTarget.value)))}
           />
         );
         if (!below) return input;

@@ -33,17 +33,43 @@ describe('SellerVolumesDialog', () => {
     expect(
       screen.getByRole('dialog', { name: 'Volúmenes mensuales ($) · Vera Vendedora' }),
     ).toBeInTheDocument();
-    expect(await screen.findByDisplayValue('2000,5')).toBeInTheDocument();
-    expect(screen.getByLabelText('Enero')).toHaveValue('1000');
+    expect(await screen.findByDisplayValue('2.000,5')).toBeInTheDocument();
+    expect(screen.getByLabelText('Enero')).toHaveValue('1.000');
     expect(screen.getByLabelText('Año')).toHaveValue(String(currentYear()));
     expect(requests[0]!.url.searchParams.get('per_page')).toBe('100');
     expect(screen.getByText('Dejá vacío un mes para eliminar su volumen.')).toBeInTheDocument();
   });
 
+  it('shows and takes amounts with thousands separators ("1.916.000"), and sends plain numbers (issue 28, item 16)', async () => {
+    const { requests } = mockApi({
+      'GET /api/user/volume': () => ({ body: { data: [volume(11, 1, 1916000)], meta: {} } }),
+      'POST /api/user/volume/upsert': () => ({ body: { data: volume(99, 1, 0) } }),
+    });
+    const { user } = renderDialog();
+    expect(await screen.findByDisplayValue('1.916.000')).toBe(screen.getByLabelText('Enero'));
+    await user.type(screen.getByLabelText('Febrero'), '2500000');
+    await user.type(screen.getByLabelText('Marzo'), '1.234.567,89');
+    await user.type(screen.getByLabelText('Abril'), '12a');
+    await user.click(screen.getByLabelText('Mayo'));
+    expect(screen.getByLabelText('Febrero')).toHaveValue('2.500.000');
+    expect(screen.getByLabelText('Marzo')).toHaveValue('1.234.567,89');
+    expect(screen.getByLabelText('Abril')).toHaveValue('12a');
+    await user.clear(screen.getByLabelText('Abril'));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Metas guardadas correctamente')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual(
+      expect.arrayContaining([
+        { user_id: 2, year: currentYear(), month: 1, target_amount: 1916000 },
+        { user_id: 2, year: currentYear(), month: 2, target_amount: 2500000 },
+        { user_id: 2, year: currentYear(), month: 3, target_amount: 1234567.89 },
+      ]),
+    );
+  });
+
   it('an invalid value toasts `Valor inválido en <Mes> "<texto>"` and saves nothing', async () => {
     const { requests } = mockApi({ 'GET /api/user/volume': () => ({ body: { data: stored, meta: {} } }) });
     const { user, onClose } = renderDialog();
-    await screen.findByDisplayValue('2000,5');
+    await screen.findByDisplayValue('2.000,5');
     await user.type(screen.getByLabelText('Marzo'), '12a');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Valor inválido en Marzo "12a"')).toBeInTheDocument();
@@ -58,7 +84,7 @@ describe('SellerVolumesDialog', () => {
       'POST /api/user/volume/upsert': (req) => ({ body: { data: volume(99, 1, 0), echo: req.body } }),
     });
     const { user, onClose } = renderDialog();
-    await screen.findByDisplayValue('2000,5');
+    await screen.findByDisplayValue('2.000,5');
     await user.clear(screen.getByLabelText('Febrero'));
     await user.type(screen.getByLabelText('Abril'), '1234,5');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -87,7 +113,7 @@ describe('SellerVolumesDialog', () => {
           : { body: { data: volume(1, 1, 1) } },
     });
     const { user, onClose } = renderDialog();
-    await screen.findByDisplayValue('2000,5');
+    await screen.findByDisplayValue('2.000,5');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Guardadas 1 con 1 error(es)')).toBeInTheDocument();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -99,7 +125,7 @@ describe('SellerVolumesDialog', () => {
       'POST /api/user/volume/upsert': () => ({ status: 500, body: { message: 'x' } }),
     });
     const { user } = renderDialog();
-    await screen.findByDisplayValue('2000,5');
+    await screen.findByDisplayValue('2.000,5');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('No se pudieron guardar las metas')).toBeInTheDocument();
   });
@@ -119,13 +145,13 @@ describe('SellerVolumesDialog', () => {
     }
     signIn();
     const { user } = renderWithApp(<Reopenable />);
-    await screen.findByDisplayValue('2000,5');
+    await screen.findByDisplayValue('2.000,5');
     await user.type(screen.getByLabelText('Marzo'), '99');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Abrir' }));
     expect(await screen.findByLabelText('Marzo')).toHaveValue('');
-    expect(screen.getByLabelText('Enero')).toHaveValue('1000');
+    expect(screen.getByLabelText('Enero')).toHaveValue('1.000');
   });
 
   it('a load failure toasts "Error al cargar metas" and cannot save', async () => {

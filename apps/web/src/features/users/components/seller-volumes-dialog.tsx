@@ -1,5 +1,4 @@
 import { Text } from '@mantine/core';
-import { parseTargetValue } from '@panel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
@@ -10,7 +9,7 @@ import { useVolumes } from '../api/get-volumes';
 import { upsertVolume } from '../api/upsert-volume';
 import { MonthGrid, readMonths, useMonthValues, useYearInput, YearInput } from './month-targets';
 import type { SellerRef } from './seller-activity-dialog';
-import { formatTargetValue } from './target-year';
+import { formatAmount, parseAmount, tidyAmount } from './target-year';
 
 interface SellerVolumesDialogProps {
   opened: boolean;
@@ -23,7 +22,7 @@ export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDi
   const queryClient = useQueryClient();
   const year = useYearInput(opened);
   const volumes = useVolumes(opened && seller ? seller.id : null, year.year);
-  const months = useMonthValues(opened, volumes.data?.data, (v) => formatTargetValue(v.target_amount));
+  const months = useMonthValues(opened, volumes.data?.data, (v) => formatAmount(v.target_amount));
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -32,7 +31,7 @@ export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDi
 
   const save = async () => {
     if (!seller || !volumes.data) return;
-    const parsed = readMonths(months.values, parseTargetValue);
+    const parsed = readMonths(months.values, parseAmount);
     if (!parsed) return;
     const existing = new Map(volumes.data.data.map((v) => [v.month, v]));
     const calls: Promise<unknown>[] = [];
@@ -83,6 +82,7 @@ export function SellerVolumesDialog({ opened, seller, onClose }: SellerVolumesDi
         months={months}
         inputMode="decimal"
         leftSection="$"
+        tidy={tidyAmount}
         loading={loading}
         disabled={loading || saving}
         failed={
