@@ -1,7 +1,7 @@
 import { ColorSwatch, Group } from '@mantine/core';
 import type { TEvent } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
-import { DateField } from '../../../components/date-time-field/date-time-field';
+import { DateRangeFilter } from '../../../components/date-time-field/date-range-filter';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
 import {
   ResourceList,
@@ -134,20 +134,7 @@ export function EventList() {
               onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
               comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
-            <DateField
-              label="Desde"
-              value={filters.from}
-              max={filters.to || null}
-              onChange={(day) => params.setFilter('from', day)}
-              withinPortal={false}
-            />
-            <DateField
-              label="Hasta"
-              value={filters.to}
-              min={filters.from || null}
-              onChange={(day) => params.setFilter('to', day)}
-              withinPortal={false}
-            />
+            <DateRangeFilter from={filters.from} to={filters.to} onChange={params.setFilter} />
           </>
         }
       />

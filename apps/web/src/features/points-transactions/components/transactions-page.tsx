@@ -9,7 +9,7 @@ import {
 } from '@panel/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { DateField } from '../../../components/date-time-field/date-time-field';
+import { DateRangeFilter } from '../../../components/date-time-field/date-range-filter';
 import { PageHeader } from '../../../components/page-header';
 import type { ResourceListCard, ResourceListColumn } from '../../../components/resource-list/list-columns';
 import { ListFilters } from '../../../components/resource-list/list-filters';
@@ -191,20 +191,7 @@ export function TransactionsPage() {
             label="Buscar"
           />
           <ListFilters activeCount={params.activeFilterCount} onClear={params.clearFilters}>
-            <DateField
-              label="Desde"
-              value={filters.from}
-              max={filters.to || null}
-              onChange={(day) => setFilter('from', day)}
-              withinPortal={false}
-            />
-            <DateField
-              label="Hasta"
-              value={filters.to}
-              min={filters.from || null}
-              onChange={(day) => setFilter('to', day)}
-              withinPortal={false}
-            />
+            <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilter} />
             <UserFilterSelect
               label="Usuario"
               placeholder="Todos los usuarios"
