@@ -17,6 +17,7 @@ import { ListSearch } from '../../../components/resource-list/list-search';
 import { ListView } from '../../../components/resource-list/list-view';
 import classes from '../../../components/resource-list/resource-list.module.css';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { UserSelect } from '../../../components/selects/user-select';
 import { formatDateTime } from '../../../lib/dates/business-time';
 import { notify } from '../../../lib/notify';
 import { useExportTransactions } from '../api/export-transactions';
@@ -24,7 +25,6 @@ import { useActionKeys } from '../api/get-action-keys';
 import { type TransactionFilterKey, useTransactions } from '../api/get-transactions';
 import rowClasses from './transactions-page.module.css';
 import { TransactionsPager } from './transactions-pager';
-import { UserFilterSelect } from './user-filter-select';
 
 const FILTERS = ['user_id', 'action_key', 'from', 'to'] as const satisfies readonly TransactionFilterKey[];
 
@@ -192,7 +192,7 @@ export function TransactionsPage() {
           />
           <ListFilters activeCount={params.activeFilterCount} onClear={params.clearFilters}>
             <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilter} />
-            <UserFilterSelect
+            <UserSelect
               label="Usuario"
               placeholder="Todos los usuarios"
               value={filters.user_id ? Number(filters.user_id) : null}
