@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { ZPasswordResetRequest } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
+import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { apiRequest, errorMessage } from '../../lib/api';
 
@@ -76,24 +77,17 @@ export default function ForgotPassword({
           {failure}
         </p>
       )}
-      <label className="field">
-        <span>Email</span>
-        <input
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={Boolean(emailError)}
-          aria-describedby={emailError ? 'forgot-email-error' : undefined}
-        />
-        {emailError && (
-          <small id="forgot-email-error" className="field__error">
-            {emailError}
-          </small>
-        )}
-      </label>
+      <Field
+        id="forgot-email"
+        label="Email"
+        error={emailError}
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+      />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Enviando…' : 'Enviar enlace'}
       </button>

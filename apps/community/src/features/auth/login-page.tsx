@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { MSG, ZLoginRequest } from '@panel/shared';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { errorMessage } from '../../lib/api';
 import { signInWithPassword } from '../../lib/auth';
@@ -84,41 +85,27 @@ export default function LoginPage({ notice = null }: { notice?: string | null })
             {error}
           </p>
         )}
-        <label className="field">
-          <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={Boolean(fieldErrors.email)}
-            aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
-          />
-          {fieldErrors.email && (
-            <small id="login-email-error" className="field__error">
-              {fieldErrors.email}
-            </small>
-          )}
-        </label>
-        <label className="field">
-          <span>Contraseña</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={Boolean(fieldErrors.password)}
-            aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-          />
-          {fieldErrors.password && (
-            <small id="login-password-error" className="field__error">
-              {fieldErrors.password}
-            </small>
-          )}
-        </label>
+        <Field
+          id="login-email"
+          label="Email"
+          error={fieldErrors.email}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <Field
+          id="login-password"
+          label="Contraseña"
+          error={fieldErrors.password}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Ingresando…' : 'Ingresar'}
         </button>

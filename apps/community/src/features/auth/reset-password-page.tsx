@@ -2,11 +2,12 @@
 import '../../lib/zod-config';
 import { RESET_MSG, ZPasswordResetConfirm } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
+import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { signOut } from '../../lib/session';
 
-type Field = 'password' | 'repeat';
+type FieldName = 'password' | 'repeat';
 
 /**
  * The screen a mail's reset link opens (`/comunidad/#restablecer=…`, issue 23, item 2): the new
@@ -20,15 +21,15 @@ export default function ResetPasswordPage({
   token: string;
   onLeave: (done: string | null) => void;
 }) {
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', repeat: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [values, setValues] = useState<Record<FieldName, string>>({ password: '', repeat: '' });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const next: Partial<Record<Field, string>> = {};
+    const next: Partial<Record<FieldName, string>> = {};
     const parsed = ZPasswordResetConfirm.safeParse({ token, password: values.password });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -58,24 +59,20 @@ export default function ResetPasswordPage({
     setBusy(false);
   }
 
-  const field = (name: Field, label: string) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type="password"
-        name={name}
-        autoComplete="new-password"
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `reset-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <small id={`reset-${name}-error`} className="field__error">
-          {errors[name]}
-        </small>
-      )}
-    </label>
+  const field = (name: FieldName, label: string) => (
+    <Field
+      id={`reset-${name}`}
+      label={label}
+      error={errors[name]}
+      type="password"
+      name={name}
+      autoComplete="new-password"
+      value={values[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setValues((v) => ({ ...v, [name]: value }));
+      }}
+    />
   );
 
   return (

@@ -13,6 +13,7 @@ import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { TopBar } from '../../components/top-bar';
 import { errorMessage } from '../../lib/api';
@@ -133,27 +134,27 @@ export default function ComposePage() {
             Sin conexión: para publicar hace falta conexión. Tu texto y tus fotos quedan acá mientras tanto.
           </p>
         )}
-        <div className="field">
-          <label htmlFor="compose-content">Texto</label>
-          <textarea
-            id="compose-content"
-            value={content}
-            maxLength={POST_CONTENT_MAX}
-            placeholder="¿Qué querés contarle al equipo?"
-            onChange={(e) => setContent(e.target.value)}
-            aria-invalid={Boolean(errors.content)}
-            aria-describedby="compose-content-count compose-content-error"
-            disabled={sending}
-          />
-          <small id="compose-content-count" className={`field__hint${left < 0 ? ' field__error' : ''}`}>
-            {content.length}/{POST_CONTENT_MAX}
-          </small>
-          {errors.content && (
-            <small id="compose-content-error" className="field__error">
-              {errors.content}
+        <Field
+          id="compose-content"
+          label="Texto"
+          error={errors.content}
+          describedBy="compose-content-count"
+          hint={
+            <small id="compose-content-count" className={`field__hint${left < 0 ? ' field__error' : ''}`}>
+              {content.length}/{POST_CONTENT_MAX}
             </small>
+          }
+          control={(props) => (
+            <textarea
+              {...props}
+              value={content}
+              maxLength={POST_CONTENT_MAX}
+              placeholder="¿Qué querés contarle al equipo?"
+              onChange={(e) => setContent(e.currentTarget.value)}
+              disabled={sending}
+            />
           )}
-        </div>
+        />
 
         <fieldset
           className="field photos"

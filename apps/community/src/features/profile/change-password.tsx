@@ -2,20 +2,21 @@
 import '../../lib/zod-config';
 import { type TAppPasswordChanged, ZAppChangePassword } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
+import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 
-type Field = 'current_password' | 'new_password' | 'repeat';
+type FieldName = 'current_password' | 'new_password' | 'repeat';
 const MISMATCH = 'Las contraseñas nuevas no coinciden';
 
 /** Cambiar contraseña: the current one and the new one (the panel's policy), typed twice. */
 export function ChangePassword() {
-  const [values, setValues] = useState<Record<Field, string>>({
+  const [values, setValues] = useState<Record<FieldName, string>>({
     current_password: '',
     new_password: '',
     repeat: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   // The answer says whether it ended other sessions (issue 20, item 10): it stays on screen.
   const [done, setDone] = useState<string | null>(null);
@@ -25,11 +26,11 @@ export function ChangePassword() {
     event.preventDefault();
     setFailure(null);
     setDone(null);
-    const next: Partial<Record<Field, string>> = {};
+    const next: Partial<Record<FieldName, string>> = {};
     const parsed = ZAppChangePassword.safeParse(values);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
+        const field = issue.path[0] as FieldName;
         next[field] ??= issue.message;
       }
     }
@@ -59,24 +60,19 @@ export function ChangePassword() {
     setBusy(false);
   }
 
-  const field = (name: Field, label: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`pw-${name}`}>{label}</label>
-      <input
-        id={`pw-${name}`}
-        type="password"
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `pw-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <small id={`pw-${name}-error`} className="field__error">
-          {errors[name]}
-        </small>
-      )}
-    </div>
+  const field = (name: FieldName, label: string, autoComplete: string) => (
+    <Field
+      id={`pw-${name}`}
+      label={label}
+      error={errors[name]}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setValues((v) => ({ ...v, [name]: value }));
+      }}
+    />
   );
 
   return (

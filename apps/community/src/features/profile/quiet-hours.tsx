@@ -3,13 +3,14 @@ import '../../lib/zod-config';
 import { type TAppQuietHours, ZQuietHours } from '@panel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { readTime } from './read-time';
 
 const KEY = ['me', 'quiet-hours'] as const;
-type Field = 'start' | 'end';
+type FieldName = 'start' | 'end';
 
 /** "America/Argentina/Buenos_Aires" → "Buenos Aires". */
 const zoneName = (zone: string) => zone.split('/').pop()!.replace(/_/g, ' ');
@@ -27,8 +28,8 @@ export default function QuietHours() {
   });
   const saved = current.data?.data;
   const [enabled, setEnabled] = useState(false);
-  const [values, setValues] = useState<Record<Field, string>>({ start: '22:00', end: '08:00' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [values, setValues] = useState<Record<FieldName, string>>({ start: '22:00', end: '08:00' });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,8 +49,8 @@ export default function QuietHours() {
       setValues(typed);
       const parsed = ZQuietHours.safeParse(typed);
       if (!parsed.success) {
-        const next: Partial<Record<Field, string>> = {};
-        for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+        const next: Partial<Record<FieldName, string>> = {};
+        for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
         setErrors(next);
         return;
       }
@@ -75,29 +76,24 @@ export default function QuietHours() {
     setBusy(false);
   }
 
-  const field = (name: Field, label: string) => (
-    <div className="field">
-      <label htmlFor={`quiet-${name}`}>{label}</label>
-      <input
-        id={`quiet-${name}`}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={name === 'start' ? '22:00' : '08:00'}
-        maxLength={5}
-        required
-        value={values[name]}
-        disabled={!enabled}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `quiet-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <small id={`quiet-${name}-error`} className="field__error">
-          {errors[name]}
-        </small>
-      )}
-    </div>
+  const field = (name: FieldName, label: string) => (
+    <Field
+      id={`quiet-${name}`}
+      label={label}
+      error={errors[name]}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={name === 'start' ? '22:00' : '08:00'}
+      maxLength={5}
+      required
+      value={values[name]}
+      disabled={!enabled}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setValues((v) => ({ ...v, [name]: value }));
+      }}
+    />
   );
 
   return (
