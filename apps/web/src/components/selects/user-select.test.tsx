@@ -23,7 +23,7 @@ describe('UserSelect (issue 29: one user select for the panel)', () => {
     expect(first.url.searchParams.get('sort')).toBe('name');
   });
 
-  it('with a role and withEmail, asks only for that role and reads "Name (email)"; a chosen one not loaded keeps its label', async () => {
+  it('with onlyRole and withEmail, asks only for that role and reads "Name (email)"; a chosen one not loaded keeps its label', async () => {
     const other = { ...adminUser, id: 77, name: 'Otra Admin', email: 'otra@demo.local' };
     const { requests } = mockApi({
       'GET /api/users': () => list([adminUser]),
@@ -31,7 +31,7 @@ describe('UserSelect (issue 29: one user select for the panel)', () => {
     });
     signIn();
     const { user } = renderWithApp(
-      <UserSelect label="Administrador" role="admin" withEmail value={77} onChange={() => {}} />,
+      <UserSelect label="Administrador" onlyRole="admin" withEmail value={77} onChange={() => {}} />,
     );
     const input = screen.getByRole('combobox', { name: 'Administrador' });
     await waitFor(() => expect(input).toHaveValue('Otra Admin (otra@demo.local)'));

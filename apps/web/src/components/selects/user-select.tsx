@@ -8,7 +8,7 @@ export interface UserSelectProps
   value: number | null;
   onChange: (userId: number | null) => void;
   /** Only people of this role (Auditoría's "Administrador": `admin`); everyone by default. */
-  role?: TRole;
+  onlyRole?: TRole;
   /** Each option reads "Name (email)", for lists where two people may share a name. */
   withEmail?: boolean;
 }
@@ -20,8 +20,8 @@ const label = (user: TUser, withEmail: boolean) => (withEmail ? `${user.name} ($
  * user types); the chosen one keeps its label even when it is not among the options loaded. The one
  * user select of the panel: Historial de Puntos' "Usuario" and Auditoría's "Administrador".
  */
-export function UserSelect({ value, onChange, role, withEmail = false, ...props }: UserSelectProps) {
-  const filter = useMemo(() => (role ? { role } : undefined), [role]);
+export function UserSelect({ value, onChange, onlyRole, withEmail = false, ...props }: UserSelectProps) {
+  const filter = useMemo(() => (onlyRole ? { role: onlyRole } : undefined), [onlyRole]);
   const { options, selectProps, clearSearch, showLabel } = useSearchedOptions<TUser>({
     resource: 'users',
     sort: 'name',
