@@ -8,7 +8,7 @@ function mount(node: preact.ComponentChild) {
   return root;
 }
 
-describe('Field (issue 29: the app\'s one form field)', () => {
+describe("Field (issue 29: the app's one form field)", () => {
   it('names its input by the label, and without a problem says nothing more', () => {
     const root = mount(<Field id="login-email" label="Email" type="email" value="" onChange={() => {}} />);
     const input = root.querySelector('input')!;

@@ -1,38 +1,23 @@
+import {
+  ApiError,
+  apiErrorOf,
+  buildUrl,
+  type HttpMethod,
+  parseJson,
+  type QueryValue,
+  requestParts,
+  serverMessageOr,
+} from '@panel/shared/api-core';
 import { takeEarly, takeEarlyRead } from './early';
 import { reportNetworkFailure, reportResponse } from './online';
 import { getSession, signOut } from './session';
 
-export const API_BASE = '/api';
-
-/** A failed call: the status (0 when the network failed) and the server's Spanish message when it sent one. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly hasServerMessage: boolean;
-  readonly errors: Record<string, string[]> | undefined;
-
-  constructor(
-    status: number,
-    message: string,
-    options: { hasServerMessage?: boolean; errors?: Record<string, string[]> } = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.hasServerMessage = options.hasServerMessage ?? false;
-    this.errors = options.errors;
-  }
-
-  get isNetwork(): boolean {
-    return this.status === 0;
-  }
-}
+export { API_BASE, ApiError, buildUrl, parseJson } from '@panel/shared/api-core';
 
 export const NETWORK_ERROR = 'Sin conexión. Revisá tu conexión a internet.';
 
-type QueryValue = string | number | boolean | null | undefined;
-
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: HttpMethod;
   body?: unknown;
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
@@ -43,36 +28,10 @@ export interface RequestOptions {
   skipSessionCheck?: boolean;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A non-OK answer as an ApiError; a 401 also ends the session (the sign-in screen then says it expired). */
 export function toApiError(status: number, statusText: string, json: unknown, skipSessionCheck = false) {
   if (status === 401 && !skipSessionCheck && getSession()) signOut({ expired: true });
-  const message = isRecord(json) && typeof json.message === 'string' ? json.message : undefined;
-  const errors =
-    isRecord(json) && isRecord(json.errors) ? (json.errors as Record<string, string[]>) : undefined;
-  return new ApiError(status, message ?? statusText, { hasServerMessage: Boolean(message), errors });
+  return apiErrorOf(status, statusText, json);
 }
 
 /**
@@ -126,14 +85,7 @@ export function takeEarlyAnswer<T>(path: string, query?: Record<string, QueryVal
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, skipSessionCheck = false } = options;
   const token = options.token !== undefined ? options.token : (getSession()?.token ?? null);
-  const headers = new Headers({ Accept: 'application/json', ...options.headers });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    payload = JSON.stringify(body);
-  }
+  const { headers, payload } = requestParts(body, token, options.headers);
   const url = buildUrl(path, query);
   if (method === 'GET') rememberIfUncontrolled(url, token);
   let res: Response;
@@ -157,5 +109,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** The text to show for a failed call: the server's message when it sent one, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.isNetwork) return NETWORK_ERROR;
-  return error instanceof ApiError && error.hasServerMessage && error.message ? error.message : fallback;
+  return serverMessageOr(error, fallback);
 }

@@ -1,3 +1,4 @@
+import * as core from '@panel/shared/api-core';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/fetch-mock';
 import { signIn } from '../testing/render';
@@ -5,6 +6,11 @@ import { ApiError, apiRequest, buildUrl, errorMessage } from './api-client';
 import { useAuthStore } from './auth-store';
 
 describe('api client', () => {
+  it("is built on the core it shares with the sellers' app (issue 29, section 3)", () => {
+    expect(ApiError).toBe(core.ApiError);
+    expect(buildUrl).toBe(core.buildUrl);
+  });
+
   it('sends the bearer token and JSON, and reads JSON back', async () => {
     const { requests } = mockApi({
       'POST /api/branches': (req) => ({ status: 201, body: { data: req.body } }),

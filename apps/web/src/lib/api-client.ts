@@ -1,33 +1,19 @@
+import {
+  type ApiError,
+  apiErrorOf,
+  buildUrl,
+  type HttpMethod,
+  parseJson,
+  type QueryValue,
+  requestParts,
+  serverMessageOr,
+} from '@panel/shared/api-core';
 import { clearSession, useAuthStore } from './auth-store';
 
-export const API_BASE = '/api';
-
-/** A non-OK answer: the status, the server's Spanish message and, for invalid input, errors by field. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errors: Record<string, string[]> | undefined;
-  readonly body: unknown;
-  /** Whether `message` is the server's own (a JSON `message`) rather than raw text or a status text. */
-  readonly hasServerMessage: boolean;
-
-  constructor(
-    status: number,
-    message: string,
-    options: { body?: unknown; errors?: Record<string, string[]>; hasServerMessage?: boolean } = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = options.body;
-    this.errors = options.errors;
-    this.hasServerMessage = options.hasServerMessage ?? false;
-  }
-}
-
-type QueryValue = string | number | boolean | null | undefined;
+export { API_BASE, ApiError, buildUrl } from '@panel/shared/api-core';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: HttpMethod;
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -81,49 +67,18 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
-}
-
 async function readBody(res: Response): Promise<{ json: unknown; text: string }> {
   const text = await res.text();
-  if (!text) return { json: undefined, text };
-  try {
-    return { json: JSON.parse(text), text };
-  } catch {
-    return { json: undefined, text };
-  }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return { json: parseJson(text), text };
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const { method = 'GET', body, query, signal } = options;
   const token = options.token !== undefined ? options.token : useAuthStore.getState().token;
-  const headers = new Headers({ Accept: 'application/json' });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const { headers, payload } = requestParts(body, token);
   if (precondition && !precondition.sentTo && isEdit(method, body)) {
     headers.set('If-Match', precondition.ifMatch);
     precondition.sentTo = path;
-  }
-
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData || body instanceof URLSearchParams) {
-    payload = body; // the browser sets the content type (and the multipart boundary)
-  } else if (body instanceof Blob) {
-    payload = body; // sent as it is, with the Blob's own type (e.g. text/csv)
-    if (body.type) headers.set('Content-Type', body.type);
-  } else if (body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    payload = JSON.stringify(body);
   }
 
   // same-origin: the sign-in's device cookie (HttpOnly, path /api/login) travels with it.
@@ -137,14 +92,7 @@ async function responseError(res: Response, skipSessionCheck: boolean): Promise<
 }
 
 /** The text of an answer as JSON when it is JSON (also used by the upload helper). */
-export function parseBody(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+export const parseBody = parseJson;
 
 /** A non-OK answer as an ApiError; a 401 also ends the session (unless `skipSessionCheck`). */
 export function toApiError(
@@ -155,14 +103,7 @@ export function toApiError(
   skipSessionCheck = false,
 ): ApiError {
   if (status === 401 && !skipSessionCheck) onUnauthorized();
-  const serverMessage = isRecord(json) && typeof json.message === 'string' ? json.message : undefined;
-  const errors =
-    isRecord(json) && isRecord(json.errors) ? (json.errors as Record<string, string[]>) : undefined;
-  return new ApiError(status, serverMessage ?? (text.trim() || statusText), {
-    body: json ?? text,
-    errors,
-    hasServerMessage: Boolean(serverMessage),
-  });
+  return apiErrorOf(status, statusText, json, text);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -205,8 +146,6 @@ export function saveBlob(blob: Blob, filename: string): void {
 
 /**
  * The text to show for a failed call: the server's message when it sent one, else the screen's
- * Spanish fallback (STYLE.md, Errors). Network failures, raw proxy pages and status texts get the fallback.
+ * Spanish fallback (docs/product.md#messages). Network failures, raw proxy pages and status texts get the fallback.
  */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.hasServerMessage && error.message ? error.message : fallback;
-}
+export const errorMessage = serverMessageOr;
