@@ -168,6 +168,30 @@ test('a day with more events than fit shows "+N más" as a button that opens the
   await expect(page.locator('.fc-popover').getByText(`Turno 12 ${tag}`)).toBeVisible();
 });
 
+/** axe's label-content-name-mismatch (WCAG 2.5.3; among axe's experimental rules, so asked for by name) in the calendar. */
+async function nameMismatches(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('.fc')
+    .withRules(['label-content-name-mismatch'])
+    .analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html}`));
+}
+
+test('the day cells and the events are named by what they show (WCAG 2.5.3, issue 28, item 18)', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const day = currentMonthDay(14);
+  const title = `Capacitación ${unique()}`;
+  await createTypedEvent(request, token, { title, color: '#1C7ED6', day, from: '10:00', to: '11:00' });
+  await openCalendar(page);
+  await expect(page.locator(`td[data-date="${day}"] .fc-event`).filter({ hasText: title })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(await nameMismatches(page)).toEqual([]);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -187,6 +211,7 @@ test.describe('on a phone', () => {
     await expect(row).toContainText(title);
     // No page scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await nameMismatches(page)).toEqual([]);
     await row.getByText(title).click();
     await expect(
       page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Editar' }),

@@ -160,6 +160,11 @@ export function CalendarPage() {
             // FullCalendar's "+N más" is an <a> without href that says aria-expanded, which only a
             // button may say (axe aria-allowed-attr, critical): it opens a popover, so it is a button.
             moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
+            // A day cell is named by FullCalendar after its date alone ("14 de diciembre de 2026") while
+            // it shows its events too: a name without the visible text (axe label-content-name-mismatch,
+            // WCAG 2.5.3; issue 28, item 18). Without the label the cell is named by what it shows, and its
+            // day number still says the whole date.
+            dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
             eventDidMount={({ el, event, timeText }) => {
               const record = event.extendedProps.record as TEvent;
               el.setAttribute('title', `${timeText} ${event.title} · ${record.event_type.name}`);
