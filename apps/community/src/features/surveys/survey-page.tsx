@@ -3,6 +3,7 @@ import { IconChecks } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { LoadState } from '../../components/load-state';
 import { BackBar } from '../../components/top-bar';
@@ -54,19 +55,20 @@ function QuestionField({
 
   if (question.type === 'text') {
     return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <textarea
-          id={id}
-          value={typeof value === 'string' ? value : ''}
-          maxLength={2000}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={described}
-          aria-required={question.required}
-        />
-        {errorNode}
-      </div>
+      <Field
+        id={id}
+        label={label}
+        error={error}
+        control={(props) => (
+          <textarea
+            {...props}
+            value={typeof value === 'string' ? value : ''}
+            maxLength={2000}
+            onChange={(e) => onChange(e.currentTarget.value)}
+            aria-required={question.required}
+          />
+        )}
+      />
     );
   }
 
