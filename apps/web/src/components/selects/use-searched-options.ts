@@ -4,6 +4,7 @@ import type { TListResponse } from '@panel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
+import { quietRetry } from '../../lib/query-client';
 
 interface SearchedOptionsConfig {
   /** The list to search, e.g. "branches" (`GET /api/branches`); also the query key. */
@@ -41,7 +42,7 @@ export function useSearchedOptions<T>({
       }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    ...(retry === false && { retry }),
+    retry: retry === false ? false : quietRetry,
   });
   const selectProps = {
     searchable: true,
@@ -61,6 +62,7 @@ export function useChosenRow<T extends { id: number }>(resource: string, value: 
     queryFn: ({ signal }) => apiRequest<{ data: T }>(`/${resource}/${value}`, { signal }),
     enabled: missing,
     staleTime: 60_000,
+    retry: quietRetry,
   });
   return missing ? chosen.data?.data : undefined;
 }

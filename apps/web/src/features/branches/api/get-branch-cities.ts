@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { quietRetry } from '../../../lib/query-client';
 
 /** Distinct cities, for the list's filter. */
 export async function getBranchCities(signal?: AbortSignal): Promise<string[]> {
@@ -8,7 +9,11 @@ export async function getBranchCities(signal?: AbortSignal): Promise<string[]> {
 }
 
 export const branchCitiesQueryOptions = () =>
-  queryOptions({ queryKey: ['branches', 'cities'], queryFn: ({ signal }) => getBranchCities(signal) });
+  queryOptions({
+    queryKey: ['branches', 'cities'],
+    queryFn: ({ signal }) => getBranchCities(signal),
+    retry: quietRetry,
+  });
 
 export function useBranchCities() {
   return useQuery(branchCitiesQueryOptions());

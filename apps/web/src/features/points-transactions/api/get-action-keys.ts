@@ -1,6 +1,7 @@
 import type { TListResponse, TPointAction } from '@panel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { quietRetry } from '../../../lib/query-client';
 
 /** The configured point actions' keys matching `q` (key or name), for the Historial filter. */
 export function useActionKeys(q: string) {
@@ -14,5 +15,6 @@ export function useActionKeys(q: string) {
     select: (res) => res.data.map((action) => action.key),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    retry: quietRetry,
   });
 }
