@@ -47,9 +47,15 @@ describe('SellerVolumesDialog', () => {
     });
     const { user } = renderDialog();
     expect(await screen.findByDisplayValue('1.916.000')).toBe(screen.getByLabelText('Enero'));
-    await user.type(screen.getByLabelText('Febrero'), '2500000');
-    await user.type(screen.getByLabelText('Marzo'), '1.234.567,89');
-    await user.type(screen.getByLabelText('Abril'), '12a');
+    // Pasted, not typed key by key: the same change events, a fraction of the time.
+    for (const [month, text] of [
+      ['Febrero', '2500000'],
+      ['Marzo', '1.234.567,89'],
+      ['Abril', '12a'],
+    ] as const) {
+      await user.click(screen.getByLabelText(month));
+      await user.paste(text);
+    }
     await user.click(screen.getByLabelText('Mayo'));
     expect(screen.getByLabelText('Febrero')).toHaveValue('2.500.000');
     expect(screen.getByLabelText('Marzo')).toHaveValue('1.234.567,89');
