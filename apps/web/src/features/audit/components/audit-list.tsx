@@ -10,7 +10,7 @@ import {
 } from '@panel/shared';
 import { IconListDetails } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { DateField } from '../../../components/date-time-field/date-time-field';
+import { DateRangeFilter } from '../../../components/date-time-field/date-range-filter';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
 import {
   ResourceList,
@@ -163,20 +163,7 @@ export function AuditList() {
               onChange={(value) => params.setFilter('action', value)}
               comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
             />
-            <DateField
-              label="Desde"
-              value={filters.from}
-              max={filters.to || null}
-              onChange={(day) => params.setFilter('from', day)}
-              withinPortal={false}
-            />
-            <DateField
-              label="Hasta"
-              value={filters.to}
-              min={filters.from || null}
-              onChange={(day) => params.setFilter('to', day)}
-              withinPortal={false}
-            />
+            <DateRangeFilter from={filters.from} to={filters.to} onChange={params.setFilter} />
           </>
         }
       />
