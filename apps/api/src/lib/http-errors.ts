@@ -14,6 +14,8 @@ export const SERVER_MSG = {
   invalidValue: 'Algún valor enviado no es válido.',
   unknownQueryParameter: (name: string) =>
     `Parámetro desconocido en la dirección: «${name}». No se hizo ningún cambio.`,
+  unknownQueryParameterOnRead: (name: string) =>
+    `Parámetro desconocido en la dirección: «${name}». Revisá cómo está escrito.`,
   serviceUnavailable: 'El servicio no está disponible en este momento. Intentá de nuevo más tarde.',
   storageUnavailable:
     'El almacenamiento de imágenes no responde en este momento. Intentá de nuevo en unos minutos.',

@@ -3,7 +3,10 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { badRequest, SERVER_MSG } from '../lib/http-errors.ts';
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Every method the API answers; the swagger-ui pages under /api/docs are not the API. */
+const CHECKED = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const READS = new Set(['GET', 'HEAD']);
+const isApiUrl = (url: string) => url.startsWith('/api/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
 
 /** The keys a query schema declares (objects, and both sides of `.and()`); none when there is none. */
 export function declaredQueryKeys(schema: unknown): Set<string> {
@@ -17,23 +20,26 @@ export function declaredQueryKeys(schema: unknown): Set<string> {
 }
 
 /**
- * A write never runs with a query parameter it does not know: `DRY_RUN=1` or `dry_run[]=1` on the
- * import must not import for real. Every POST, PUT, PATCH and DELETE route refuses (400) a
- * parameter its schema does not declare; malformed values (a repeated key) fail the schema itself.
- * Reads stay lenient: an unknown parameter there changes nothing.
+ * No call runs with a query parameter it does not know (docs/product.md#lists-and-query-parameters):
+ * `DRY_RUN=1` or `dry_run[]=1` on the import must not import for real, and a misspelt filter
+ * (`?brach_id=3`) must not answer unfiltered data. Every /api route, read or write, refuses (400,
+ * naming the parameter in Spanish) a parameter its schema does not declare; malformed values
+ * (a repeated key) fail the schema itself.
  */
 export const strictQueryPlugin = fp(
   async (app) => {
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.some((m) => WRITES.has(m))) return;
+      if (!methods.some((m) => CHECKED.has(m)) || !isApiUrl(route.url)) return;
       const allowed = declaredQueryKeys((route.schema as { querystring?: unknown } | undefined)?.querystring);
       const check = async (request: FastifyRequest) => {
-        if (!WRITES.has(request.method)) return;
+        if (!CHECKED.has(request.method)) return;
         const query = request.query as Record<string, unknown> | undefined;
         for (const key of Object.keys(query ?? {})) {
           if (allowed.has(key)) continue;
-          const message = SERVER_MSG.unknownQueryParameter(key);
+          const message = READS.has(request.method)
+            ? SERVER_MSG.unknownQueryParameterOnRead(key)
+            : SERVER_MSG.unknownQueryParameter(key);
           throw badRequest(message, { [key]: [message] });
         }
       };

@@ -2,12 +2,13 @@ import { FIELD_REQUIRED } from '@panel/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/users.ts';
+import { SERVER_MSG } from '../../../src/lib/http-errors.ts';
 import { bearer, createBranch, createEventType } from '../../../src/testing/factories.ts';
 import { urlencoded } from '../../../src/testing/form-body.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
-/** Issue 13, finding 4 and 5: strict dates, full PUTs, no loose coercion, no unknown parameters on writes. */
+/** Issue 13, finding 4 and 5: strict dates, full PUTs, no loose coercion, no unknown query parameters. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -152,12 +153,33 @@ describe('unknown query parameters on a write are refused', () => {
     expect((await ctx.db.select({ n: count() }).from(users))[0]!.n).toBe(before);
   });
 
-  it('any write route refuses a parameter it does not declare; reads ignore it', async () => {
+  it('any write route refuses a parameter it does not declare', async () => {
     const branch = await createBranch(ctx.db);
     const res = await ctx.asAdmin('DELETE', `/api/branches/${branch.id}?force=1`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty('force');
-    expect((await ctx.asAdmin('GET', `/api/branches/${branch.id}?force=1`)).statusCode).toBe(200);
+    expect((await ctx.asAdmin('GET', `/api/branches/${branch.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('unknown query parameters on a read are refused too (issue 28, item 7)', () => {
+  it('a misspelt filter is a Spanish 400 naming it, not an unfiltered list', async () => {
+    const branch = await createBranch(ctx.db);
+    for (const [url, name] of [
+      [`/api/users?brach_id=${branch.id}`, 'brach_id'],
+      [`/api/branches/${branch.id}?force=1`, 'force'],
+      ['/api/users?branch_id[]=1', 'branch_id[]'],
+      ['/api/me?_=1733100000000', '_'],
+      ['/api/health?readyy=1', 'readyy'],
+    ] as const) {
+      const res = await ctx.asAdmin('GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        message: SERVER_MSG.unknownQueryParameterOnRead(name),
+        errors: { [name]: [SERVER_MSG.unknownQueryParameterOnRead(name)] },
+      });
+    }
+    expect((await ctx.asAdmin('GET', `/api/users?branch_id=${branch.id}&page=1&per_page=10`)).statusCode).toBe(200);
   });
 });
 

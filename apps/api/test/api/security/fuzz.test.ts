@@ -439,7 +439,7 @@ function queryInputs(schema: AnySchema, seed: number, body?: { body: unknown; en
 /**
  * Hand-written query nasties for every parameter: values the schema may let through but the
  * database cannot hold (NUL, beyond int4), array and upper-case spellings, a 100 000-character
- * value. A read may still answer 200 (unknown parameters are ignored on reads); a 4xx must be a
+ * value. A read may still answer 200 (the value is taken as it is); a 4xx must be a
  * proper Spanish refusal, and nothing may be a 5xx or a cut body.
  */
 function handQueryInputs(op: Operation) {
