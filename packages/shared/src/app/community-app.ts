@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { ZPostInput } from '../content/media.ts';
 import { notificationIconUrl } from '../content/notifications.ts';
-import { hasVisibleText, makeItemResponse, makeListQuery, zDecimal, zTimestamp } from '../core/common.ts';
+import {
+  CURSOR_INVALID,
+  CURSOR_PATTERN,
+  hasVisibleText,
+  MAX_QUERY_TEXT,
+  MSG_NO_NUL,
+  makeItemResponse,
+  makeListQuery,
+  NO_NUL_PATTERN,
+  zDecimal,
+  zTimestamp,
+} from '../core/common.ts';
 
 /** Texts of the community-app API (/api/app/*), docs/product.md#seller-calls. */
 export const APP_MSG = {
@@ -9,7 +20,7 @@ export const APP_MSG = {
   storyNotFound: 'La historia no existe o ya no está activa',
   commentRequired: 'El comentario es obligatorio',
   commentTooLong: 'El comentario no puede superar los 1000 caracteres',
-  invalidCursor: 'El cursor de paginación no es válido',
+  invalidCursor: CURSOR_INVALID,
   notificationNotFound: 'La notificación no existe',
   eventNotFound: 'El evento no existe',
   idempotencyKeyInvalid:
@@ -37,8 +48,8 @@ export const APP_FEED_PER_PAGE = 20;
  * same posts by text and author, accent- and case-insensitive (Inicio's search).
  */
 export const ZAppFeedQuery = z.object({
-  cursor: z.string().trim().max(200).optional(),
-  q: z.string().trim().max(200).optional(),
+  cursor: z.string().trim().max(200, CURSOR_INVALID).regex(CURSOR_PATTERN, CURSOR_INVALID).optional(),
+  q: z.string().trim().max(MAX_QUERY_TEXT).regex(NO_NUL_PATTERN, MSG_NO_NUL).optional(),
   per_page: zDecimal(z.number().int().min(1).max(50)).default(APP_FEED_PER_PAGE),
 });
 export type TAppFeedQuery = z.input<typeof ZAppFeedQuery>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
   hasVisibleText,
-  isInDateRange,
   makeListQuery,
   outOfDateRange,
   requiredOnPut,
+  withinDateRange,
   zOptionalText,
   zTimestamp,
   zVersion,
@@ -86,12 +86,24 @@ export const ZEvent = z.object({
 });
 export type TEvent = z.infer<typeof ZEvent>;
 
-/** An ISO 8601 instant (with `Z` or an offset); missing or blank is "Las fechas son requeridas". */
-const zInstant = z
-  .string({ error: EVENT_MSG.datesRequired })
-  .trim()
-  .min(1, EVENT_MSG.datesRequired)
-  .pipe(z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvalid }));
+/**
+ * An ISO 8601 instant (with `Z` or an offset) within the years 2000–2100, trimmed; missing or blank
+ * is "Las fechas son requeridas". The document says `format: date-time` and the years' pattern.
+ */
+const zInstant = (outOfRange: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    withinDateRange(
+      z.iso.datetime({
+        offset: true,
+        error: (issue) =>
+          issue.input === undefined || issue.input === null || issue.input === ''
+            ? EVENT_MSG.datesRequired
+            : EVENT_MSG.dateInvalid,
+      }),
+      outOfRange,
+    ),
+  );
 
 const ZEventFields = z.object({
   event_type_id: zFormTypeId(1, EVENT_MSG.typeInvalid),
@@ -103,8 +115,8 @@ const ZEventFields = z.object({
     .refine(hasVisibleText, EVENT_MSG.titleRequired)
     .max(150, EVENT_MSG.titleTooLong),
   description: zOptionalText(2000),
-  start_at: zInstant.refine(isInDateRange, EVENT_MSG.startOutOfRange),
-  end_at: zInstant.refine(isInDateRange, EVENT_MSG.endOutOfRange),
+  start_at: zInstant(EVENT_MSG.startOutOfRange),
+  end_at: zInstant(EVENT_MSG.endOutOfRange),
 });
 const ZEventDates = ZEventFields.pick({ start_at: true, end_at: true });
 
@@ -129,7 +141,7 @@ export type TEventInput = z.input<typeof ZEventInput>;
 export type TEventValues = z.output<typeof ZEventInput>;
 
 const zQueryInstant = (outOfRange: string) =>
-  z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvalid }).refine(isInDateRange, outOfRange).optional();
+  withinDateRange(z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvalid }), outOfRange).optional();
 
 /**
  * `from`/`to`: events overlapping [from, to), as the calendar asks for its visible weeks;

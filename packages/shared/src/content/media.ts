@@ -8,6 +8,7 @@ import {
   zDecimal,
   zTimestamp,
 } from '../core/common.ts';
+import { zFormBranchId } from './schedule-fields.ts';
 
 /** Publicaciones and Historias: their Spanish texts (docs/product.md#posts, #stories, #validation-messages, #messages) and rules. */
 export const MEDIA_MSG = {
@@ -108,19 +109,7 @@ export function storyWindowIssue(
 }
 
 /** `branch_id`: 0, empty or absent = every branch (sent as 0 by the panel). */
-const zBranchId = z
-  .union([z.number(), z.string()])
-  .optional()
-  .nullable()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v === '' || v === 0 || v === '0') return null;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 2_147_483_647) {
-      ctx.addIssue({ code: 'custom', message: MEDIA_MSG.branchInvalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+const zBranchId = zFormBranchId(MEDIA_MSG.branchInvalid);
 
 /** The text fields of POST /api/posts (the images travel as `images[]` files). */
 export const ZPostInput = z.object({

@@ -18,16 +18,37 @@ export function zDecimal<T extends z.ZodType<number>>(schema: T) {
   return z.preprocess(decimalToNumber, schema);
 }
 
+/** Said of a number beyond what its column holds (PostgreSQL `integer`). */
+export const INT4_TOO_LARGE = 'El número no puede superar 2.147.483.647';
+
+/**
+ * An integer in [min, max] (default: 0 to INT4_MAX, what an `integer` column holds), as a JSON
+ * number only (bodies: no coercion). The bounds are checks, so the OpenAPI document states them
+ * (`minimum`, `maximum`) and a value beyond them is a 400 naming the field, never the database's
+ * generic refusal. `message` is said of anything else; over INT4_MAX the message is `tooLarge`
+ * (default INT4_TOO_LARGE) unless `message` is given for that too.
+ */
+export function zInt32(options: { min?: number; max?: number; message?: string; tooLarge?: string } = {}) {
+  const {
+    min = 0,
+    max = INT4_MAX,
+    message,
+    tooLarge = max === INT4_MAX ? INT4_TOO_LARGE : message,
+  } = options;
+  return z
+    .number(message ? { error: message } : undefined)
+    .int(message)
+    .min(min, message)
+    .max(max, tooLarge);
+}
+
+/** A record's id in a body: an integer from 1 to INT4_MAX. */
+export const zId = (message?: string) => zInt32({ min: 1, message });
+
 /** An integer in [min, max] (default: within int4), from a number or a decimal string. */
 export function zInt(options: { min?: number; max?: number; message?: string } = {}) {
-  const { min = 0, max = INT4_MAX, message } = options;
-  return zDecimal(
-    z
-      .number(message ? { error: message } : undefined)
-      .int(message)
-      .min(min, message)
-      .max(max, message),
-  );
+  const { message } = options;
+  return zDecimal(zInt32({ ...options, tooLarge: message }));
 }
 
 /**
@@ -173,8 +194,13 @@ export const MAX_QUERY_TEXT = 200;
  * `sort` is a column name, with a leading `-` for descending order, and only the
  * columns a resource allows are accepted.
  */
+export const CURSOR_INVALID = 'El cursor de paginación no es válido';
+/** What a keyset position is made of (base64url, apps/api/src/lib/keyset.ts); the document's pattern. */
+export const CURSOR_PATTERN = /^[A-Za-z0-9_-]*$/;
+
 /** An opaque keyset position (meta.next_cursor of the previous page). */
-export const zCursor = () => z.string().min(1).max(200).optional();
+export const zCursor = () =>
+  z.string().min(1, CURSOR_INVALID).max(200, CURSOR_INVALID).regex(CURSOR_PATTERN, CURSOR_INVALID).optional();
 
 export function makeListQuery<const S extends readonly [string, ...string[]]>(sortable: S) {
   const sortValues = sortable.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
@@ -253,9 +279,22 @@ export function isDisplayUrl(value: string): boolean {
   }
 }
 
+/**
+ * The document's side of isDisplayUrl: empty, `http:`/`https:` (any case), or a path that does not
+ * start with `//` or `/\`. isDisplayUrl then refuses control characters and unreadable URLs.
+ */
+export const DISPLAY_URL_PATTERN = /^\s*(?:$|[hH][tT][tT][pP][sS]?:|\/(?![/\\]))/;
+
 /** Optional URL stored for display (avatars, links): `javascript:`, `data:` and the like are refused. */
 export const zOptionalDisplayUrl = (max: number) =>
-  zOptionalText(max).refine((v) => v === null || isDisplayUrl(v), URL_MSG.httpOnly);
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(DISPLAY_URL_PATTERN, URL_MSG.httpOnly)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isDisplayUrl(v), URL_MSG.httpOnly);
 
 /** Text in a query string (a search, a key): trimmed, and empty becomes absent; no NUL bytes. */
 export function zQueryText(max: number, message?: string) {
@@ -263,7 +302,7 @@ export function zQueryText(max: number, message?: string) {
     .string()
     .trim()
     .max(max, message)
-    .refine((v) => !v.includes('\u0000'), message ?? MSG_NO_NUL)
+    .regex(NO_NUL_PATTERN, message ?? MSG_NO_NUL)
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -274,7 +313,10 @@ export const zQueryBool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
-const MSG_NO_NUL = 'El texto contiene caracteres no permitidos';
+export const MSG_NO_NUL = 'El texto contiene caracteres no permitidos';
+/** Text without NUL (PostgreSQL text cannot hold it); the document's pattern. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing it is the point
+export const NO_NUL_PATTERN = /^[^\u0000]*$/;
 
 /**
  * The dates a record may carry (events, stories, surveys; the years of volumes and units too):
@@ -294,6 +336,18 @@ export function isInDateRange(iso: string): boolean {
   const t = Date.parse(iso);
   return Number.isNaN(t) || (t >= RANGE_START && t < RANGE_END);
 }
+
+/**
+ * The document's side of isInDateRange: text that starts with a year (`YYYY-`) outside
+ * DATE_MIN_YEAR–DATE_MAX_YEAR is refused; text that is no date passes (its format check says
+ * so). The bounds are UTC, so an offset can still carry a date across a bound: isInDateRange
+ * then refuses it too, with the same message.
+ */
+export const DATE_RANGE_YEAR_PATTERN = /^(?!\d{4}-)|^(?:20\d{2}|2100)-/;
+
+/** An ISO instant schema within the years 2000–2100: the pattern in the document, then the exact UTC check. */
+export const withinDateRange = (schema: z.ZodISODateTime, message: string) =>
+  schema.regex(DATE_RANGE_YEAR_PATTERN, { error: message, abort: true }).refine(isInDateRange, message);
 
 /** "La fecha de inicio debe estar entre los años 2000 y 2100". */
 export const outOfDateRange = (field: string) =>

@@ -25,6 +25,7 @@ export const RESET_MSG = registerMessages({
 export const ZPasswordResetRequest = z.object({
   email: z
     .string({ error: MSG.emailInvalid })
+    .min(1, MSG.emailInvalid)
     .trim()
     .toLowerCase()
     .max(254, MSG.emailInvalid)

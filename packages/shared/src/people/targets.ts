@@ -3,9 +3,9 @@ import {
   DATE_MAX_YEAR,
   DATE_MIN_YEAR,
   DEFAULT_PER_PAGE,
-  INT4_MAX,
   makeListQuery,
   zDecimal,
+  zId,
   zTimestamp,
 } from '../core/common.ts';
 import { MONTHS_ES } from '../core/constants.ts';
@@ -33,8 +33,7 @@ export const MAX_YEAR = DATE_MAX_YEAR;
 export const MAX_AMOUNT = 999_999_999_999.99;
 export const MAX_UNITS = 2_000_000_000;
 
-const zId = (message: string) =>
-  zDecimal(z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message));
+const zQueryId = (message: string) => zDecimal(zId(message));
 const zYear = zDecimal(
   z
     .number({ error: TARGETS_MSG.yearInvalid })
@@ -50,7 +49,7 @@ const zMonth = zDecimal(
     .max(12, TARGETS_MSG.monthInvalid),
 );
 // Bodies are JSON: numbers stay numbers (no coercion of "" or true into 0 / 1).
-const zBodyId = (message: string) => z.number({ error: message }).int(message).positive(message);
+const zBodyId = (message: string) => zId(message);
 const zBodyYear = z
   .number({ error: TARGETS_MSG.yearInvalid })
   .int(TARGETS_MSG.yearInvalid)
@@ -77,9 +76,8 @@ export type TVolume = z.infer<typeof ZVolume>;
 
 const zTargetAmount = z
   .number({ error: TARGETS_MSG.amountRequired })
-  .refine(Number.isFinite, TARGETS_MSG.amountInvalid)
-  .refine((v) => v >= 0, TARGETS_MSG.amountInvalid)
-  .refine((v) => v <= MAX_AMOUNT, TARGETS_MSG.amountTooLarge);
+  .min(0, { error: TARGETS_MSG.amountInvalid, abort: true })
+  .max(MAX_AMOUNT, TARGETS_MSG.amountTooLarge);
 
 export const ZVolumeUpsert = z.object({
   user_id: zBodyId(TARGETS_MSG.userRequired),
@@ -109,7 +107,7 @@ export const ZVolumesBulkResult = z.object({
 export type TVolumesBulkResult = z.infer<typeof ZVolumesBulkResult>['data'];
 
 export const ZVolumeListQuery = makeListQuery(['year', 'month', 'target_amount'] as const).extend({
-  user_id: zId(TARGETS_MSG.userRequired).optional(),
+  user_id: zQueryId(TARGETS_MSG.userRequired).optional(),
   year: zYear.optional(),
   month: zMonth.optional(),
 });
@@ -134,9 +132,9 @@ export type TTargetUnits = z.infer<typeof ZTargetUnits>;
 
 export const ZUnitsListQuery = makeListQuery(['year', 'month', 'units'] as const).extend({
   per_page: zDecimal(z.number().int().min(1).max(MAX_UNITS_PER_PAGE)).default(DEFAULT_PER_PAGE),
-  user_id: zId(TARGETS_MSG.userRequired).optional(),
-  supplier_id: zId(TARGETS_MSG.supplierRequired).optional(),
-  brand_id: zId(TARGETS_MSG.brandRequired).optional(),
+  user_id: zQueryId(TARGETS_MSG.userRequired).optional(),
+  supplier_id: zQueryId(TARGETS_MSG.supplierRequired).optional(),
+  brand_id: zQueryId(TARGETS_MSG.brandRequired).optional(),
   year: zYear.optional(),
   month: zMonth.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasVisibleText, zOptionalDisplayUrl } from '../core/common.ts';
+import { hasVisibleText, zInt32, zOptionalDisplayUrl } from '../core/common.ts';
 import { MSG } from '../core/messages.ts';
 import { zPassword } from './password-policy.ts';
 import { ZRole } from './users.ts';
@@ -9,11 +9,13 @@ import { ZRole } from './users.ts';
 // auth.ts) but never a new password, and its bundle should not carry the list.
 
 const zName = z.string().trim().min(1, MSG.nameRequired).refine(hasVisibleText, MSG.nameRequired).max(120);
-const zEmail = z.string().trim().toLowerCase().pipe(z.email(MSG.emailInvalid).max(190));
-const zBranchId = z
-  .number()
-  .int()
-  .positive()
+const zEmail = z
+  .string()
+  .min(1, MSG.emailInvalid)
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(MSG.emailInvalid).max(190));
+const zBranchId = zInt32({ min: 1 })
   .nullish()
   .transform((v) => v ?? null);
 

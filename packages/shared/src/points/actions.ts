@@ -5,6 +5,7 @@ import {
   makeListQuery,
   presentOnPut,
   requiredOnPut,
+  zInt32,
   zOptionalText,
   zQueryBool,
   zTimestamp,
@@ -65,10 +66,7 @@ export function normalizeActionKey(value: string): string {
 const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 const zMinOne = (message: string) =>
-  emptyMeans(
-    z.preprocess(emptyToNull, z.number({ error: message }).int(message).min(1, message).nullable()),
-    'sin límite',
-  );
+  emptyMeans(z.preprocess(emptyToNull, zInt32({ min: 1, message }).nullable()), 'sin límite');
 
 /** The editable fields; the key is only read on create. */
 const fields = {
@@ -95,6 +93,7 @@ const fields = {
 export const ZPointActionCreate = z.object({
   key: z
     .string({ error: POINT_ACTION_MSG.keyRequired })
+    .min(1, { error: POINT_ACTION_MSG.keyRequired, abort: true })
     .transform(normalizeActionKey)
     .pipe(
       z

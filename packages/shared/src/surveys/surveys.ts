@@ -3,12 +3,13 @@ import {
   emptyMeans,
   hasVisibleText,
   INT4_MAX,
-  isInDateRange,
   MAX_PER_PAGE,
   makeListQuery,
   outOfDateRange,
   requiredOnPut,
+  withinDateRange,
   zDecimal,
+  zInt32,
   zOptionalText,
   zQueryBool,
   zTimestamp,
@@ -92,9 +93,7 @@ export const SURVEY_MAX_QUESTIONS = 50;
 export const SURVEY_MAX_OPTIONS = 20;
 
 const zOptionalInstant = (outOfRange: string) =>
-  z.iso
-    .datetime({ offset: true, error: SURVEY_MSG.dateInvalid })
-    .refine(isInDateRange, outOfRange)
+  withinDateRange(z.iso.datetime({ offset: true, error: SURVEY_MSG.dateInvalid }), outOfRange)
     .nullish()
     .transform((v) => v ?? null);
 
@@ -111,7 +110,7 @@ export const ZSurveyQuestionInput = z
     type: z.enum(SURVEY_QUESTION_TYPES, { error: SURVEY_MSG.questionTypeInvalid }),
     required: z.boolean().default(false),
     /** Informative: questions are stored in the order of the list, numbered from 0. */
-    order: z.number().int().min(0).optional(),
+    order: zInt32().optional(),
     options: z.array(z.string().trim().max(200)).max(SURVEY_MAX_OPTIONS).nullish(),
   })
   .superRefine((q, ctx) => {
