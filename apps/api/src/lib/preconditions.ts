@@ -9,7 +9,15 @@ export const entityTag = (version: number) => `"${version}"`;
 export type IfMatch = '*' | { strong: string[] } | 'invalid';
 
 // entity-tag = [ weak ] DQUOTE *etagc DQUOTE, etagc = %x21 / %x23-7E / obs-text; listed with commas.
-const TAG = /[ \t]*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*(?:,|$)/y;
+const ETAG = String.raw`(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"`;
+const TAG = new RegExp(String.raw`[ \t]*${ETAG}[ \t]*(?:,|$)`, 'y');
+const ANY_ETAG = String.raw`(?:W\/)?"[\x21\x23-\x7e\x80-\xff]*"`;
+
+/**
+ * The `If-Match` syntax parseIfMatch takes, as the OpenAPI document's pattern: `*`, or strong or
+ * weak tags (quoted: `"3"`) listed with commas. Anything else is a 400.
+ */
+export const IF_MATCH_PATTERN = String.raw`^[ \t]*(?:\*|${ANY_ETAG}(?:[ \t]*,[ \t]*(?:${ANY_ETAG})?)*)[ \t]*$`;
 
 /** The `If-Match` header as sent (undefined when absent; repeated fields join with commas). */
 export function parseIfMatch(header: string | string[] | undefined): IfMatch | undefined {

@@ -6,7 +6,8 @@ import { badRequest, SERVER_MSG } from '../lib/http-errors.ts';
 /** Every method the API answers; the swagger-ui pages under /api/docs are not the API. */
 const CHECKED = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const READS = new Set(['GET', 'HEAD']);
-const isApiUrl = (url: string) => url.startsWith('/api/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
+const isApiUrl = (url: string) =>
+  url.startsWith('/api/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
 
 /** The keys a query schema declares (objects, and both sides of `.and()`); none when there is none. */
 export function declaredQueryKeys(schema: unknown): Set<string> {

@@ -1,4 +1,5 @@
 import { ZErrorBody } from '@panel/shared';
+import { IF_MATCH_PATTERN } from '../../lib/preconditions.ts';
 import { IMAGE_MEDIA } from '../../services/storage/storage.ts';
 import type { RouteContract } from './route-transform.ts';
 import { type JsonSchema, nameComponents, toJson } from './zod-json.ts';
@@ -102,8 +103,9 @@ function finishOperation(op: Operation, method: string, c: RouteContract): void 
       required: false,
       description:
         'La versión que se editó, como la dio el `ETag` (o el campo `version`): `"3"`. Si el registro ' +
-        'cambió desde entonces, 412 y nada se escribe. Sin este encabezado la escritura se hace igual.',
-      schema: { type: 'string' },
+        'cambió desde entonces, 412 y nada se escribe. Sin este encabezado la escritura se hace igual. ' +
+        'Va entre comillas (`3` sin ellas es un 400); `*` vale cualquier versión.',
+      schema: { type: 'string', pattern: IF_MATCH_PATTERN },
     });
   }
   if (c.override) {

@@ -49,6 +49,8 @@ export function registerSharedSchemas(inline: ReadonlySet<unknown>): void {
 /** zod's own id of a schema (set by registerSharedSchemas or `.meta({ id })`). */
 const idOf = (schema: z.ZodType): string | undefined => z.globalRegistry.get(schema)?.id;
 
+const JSON_FORMATS: Record<string, string> = { datetime: 'date-time', date: 'date' };
+
 /**
  * Keeps fastify-type-provider-zod's readings: an empty union branch dropped, a Date answered as an
  * ISO string, `z.undefined()` (204) answered as nothing.
@@ -63,6 +65,10 @@ function override(io: Io) {
     if (def.type === 'date' && io === 'output') Object.assign(json, { type: 'string', format: 'date-time' });
     if (def.type === 'undefined' && io === 'output') json.type = 'null';
     if (def.type === 'object' && io === 'input') requireRefusedAbsent(ctx.zodSchema as z.ZodObject, json);
+    // zod leaves `format` out when a string has a pattern of its own besides its format's (an ISO
+    // instant within the years 2000–2100, core/common.ts withinDateRange): put it back.
+    const format = JSON_FORMATS[(def as { format?: string }).format ?? ''];
+    if (def.type === 'string' && format && !json.format) json.format = format;
   };
 }
 
