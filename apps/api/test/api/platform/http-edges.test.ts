@@ -189,3 +189,241 @@ describe('the document states the override and the PUT bodies as the server read
     expect(Object.keys(res.json().errors)).toEqual(['active']);
   });
 });
+
+/**
+ * Issue 28, item 7: the document says exactly what the server refuses. Every case below is made from
+ * `/api/openapi.json` itself (no list of fields here): for every operation, an unknown query
+ * parameter; for every documented parameter and top-level JSON body field, the value just past a
+ * documented bound (`maximum`, `minimum`, `minLength`, `maxLength`, `pattern`) must be a 400 that
+ * names that field, and the bound itself must not be refused for that field. A schema that gains a
+ * check the document does not show, or a document that shows a bound the server does not keep,
+ * fails here.
+ */
+describe('the document and the server refuse the same values', () => {
+  type Json = Record<string, unknown>;
+  type Param = { name: string; in: string; schema: Json };
+  type Op = {
+    parameters?: Param[];
+    requestBody?: { content: Record<string, { schema: Json }> };
+  };
+  let doc: { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Json> } };
+  beforeAll(async () => {
+    doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  });
+  const deref = (schema: Json): Json =>
+    typeof schema.$ref === 'string' ? deref(doc.components.schemas[schema.$ref.split('/').pop()!]!) : schema;
+  /** The schema's own branch that is not null (a nullable field), dereferenced. */
+  const valueSchema = (schema: Json): Json => {
+    const own = deref(schema);
+    const branches = (own.anyOf as Json[] | undefined)?.filter((b) => b.type !== 'null');
+    return branches?.length === 1 ? deref(branches[0]!) : own;
+  };
+  const patternsOf = (s: Json): string[] => [
+    ...(typeof s.pattern === 'string' ? [s.pattern] : []),
+    ...((s.allOf as Json[] | undefined) ?? []).flatMap(patternsOf),
+  ];
+  /** Candidates for a value a pattern refuses; the first one some documented pattern refuses is sent. */
+  const OFF_PATTERN = ['a!b', 'a\u0000b', 'javascript:alert(1)', '//otro.example/x', '1999-12-31T10:00:00Z'];
+
+  /** Values the document refuses (`refuse`) and its own extremes (`accept`) for one field. */
+  function boundaryValues(schema: Json, asText: boolean) {
+    const s = valueSchema(schema);
+    const refuse: unknown[] = [];
+    const accept: unknown[] = [];
+    const num = (n: number) => (asText ? String(n) : n);
+    if (s.type === 'integer' || s.type === 'number') {
+      if (typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER) {
+        refuse.push(num(s.type === 'integer' ? s.maximum + 1 : s.maximum * 10));
+        if (!Array.isArray(s.enum)) accept.push(num(s.maximum));
+      }
+      if (typeof s.minimum === 'number' && s.minimum > Number.MIN_SAFE_INTEGER) {
+        refuse.push(num(s.minimum - 1));
+        if (!Array.isArray(s.enum)) accept.push(num(s.minimum));
+      }
+    }
+    if (s.type === 'string' && !s.enum) {
+      if (s.minLength === 1 && !asText) refuse.push('');
+      if (typeof s.maxLength === 'number' && s.maxLength <= 1000) refuse.push('7'.repeat(s.maxLength + 1));
+      const patterns = patternsOf(s).map((p) => new RegExp(p, 'u'));
+      const off = OFF_PATTERN.find((v) => patterns.some((p) => !p.test(v)));
+      if (off !== undefined) refuse.push(off);
+    }
+    return { refuse, accept };
+  }
+
+  const sample = (path: string) => path.replace(/\{[^}]+\}/g, '1');
+  const tokenFor = (path: string) => (path.startsWith('/api/app/') ? ctx.seller.token : ctx.admin.token);
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'put', 'post', 'patch', 'delete'].includes(method))
+        .map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
+  const isTwin = (op: Op) => op.parameters?.some((p) => p.name === 'X-HTTP-Method-Override');
+  const send = (method: string, path: string, url: string, payload?: object) =>
+    ctx.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(tokenFor(path)),
+      ...(payload ? { payload } : {}),
+    });
+  const messagesOf = (res: { statusCode: number; json: () => unknown }, field: string): string[] =>
+    res.statusCode === 400
+      ? ((res.json() as { errors?: Record<string, string[]> }).errors?.[field] ?? [])
+      : [];
+  const named = (res: { statusCode: number; json: () => unknown }, field: string) =>
+    res.statusCode === 400 && Object.hasOwn((res.json() as { errors?: object }).errors ?? {}, field);
+
+  it('every operation refuses a query parameter it does not declare, naming it', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const { path, method, op } of operations()) {
+      if (isTwin(op)) continue;
+      const res = await send(method, path, `${sample(path)}?zz_no_existe=1`);
+      checked++;
+      if (!named(res, 'zz_no_existe'))
+        problems.push(`${method} ${path} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(120);
+  });
+
+  /**
+   * Sends each refused value (it must be a 400 naming `field`) and each documented extreme (it must
+   * not get the message a refused value got: it may still be refused for another reason, such as
+   * a branch that does not exist).
+   */
+  async function probe(
+    label: string,
+    field: string,
+    values: { refuse: unknown[]; accept: unknown[] },
+    call: (value: unknown) => Promise<{ statusCode: number; body: string; json: () => unknown }>,
+    problems: string[],
+  ) {
+    const boundMessages = new Set<string>();
+    for (const value of values.refuse) {
+      const res = await call(value);
+      if (!named(res, field)) {
+        problems.push(
+          `${label} ${field}=${JSON.stringify(value)} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+        );
+      } else for (const m of messagesOf(res, field)) boundMessages.add(m);
+    }
+    for (const value of values.accept) {
+      const res = await call(value);
+      if (messagesOf(res, field).some((m) => boundMessages.has(m))) {
+        problems.push(
+          `${label} ${field}=${JSON.stringify(value)} documentado pero rechazado: ${res.body.slice(0, 160)}`,
+        );
+      }
+    }
+    return values.refuse.length;
+  }
+
+  it('every documented query parameter and id in a path refuses the value past its bound and takes the bound', async () => {
+    const problems: string[] = [];
+    let refused = 0;
+    for (const { path, method, op } of operations()) {
+      if (method !== 'GET') continue;
+      for (const param of op.parameters ?? []) {
+        // Path parameters: the ids (the text key of /api/files is that route's own matter).
+        const id = param.in === 'path' && valueSchema(param.schema).type === 'integer';
+        if (param.in !== 'query' && !id) continue;
+        const urlWith = (value: unknown) =>
+          param.in === 'path'
+            ? sample(path.replace(`{${param.name}}`, encodeURIComponent(String(value))))
+            : `${sample(path)}?${new URLSearchParams([[param.name, String(value)]])}`;
+        refused += await probe(
+          `${method} ${path}`,
+          param.name,
+          boundaryValues(param.schema, true),
+          (value) => send(method, path, urlWith(value)),
+          problems,
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(refused).toBeGreaterThan(100);
+  });
+
+  it('every documented JSON body field refuses the value past its bound and takes the bound', async () => {
+    const problems: string[] = [];
+    let refused = 0;
+    for (const { path, method, op } of operations()) {
+      const json = op.requestBody?.content['application/json']?.schema;
+      if (!json || isTwin(op)) continue;
+      for (const [field, schema] of Object.entries((deref(json).properties ?? {}) as Record<string, Json>)) {
+        refused += await probe(
+          `${method} ${path}`,
+          field,
+          boundaryValues(schema, false),
+          (value) => send(method, path, sample(path), { [field]: value }),
+          problems,
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(refused).toBeGreaterThan(40);
+  });
+
+  it('the integers stored as int4 are documented up to 2147483647 and 2147483648 is refused by name', async () => {
+    const unbounded: string[] = [];
+    const visit = (schema: unknown, where: string, seen: Set<string>): void => {
+      if (!schema || typeof schema !== 'object') return;
+      if (Array.isArray(schema)) {
+        for (const [i, item] of schema.entries()) visit(item, `${where}[${i}]`, seen);
+        return;
+      }
+      const s = schema as Json;
+      if (typeof s.$ref === 'string') {
+        const name = s.$ref.split('/').pop()!;
+        if (!seen.has(name)) visit(doc.components.schemas[name], `#${name}`, new Set([...seen, name]));
+        return;
+      }
+      if (s.type === 'integer' && !(typeof s.maximum === 'number' && s.maximum <= 2_147_483_647)) {
+        unbounded.push(`${where} (maximum ${String(s.maximum)})`);
+      }
+      for (const [key, value] of Object.entries(s)) visit(value, `${where}.${key}`, seen);
+    };
+    for (const { path, method, op } of operations()) {
+      for (const param of op.parameters ?? [])
+        visit(param.schema, `${method} ${path} ${param.name}`, new Set());
+      if (op.requestBody) visit(op.requestBody, `${method} ${path} body`, new Set());
+    }
+    // The audit trail's entity_id is a bigint column: the one integer a request may send past int4.
+    expect(unbounded).toEqual(['GET /api/audit entity_id (maximum 9007199254740991)']);
+  });
+
+  it('If-Match: the documented pattern and the parser agree on what is well formed', async () => {
+    const { IF_MATCH_PATTERN, parseIfMatch } = await import('../../../src/lib/preconditions.ts');
+    const put = doc.paths['/api/branches/{id}']!.put!.parameters!.find((p) => p.name === 'If-Match')!;
+    expect(put.schema.pattern).toBe(IF_MATCH_PATTERN);
+    const pattern = new RegExp(IF_MATCH_PATTERN);
+    for (const value of [
+      '*',
+      '"1"',
+      'W/"1"',
+      '"1", "2"',
+      '"1", , "2"',
+      ' "1" ',
+      '"1",',
+      '1',
+      '"1',
+      'W/1',
+      '',
+      '"1" "2"',
+      ', "1"',
+      '**',
+    ]) {
+      expect(pattern.test(value), JSON.stringify(value)).toBe(parseIfMatch(value) !== 'invalid');
+    }
+    const branch = await createBranch(ctx.db);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/branches/${branch.id}`,
+      headers: { ...admin(), 'if-match': '1' },
+      payload: { name: 'Sin comillas' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
