@@ -44,8 +44,9 @@ export const strictQueryPlugin = fp(
           throw badRequest(message, { [key]: [message] });
         }
       };
+      // After the route's own checks, which say more (the audit trail's `entity[]=`: "sin []").
       const existing = route.preValidation;
-      route.preValidation = [check, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
+      route.preValidation = [...(existing ? (Array.isArray(existing) ? existing : [existing]) : []), check];
     });
   },
   { name: 'strict-query' },
