@@ -179,7 +179,9 @@ describe('unknown query parameters on a read are refused too (issue 28, item 7)'
         errors: { [name]: [SERVER_MSG.unknownQueryParameterOnRead(name)] },
       });
     }
-    expect((await ctx.asAdmin('GET', `/api/users?branch_id=${branch.id}&page=1&per_page=10`)).statusCode).toBe(200);
+    expect(
+      (await ctx.asAdmin('GET', `/api/users?branch_id=${branch.id}&page=1&per_page=10`)).statusCode,
+    ).toBe(200);
   });
 });
 
