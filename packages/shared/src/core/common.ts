@@ -283,7 +283,7 @@ export function isDisplayUrl(value: string): boolean {
  * The document's side of isDisplayUrl: empty, `http:`/`https:` (any case), or a path that does not
  * start with `//` or `/\`. isDisplayUrl then refuses control characters and unreadable URLs.
  */
-export const DISPLAY_URL_PATTERN = /^\s*(?:$|[hH][tT][tT][pP][sS]?:|\/(?![/\\]))/;
+export const DISPLAY_URL_PATTERN = /^\s*(?:$|[hH][tT][tT][pP][sS]?:|\/(?:$|[^/\\]))/;
 
 /** Optional URL stored for display (avatars, links): `javascript:`, `data:` and the like are refused. */
 export const zOptionalDisplayUrl = (max: number) =>
@@ -340,10 +340,11 @@ export function isInDateRange(iso: string): boolean {
 /**
  * The document's side of isInDateRange: text that starts with a year (`YYYY-`) outside
  * DATE_MIN_YEAR–DATE_MAX_YEAR is refused; text that is no date passes (its format check says
- * so). The bounds are UTC, so an offset can still carry a date across a bound: isInDateRange
- * then refuses it too, with the same message.
+ * so). No lookahead, so generators such as fast-check can read it. The bounds are UTC, so an
+ * offset can still carry a date across a bound: isInDateRange then refuses it too, with the same
+ * message.
  */
-export const DATE_RANGE_YEAR_PATTERN = /^(?!\d{4}-)|^(?:20\d{2}|2100)-/;
+export const DATE_RANGE_YEAR_PATTERN = /^(?:(?:20\d{2}|2100)-|\d{0,3}(?:$|\D)|\d{4}(?:$|[^-]))/;
 
 /** An ISO instant schema within the years 2000–2100: the pattern in the document, then the exact UTC check. */
 export const withinDateRange = (schema: z.ZodISODateTime, message: string) =>
