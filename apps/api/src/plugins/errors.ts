@@ -117,9 +117,11 @@ export const errorsPlugin = fp(
       }
       // A path the API has, asked with a method it does not answer there: 405 with the methods it
       // does answer (HEAD and OPTIONS keep their 404).
+      // When the path's routes include this very method, the router refused something else (a
+      // parameter over its length): that is a 404, not a 405 naming the other methods.
       if (isApi && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-        const allow = routeMethods.allowed(path).filter((method) => method !== request.method);
-        if (allow.length > 0) {
+        const allow = routeMethods.allowed(path);
+        if (allow.length > 0 && !allow.includes(request.method)) {
           reply
             .code(405)
             .header('allow', allow.join(', '))

@@ -72,6 +72,19 @@ describe('a method the path does not have', () => {
 });
 
 describe('odd paths', () => {
+  it('a path the router refuses for its own method (a parameter over its length) is a 404, not a 405', async () => {
+    // find-my-way refuses a parameter over 100 characters: the route is the path's, with this method.
+    const url = `/api/files/${'a'.repeat(201)}`;
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.allow).toBeUndefined();
+    expect(res.json()).toEqual({ message: MSG.routeNotFound });
+    // Another method on that path is still a 405 naming the path's own.
+    const post = await ctx.app.inject({ method: 'POST', url });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
   it('an unmatched /api path with an encoded backslash or NUL is a 404, not a 403', async () => {
     for (const url of ['/api/nope%5Cx', '/api/nope%00x', '/api/users%5C..%5Cme', '/api/nope%5cx']) {
       for (const headers of [admin(), {}]) {
