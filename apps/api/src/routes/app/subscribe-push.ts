@@ -1,37 +1,15 @@
-import {
-  APP_MSG,
-  ZAppPushPublicKey,
-  ZAppPushSubscribed,
-  ZAppPushSubscription,
-  ZAppPushUnsubscribe,
-} from '@panel/shared';
+import { APP_MSG, ZAppPushSubscribed, ZAppPushSubscription } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { queryRows } from '../../db/client.ts';
-import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { fieldError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { limitedResponse } from '../../plugins/seller-limits.ts';
 import { canonicalEndpoint, endpointProblem } from '../../services/push/targets.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG, iso } from './app-scope.ts';
 
-export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/app/push/public-key',
-    {
-      config: { access: 'app' },
-      schema: {
-        tags: [APP_TAG],
-        summary: 'Clave pública VAPID para suscribirse a los push',
-        description:
-          'base64url (65 bytes sin comprimir), para `pushManager.subscribe({userVisibleOnly: true, applicationServerKey})`.',
-        response: { 200: ZAppPushPublicKey, ...errors(401) },
-      },
-    },
-    async () => ({ data: { public_key: (await app.push.keys()).publicKey } }),
-  );
-
+export const subscribePushRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/app/push/subscriptions',
     {
@@ -101,32 +79,6 @@ export const appPushRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(row.inserted ? 201 : 200)
         .send({ data: { id: row.id, endpoint: row.endpoint, created_at: iso(row.created_at) } });
-    },
-  );
-
-  app.delete(
-    '/api/app/push/subscriptions',
-    {
-      config: { access: 'app' },
-      schema: {
-        tags: [APP_TAG],
-        summary: 'Dar de baja los push de este dispositivo',
-        description:
-          'Por `endpoint`, solo si es de quien llama (el último usuario que suscribió ese dispositivo). 404 si no ' +
-          'tiene una suscripción con ese endpoint: la de otro usuario no se toca.',
-        body: ZAppPushUnsubscribe,
-        response: { 204: z.null(), ...errors(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      const deleted = await queryRows<{ id: number }>(
-        app.db,
-        sql`DELETE FROM push_subscriptions WHERE endpoint = ${canonicalEndpoint(request.body.endpoint)} AND user_id = ${user.id}
-          RETURNING id`,
-      );
-      if (deleted.length === 0) throw notFound(APP_MSG.pushSubscriptionNotFound);
-      return reply.code(204).send(null);
     },
   );
 };
