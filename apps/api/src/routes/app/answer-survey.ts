@@ -1,9 +1,8 @@
 import { makeItemResponse, ZSurveyResponseInput, ZSurveyResponseResult } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { totalPoints } from '../../services/points/seller-points.ts';
 import { answerSurvey } from '../../services/surveys/answer.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
@@ -41,11 +40,7 @@ export const answerSurveyRoute: FastifyPluginAsyncZod = async (app) => {
         },
         request.log,
       );
-      const [total] = await queryRows<{ n: number }>(
-        app.db,
-        sql`SELECT COALESCE(sum(points), 0)::int AS n FROM point_transactions WHERE user_id = ${user.id}`,
-      );
-      return reply.code(201).send({ data: { ...result, total_points: Number(total?.n ?? 0) } });
+      return reply.code(201).send({ data: { ...result, total_points: await totalPoints(app.db, user.id) } });
     },
   );
 };

@@ -5,13 +5,11 @@ import {
   ZAppChangePassword,
   ZAppPasswordChanged,
 } from '@panel/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema/users.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { replacePassword } from '../../services/auth/password-change.ts';
-import { hashPassword, verifyPassword } from '../../services/auth/passwords.ts';
+import { isCurrentPassword, replacePassword } from '../../services/auth/password-change.ts';
+import { hashPassword } from '../../services/auth/passwords.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG } from './app-scope.ts';
 
@@ -63,11 +61,7 @@ export const appChangePasswordRoute: FastifyPluginAsyncZod = async (app) => {
         throw tooMany(Math.max(...waits));
       }
 
-      const [row] = await app.db
-        .select({ passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, user.id));
-      if (!row || !(await verifyPassword(current, row.passwordHash))) {
+      if (!(await isCurrentPassword(app.db, user.id, current))) {
         throw badRequest(APP_MSG.currentPasswordWrong, { current_password: [APP_MSG.currentPasswordWrong] });
       }
       await refund();

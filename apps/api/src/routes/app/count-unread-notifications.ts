@@ -1,8 +1,8 @@
 import { ZAppUnreadCount } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
+import { unreadCount } from '../../services/notifications/app-notifications.ts';
 import { errors } from '../schemas.ts';
-import { unreadCount } from './app-notifications.ts';
 import { APP_TAG } from './app-scope.ts';
 
 export const countUnreadNotificationsRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,14 +1,13 @@
 import { MEDIA_MSG, ZAppCreatedPost, ZAppPostInput } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { limitedResponse } from '../../plugins/seller-limits.ts';
 import { awardQuietly } from '../../services/points/award.ts';
+import { appPostById } from '../../services/posts/app-posts.ts';
 import { createPostWithImages } from '../../services/posts/create-post.ts';
 import { validateForm } from '../media-form.ts';
 import { POST_UPLOADS } from '../posts/create-post.ts';
 import { errors } from '../schemas.ts';
-import { queryAppPosts, withoutCursor } from './app-posts.ts';
 import { APP_TAG } from './app-scope.ts';
 
 /**
@@ -59,8 +58,8 @@ export const appCreatePostRoute: FastifyPluginAsyncZod = async (app) => {
           return result?.awarded ? result.points : 0;
         },
       );
-      const [post] = await queryAppPosts(app.db, user, sql`p.id = ${postId}`, 1);
-      return reply.code(201).send({ data: { ...withoutCursor(post!), points_awarded: points ?? 0 } });
+      const post = await appPostById(app.db, user, postId);
+      return reply.code(201).send({ data: { ...post, points_awarded: points ?? 0 } });
     },
   );
 };

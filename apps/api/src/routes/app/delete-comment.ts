@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { deleteComment } from '../../services/posts/comments.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 import { APP_TAG } from './app-scope.ts';
-
-import { ownComment } from './own-comment.ts';
 
 /** A seller deletes their own comment (the post's count follows, in the app and the panel). */
 export const deleteCommentRoute: FastifyPluginAsyncZod = async (app) => {
@@ -26,10 +23,7 @@ export const deleteCommentRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      await app.db.transaction(async (tx) => {
-        const own = await ownComment(tx, user, request.params.id);
-        await queryRows(tx, sql`DELETE FROM post_comments WHERE id = ${own.id}`);
-      });
+      await deleteComment(app.db, user, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,10 +1,8 @@
 import { ZAppAgenda, ZAppAgendaQuery } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { periodRange } from '../../lib/business-time.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { appAgenda } from '../../services/events/app-events.ts';
 import { errors } from '../schemas.ts';
-import { eventsWhere, SOONEST, selectEvents, toDto } from './app-events.ts';
 import { APP_TAG } from './app-scope.ts';
 
 export const getAgendaRoute: FastifyPluginAsyncZod = async (app) => {
@@ -25,35 +23,12 @@ export const getAgendaRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { from, to } = periodRange('weekly', app.now(), app.config.timeZone) as { from: Date; to: Date };
-      const weekStart = from.toISOString();
-      const weekEnd = to.toISOString();
-      const [thisWeek, coming] = await Promise.all([
-        selectEvents(
-          app.db,
-          eventsWhere(
-            user,
-            sql`e.start_at < ${weekEnd}::timestamptz AND e.end_at >= ${weekStart}::timestamptz`,
-          ),
-          SOONEST,
-          500,
-        ),
-        selectEvents(
-          app.db,
-          eventsWhere(user, sql`e.start_at >= ${weekEnd}::timestamptz`),
-          SOONEST,
-          request.query.limit,
-        ),
-      ]);
-      return {
-        data: {
-          time_zone: app.config.timeZone,
-          week_start: weekStart,
-          week_end: weekEnd,
-          this_week: thisWeek.map(toDto),
-          coming: coming.map(toDto),
-        },
-      };
+      const data = await appAgenda(app.db, user, {
+        now: app.now(),
+        timeZone: app.config.timeZone,
+        limit: request.query.limit,
+      });
+      return { data };
     },
   );
 };

@@ -1,13 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { APP_MSG } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors.ts';
 import { eventCalendar } from '../../lib/ical.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { appEventById } from '../../services/events/app-events.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { eventsWhere, SOONEST, selectEvents } from './app-events.ts';
 import { APP_TAG } from './app-scope.ts';
 
 export const getEventIcsRoute: FastifyPluginAsyncZod = async (app) => {
@@ -31,13 +28,7 @@ export const getEventIcsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const [row] = await selectEvents(
-        app.db,
-        eventsWhere(user, sql`e.id = ${request.params.id}`),
-        SOONEST,
-        1,
-      );
-      if (!row) throw notFound(APP_MSG.eventNotFound);
+      const { row } = await appEventById(app.db, user, request.params.id);
       const body = eventCalendar(
         {
           uid: `${row.id}-evento@${uidDomain}`,

@@ -1,10 +1,8 @@
-import { APP_MSG, makeItemResponse, ZAppEvent } from '@panel/shared';
-import { sql } from 'drizzle-orm';
+import { makeItemResponse, ZAppEvent } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { appEventById } from '../../services/events/app-events.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { eventsWhere, SOONEST, selectEvents, toDto } from './app-events.ts';
 import { APP_TAG } from './app-scope.ts';
 
 export const getAppEventRoute: FastifyPluginAsyncZod = async (app) => {
@@ -21,14 +19,8 @@ export const getAppEventRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const [row] = await selectEvents(
-        app.db,
-        eventsWhere(user, sql`e.id = ${request.params.id}`),
-        SOONEST,
-        1,
-      );
-      if (!row) throw notFound(APP_MSG.eventNotFound);
-      return { data: toDto(row) };
+      const { event } = await appEventById(app.db, user, request.params.id);
+      return { data: event };
     },
   );
 };

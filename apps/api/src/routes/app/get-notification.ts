@@ -1,12 +1,9 @@
-import { APP_MSG, makeItemResponse, ZAppNotification } from '@panel/shared';
-import { sql } from 'drizzle-orm';
+import { makeItemResponse, ZAppNotification } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { appNotificationById } from '../../services/notifications/app-notifications.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { type NotificationRow, selectNotifications, toDto } from './app-notifications.ts';
-import { APP_TAG, visibleTo } from './app-scope.ts';
+import { APP_TAG } from './app-scope.ts';
 
 export const getAppNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,12 +21,7 @@ export const getAppNotificationRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const [row] = await queryRows<NotificationRow>(
-        app.db,
-        selectNotifications(user, sql`n.id = ${request.params.id} AND ${visibleTo(user, sql`n.branch_id`)}`),
-      );
-      if (!row) throw notFound(APP_MSG.notificationNotFound);
-      return { data: toDto(row) };
+      return { data: await appNotificationById(app.db, user, request.params.id) };
     },
   );
 };

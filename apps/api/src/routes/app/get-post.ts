@@ -1,10 +1,8 @@
-import { APP_MSG, makeItemResponse, ZAppPost } from '@panel/shared';
-import { sql } from 'drizzle-orm';
+import { makeItemResponse, ZAppPost } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { appPostById } from '../../services/posts/app-posts.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { queryAppPosts, withoutCursor } from './app-posts.ts';
 import { APP_TAG } from './app-scope.ts';
 
 export const getAppPostRoute: FastifyPluginAsyncZod = async (app) => {
@@ -22,9 +20,7 @@ export const getAppPostRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const [post] = await queryAppPosts(app.db, user, sql`p.id = ${request.params.id}`, 1);
-      if (!post) throw notFound(APP_MSG.postNotFound);
-      return { data: withoutCursor(post) };
+      return { data: await appPostById(app.db, user, request.params.id) };
     },
   );
 };

@@ -1,10 +1,10 @@
 import { ZAppQuietHours } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
+import { readQuietHours } from '../../services/push/quiet-hours-setting.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG } from './app-scope.ts';
-
-import { QUIET_HOURS_DESCRIPTION, readQuietHours } from './quiet-hours-read.ts';
+import { QUIET_HOURS_DESCRIPTION } from './quiet-hours-description.ts';
 
 export const getQuietHoursRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

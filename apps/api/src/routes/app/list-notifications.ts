@@ -1,12 +1,9 @@
 import { makeListResponse, ZAppNotification, ZAppNotificationsQuery } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client.ts';
-import { fetchPage } from '../../lib/list-query.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { listAppNotifications } from '../../services/notifications/app-notifications.ts';
 import { errors } from '../schemas.ts';
-import { type NotificationRow, selectNotifications, toDto } from './app-notifications.ts';
-import { APP_TAG, visibleTo } from './app-scope.ts';
+import { APP_TAG } from './app-scope.ts';
 
 export const listAppNotificationsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,22 +22,7 @@ export const listAppNotificationsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const unreadOnly =
-        request.query.filter === 'unread'
-          ? sql`AND NOT EXISTS (SELECT 1 FROM notification_reads x WHERE x.notification_id = n.id AND x.user_id = ${user.id})`
-          : sql``;
-      const where = sql`${visibleTo(user, sql`n.branch_id`)} ${unreadOnly}`;
-      const { rows, meta } = await fetchPage(
-        request.query,
-        ({ limit, offset }) =>
-          queryRows<NotificationRow>(
-            app.db,
-            sql`${selectNotifications(user, where)}
-              ORDER BY (r.read_at IS NULL) DESC, n.created_at DESC, n.id DESC LIMIT ${limit} OFFSET ${offset}`,
-          ),
-        queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM notifications n WHERE ${where}`),
-      );
-      return { data: rows.map(toDto), meta };
+      return listAppNotifications(app.db, user, request.query);
     },
   );
 };

@@ -1,13 +1,12 @@
 import { APP_MSG, ZAppPushSubscribed, ZAppPushSubscription } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { limitedResponse } from '../../plugins/seller-limits.ts';
+import { subscribeDevice } from '../../services/push/subscriptions.ts';
 import { canonicalEndpoint, endpointProblem } from '../../services/push/targets.ts';
 import { errors } from '../schemas.ts';
-import { APP_TAG, iso } from './app-scope.ts';
+import { APP_TAG } from './app-scope.ts';
 
 export const subscribePushRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -37,7 +36,6 @@ export const subscribePushRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const { keys } = request.body;
       const problem = endpointProblem(request.body.endpoint, app.push.policy);
       if (problem) {
         throw fieldError(
@@ -45,40 +43,15 @@ export const subscribePushRoute: FastifyPluginAsyncZod = async (app) => {
           problem === 'invalid' ? APP_MSG.pushEndpointInvalid : APP_MSG.pushEndpointNotAllowed,
         );
       }
-      const endpoint = canonicalEndpoint(request.body.endpoint);
-      const userAgent = (request.headers['user-agent'] ?? '').slice(0, 300) || null;
-      const now = app.now().toISOString();
-      const row = await app.db.transaction(async (tx) => {
-        // One subscriber at a time per user, so the device cap holds under parallel requests.
-        await queryRows(tx, sql`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`);
-        const [saved] = await queryRows<{
-          id: number;
-          endpoint: string;
-          created_at: Date | string;
-          inserted: boolean;
-        }>(
-          tx,
-          sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, user_agent, created_at)
-            VALUES (${user.id}, ${endpoint}, ${keys.p256dh}, ${keys.auth}, ${userAgent}, ${now}::timestamptz)
-            ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
-              auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent,
-              -- A device taken over by another user is that user's newest.
-              created_at = CASE WHEN push_subscriptions.user_id = EXCLUDED.user_id
-                THEN push_subscriptions.created_at ELSE EXCLUDED.created_at END
-            RETURNING id, endpoint, created_at, (xmax = 0) AS inserted`,
-        );
-        // The oldest devices beyond the cap give way (their queued jobs end as `gone`).
-        await queryRows(
-          tx,
-          sql`DELETE FROM push_subscriptions WHERE user_id = ${user.id} AND id NOT IN (
-            SELECT id FROM push_subscriptions WHERE user_id = ${user.id}
-            ORDER BY created_at DESC, id DESC LIMIT ${app.config.push.maxDevices})`,
-        );
-        return saved!;
+      const { inserted, ...data } = await subscribeDevice(app.db, {
+        userId: user.id,
+        endpoint: canonicalEndpoint(request.body.endpoint),
+        keys: request.body.keys,
+        userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
+        now: app.now(),
+        maxDevices: app.config.push.maxDevices,
       });
-      return reply
-        .code(row.inserted ? 201 : 200)
-        .send({ data: { id: row.id, endpoint: row.endpoint, created_at: iso(row.created_at) } });
+      return reply.code(inserted ? 201 : 200).send({ data });
     },
   );
 };

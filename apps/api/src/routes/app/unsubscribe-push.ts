@@ -1,10 +1,9 @@
 import { APP_MSG, ZAppPushUnsubscribe } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { unsubscribeDevice } from '../../services/push/subscriptions.ts';
 import { canonicalEndpoint } from '../../services/push/targets.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG } from './app-scope.ts';
@@ -26,12 +25,8 @@ export const unsubscribePushRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const deleted = await queryRows<{ id: number }>(
-        app.db,
-        sql`DELETE FROM push_subscriptions WHERE endpoint = ${canonicalEndpoint(request.body.endpoint)} AND user_id = ${user.id}
-          RETURNING id`,
-      );
-      if (deleted.length === 0) throw notFound(APP_MSG.pushSubscriptionNotFound);
+      const gone = await unsubscribeDevice(app.db, user.id, canonicalEndpoint(request.body.endpoint));
+      if (!gone) throw notFound(APP_MSG.pushSubscriptionNotFound);
       return reply.code(204).send(null);
     },
   );

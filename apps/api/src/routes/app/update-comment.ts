@@ -1,12 +1,9 @@
 import { makeItemResponse, ZAppCommentEdit, ZAppCommentItem } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { editComment } from '../../services/posts/comments.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { APP_TAG, iso } from './app-scope.ts';
-
-import { ownComment } from './own-comment.ts';
+import { APP_TAG } from './app-scope.ts';
 
 /** A seller edits their own comment (the post's count follows, in the app and the panel). */
 export const updateCommentRoute: FastifyPluginAsyncZod = async (app) => {
@@ -27,29 +24,11 @@ export const updateCommentRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const data = await app.db.transaction(async (tx) => {
-        const own = await ownComment(tx, user, request.params.id);
-        const [row] = await queryRows<{
-          id: number;
-          content: string;
-          created_at: Date | string;
-          edited_at: Date | string;
-        }>(
-          tx,
-          sql`UPDATE post_comments SET content = ${request.body.content}, edited_at = ${app.now().toISOString()}::timestamptz
-            WHERE id = ${own.id} RETURNING id, content, created_at, edited_at`,
-        );
-        return {
-          id: row!.id,
-          post_id: own.post_id,
-          content: row!.content,
-          user_id: user.id,
-          user_name: user.name,
-          user_avatar: user.avatar_url,
-          mine: true,
-          created_at: iso(row!.created_at),
-          edited_at: iso(row!.edited_at),
-        };
+      const data = await editComment(app.db, {
+        user,
+        id: request.params.id,
+        content: request.body.content,
+        now: app.now(),
       });
       return { data };
     },

@@ -1,12 +1,10 @@
-import { minutesOfDay, ZAppQuietHours, ZAppQuietHoursInput } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { ZAppQuietHours, ZAppQuietHoursInput } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sellerQuietHours } from '../../db/schema/push.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { saveQuietHours } from '../../services/push/quiet-hours-setting.ts';
 import { errors } from '../schemas.ts';
 import { APP_TAG } from './app-scope.ts';
-
-import { QUIET_HOURS_DESCRIPTION, readQuietHours } from './quiet-hours-read.ts';
+import { QUIET_HOURS_DESCRIPTION } from './quiet-hours-description.ts';
 
 export const updateQuietHoursRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -23,22 +21,8 @@ export const updateQuietHoursRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const window = request.body.quiet_hours;
-      if (window === null) {
-        await app.db.delete(sellerQuietHours).where(eq(sellerQuietHours.userId, user.id));
-      } else {
-        const values = { startMinute: minutesOfDay(window.start), endMinute: minutesOfDay(window.end) };
-        await app.db
-          .insert(sellerQuietHours)
-          .values({ userId: user.id, ...values })
-          .onConflictDoUpdate({
-            target: sellerQuietHours.userId,
-            set: { ...values, updatedAt: app.now() },
-          });
-      }
-      return {
-        data: { quiet_hours: await readQuietHours(app.db, user.id), time_zone: app.config.timeZone },
-      };
+      const saved = await saveQuietHours(app.db, user.id, request.body.quiet_hours, app.now());
+      return { data: { quiet_hours: saved, time_zone: app.config.timeZone } };
     },
   );
 };

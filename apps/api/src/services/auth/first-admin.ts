@@ -72,7 +72,7 @@ export async function demoPasswordStillSet(db: Db): Promise<boolean> {
     .from(users)
     .where(eq(users.email, DEMO_ADMIN.email))
     .limit(1);
-  if (!row || row.role !== 'admin' || !row.active) return false;
+  if (row?.role !== 'admin' || !row.active) return false;
   return verifyPassword(DEMO_ADMIN.password, row.hash);
 }
 

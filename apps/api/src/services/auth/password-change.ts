@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { endResetLinks } from './password-reset.ts';
+import { verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /**
@@ -20,4 +21,10 @@ export async function replacePassword(
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await endResetLinks(tx, userId, now);
   return revokeUserSessions(tx, userId, now, keepSessionId);
+}
+
+/** Whether `password` is the account's current one (false for an account that does not exist). */
+export async function isCurrentPassword(db: Db, userId: number, password: string): Promise<boolean> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return Boolean(row) && (await verifyPassword(password, row!.passwordHash));
 }

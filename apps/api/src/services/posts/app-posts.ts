@@ -1,9 +1,12 @@
 import type { TAppPost } from '@panel/shared';
+import { APP_MSG } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import type { SessionUser } from '../../services/auth/sessions.ts';
-import { fileUrl } from '../../services/storage/file-url.ts';
-import { iso, visibleTo } from './app-scope.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { iso } from '../../lib/iso.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { visibleTo } from '../auth/visible-to.ts';
+import { fileUrl } from '../storage/file-url.ts';
 
 interface PostRow {
   id: number;
@@ -75,4 +78,20 @@ export async function queryAppPosts(
 /** Drops the cursor text from a post before it is sent. */
 export function withoutCursor({ cursor_at: _, ...post }: AppPostWithCursor): TAppPost {
   return post;
+}
+
+/** One post as the app shows it, or 404 when it does not exist or the caller may not see it. */
+export async function appPostById(db: Db | Tx, user: SessionUser, postId: number): Promise<TAppPost> {
+  const [post] = await queryAppPosts(db, user, sql`p.id = ${postId}`, 1);
+  if (!post) throw notFound(APP_MSG.postNotFound);
+  return withoutCursor(post);
+}
+
+/** 404 unless the post exists and the caller may see it (another branch's post does not exist for them). */
+export async function assertPostVisible(db: Db | Tx, user: SessionUser, postId: number): Promise<void> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${visibleTo(user, sql`p.branch_id`)}`,
+  );
+  if (!row) throw notFound(APP_MSG.postNotFound);
 }

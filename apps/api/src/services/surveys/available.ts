@@ -1,0 +1,47 @@
+import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { surveys } from '../../db/schema/surveys.ts';
+import { fetchPage } from '../../lib/list-query.ts';
+
+/** Available now (docs/product.md#surveys-availability-and-answers) and meant for the branch (or for every branch). */
+export function availableFor(branchId: number | null, now: Date): SQL {
+  return and(
+    eq(surveys.active, true),
+    or(isNull(surveys.startDate), lte(surveys.startDate, now)),
+    or(isNull(surveys.endDate), gte(surveys.endDate, now)),
+    branchId === null
+      ? isNull(surveys.branchId)
+      : or(isNull(surveys.branchId), eq(surveys.branchId, branchId)),
+  )!;
+}
+
+/** The surveys available now to a user of the branch, newest first, one page, each with whether they answered it. */
+export function availableSurveysPage(
+  db: Db,
+  user: { id: number; branch_id: number | null },
+  query: { page: number; per_page: number },
+  now: Date,
+) {
+  const where = availableFor(user.branch_id, now);
+  return fetchPage(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: surveys.id,
+          title: surveys.title,
+          description: surveys.description,
+          branchId: surveys.branchId,
+          pointsReward: surveys.pointsReward,
+          startDate: surveys.startDate,
+          endDate: surveys.endDate,
+          answered: sql<boolean>`EXISTS (SELECT 1 FROM survey_responses r WHERE r.survey_id = "surveys"."id" AND r.user_id = ${user.id})`,
+        })
+        .from(surveys)
+        .where(where)
+        .orderBy(desc(surveys.createdAt), desc(surveys.id))
+        .limit(limit)
+        .offset(offset),
+    db.select({ n: count() }).from(surveys).where(where),
+  );
+}
