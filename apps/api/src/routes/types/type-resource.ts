@@ -1,0 +1,118 @@
+import {
+  EVENT_MSG,
+  NOTIFICATION_MSG,
+  notificationIconUrl,
+  type TEventType,
+  type TEventTypeValues,
+  type TNotificationType,
+  type TNotificationTypeValues,
+  ZEventType,
+  ZEventTypeInput,
+  ZEventTypeListQuery,
+  ZEventTypeUpdate,
+  ZNotificationType,
+  ZNotificationTypeInput,
+  ZNotificationTypeListQuery,
+  ZNotificationTypeUpdate,
+} from '@panel/shared';
+import type { z } from 'zod';
+import { events, eventTypes } from '../../db/schema/events.ts';
+import { notifications, notificationTypes } from '../../db/schema/notifications.ts';
+import type { TypeTable, TypeTableSpec } from '../../services/types/type-store.ts';
+
+/**
+ * Tipos de Eventos and Tipos de Notificación are the same resource (a name, a colour, and for
+ * notifications an icon): one description of each drives the same five routes (type-routes.ts).
+ */
+export interface TypeResource<T extends TypeTable, Row, Body> extends TypeTableSpec<T, Row, Body> {
+  path: '/api/event-types' | '/api/notification-types';
+  tag: string;
+  /** The versioned table (ETag, If-Match). */
+  versioned: 'event_types' | 'notification_types';
+  singular: string;
+  plural: string;
+  createDescription: string;
+  deleteDescription: string;
+  // Kept as plain schemas: the routes are shared, and the response serializer validates each record.
+  item: z.ZodType;
+  input: z.ZodType;
+  update: z.ZodType;
+  listQuery: z.ZodType;
+}
+
+type EventTypeRow = { id: number; name: string; color: string; createdAt: Date; version: number };
+
+export const eventTypeResource: TypeResource<typeof eventTypes, EventTypeRow, TEventTypeValues> = {
+  path: '/api/event-types',
+  tag: 'eventos',
+  versioned: 'event_types',
+  singular: 'un tipo de evento',
+  plural: 'tipos de evento',
+  createDescription: 'JSON, urlencoded o multipart: name, color (#RRGGBB, por defecto #FF0000).',
+  deleteDescription: '409 mientras haya eventos de este tipo.',
+  item: ZEventType,
+  input: ZEventTypeInput,
+  update: ZEventTypeUpdate,
+  listQuery: ZEventTypeListQuery,
+  table: eventTypes,
+  columns: {
+    id: eventTypes.id,
+    name: eventTypes.name,
+    color: eventTypes.color,
+    createdAt: eventTypes.createdAt,
+    version: eventTypes.version,
+  },
+  toDto: (row): TEventType => ({
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    created_at: row.createdAt.toISOString(),
+    version: row.version,
+  }),
+  values: ({ name, color }) => ({ name, color }),
+  usedBy: { table: events, column: events.eventTypeId },
+  notFound: EVENT_MSG.typeNotFound,
+  inUse: EVENT_MSG.typeInUse,
+};
+
+type NotificationTypeRow = EventTypeRow & { icon: string };
+
+export const notificationTypeResource: TypeResource<
+  typeof notificationTypes,
+  NotificationTypeRow,
+  TNotificationTypeValues
+> = {
+  path: '/api/notification-types',
+  tag: 'notificaciones',
+  versioned: 'notification_types',
+  singular: 'un tipo de notificación',
+  plural: 'tipos de notificación',
+  createDescription: 'JSON, urlencoded o multipart: name, color (#RRGGBB, #FF0000), icon (1.png … 32.png).',
+  deleteDescription: '409 mientras haya notificaciones de este tipo.',
+  item: ZNotificationType,
+  input: ZNotificationTypeInput,
+  update: ZNotificationTypeUpdate,
+  listQuery: ZNotificationTypeListQuery,
+  table: notificationTypes,
+  columns: {
+    id: notificationTypes.id,
+    name: notificationTypes.name,
+    color: notificationTypes.color,
+    icon: notificationTypes.icon,
+    createdAt: notificationTypes.createdAt,
+    version: notificationTypes.version,
+  },
+  toDto: (row): TNotificationType => ({
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    icon: row.icon,
+    icon_url: notificationIconUrl(row.icon),
+    created_at: row.createdAt.toISOString(),
+    version: row.version,
+  }),
+  values: ({ name, color, icon }) => ({ name, color, icon }),
+  usedBy: { table: notifications, column: notifications.notificationTypeId },
+  notFound: NOTIFICATION_MSG.typeNotFound,
+  inUse: NOTIFICATION_MSG.typeInUse,
+};
