@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { pointTransactions } from '../../db/schema/points.ts';
 import { users } from '../../db/schema/users.ts';
-import { type AwardRejection, businessDayBounds, checkAward } from './rules.ts';
+import { type AwardRejection, businessDayBounds, firstRefusal } from './rules.ts';
+import { refusedSql } from './rules-sql.ts';
 
 export type { AwardRejection } from './rules.ts';
 
@@ -64,7 +65,6 @@ export async function award(
     );
     const early = gateRejection(gate!, now);
     if (early) return { awarded: false, reason: early };
-    if (gate!.refused) throw new Error(`${input.actionKey}: awardGate rechaza lo que checkAward acepta`);
 
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${`${input.userId}:${gate!.action_id}`}))`,
@@ -132,8 +132,8 @@ export interface AwardGateRow {
  *
  * A refusal read without the lock holds whatever commits meanwhile: the ledger is append-only, so
  * today's count, the latest award and the reference's award only grow. An award that may be
- * written must still go through award(), which re-reads under the lock. award() checks on every
- * call that `refused` never refuses what gateRejection() (checkAward) accepts.
+ * written must still go through award(), which re-reads under the lock. `refused` and gateRejection()
+ * are both read from the one list of rules in rules.ts (AWARD_RULES; rules-sql.test.ts holds them equal).
  */
 export function awardGate(input: {
   userId: number;
@@ -142,15 +142,10 @@ export function awardGate(input: {
   now: Date;
 }): SQL {
   const { start, end } = businessDayBounds(input.now, businessTimeZone);
-  const at = input.now.toISOString();
   const mine = sql`t.user_id = ${input.userId} AND t.point_action_id = a.id`;
   const reference = input.reference;
   // OFFSET 0 keeps the inner query whole: \`refused\` reads its columns instead of running every look-up twice.
-  return sql`SELECT g.*, NOT (coalesce(g.active, false) AND g.seller
-      AND (g.daily_limit IS NULL OR g.today < g.daily_limit)
-      AND (g.cooldown_seconds IS NULL OR g.last_at IS NULL
-        OR g.last_at <= ${at}::timestamptz - make_interval(secs => g.cooldown_seconds))
-      AND NOT g.duplicate) AS refused
+  return sql`SELECT g.*, ${refusedSql('g', input.now)} AS refused
     FROM (
       SELECT a.id AS action_id, a.name, a.points, a.active, a.daily_limit, a.cooldown_seconds,
         coalesce((SELECT u.role = 'seller' FROM users u WHERE u.id = ${input.userId}), false) AS seller,
@@ -171,19 +166,16 @@ export function awardGate(input: {
 
 /** The first rule that refuses the award by the row of awardGate(), in award()'s order; null when none. */
 export function gateRejection(row: AwardGateRow, now: Date): AwardRejection | null {
-  const action =
-    row.action_id === null
-      ? null
-      : { active: Boolean(row.active), dailyLimit: row.daily_limit, cooldownSeconds: row.cooldown_seconds };
-  const early = checkAward(action, { awardsToday: 0, lastAwardAt: null, referenceAwarded: false }, now);
-  if (early) return early;
-  if (!row.seller) return 'not_seller';
-  return checkAward(
-    action,
+  return firstRefusal(
     {
-      awardsToday: Number(row.today),
-      lastAwardAt: row.last_at ? new Date(row.last_at) : null,
-      referenceAwarded: Boolean(row.duplicate),
+      action_id: row.action_id,
+      active: row.active,
+      daily_limit: row.daily_limit,
+      cooldown_seconds: row.cooldown_seconds,
+      seller: Boolean(row.seller),
+      today: Number(row.today),
+      last_at: row.last_at ? new Date(row.last_at) : null,
+      duplicate: Boolean(row.duplicate),
     },
     now,
   );
