@@ -10,8 +10,7 @@ import { competitionRanks } from './leaderboard.ts';
 import { businessMonthBounds } from './rules.ts';
 import { sellerLedgerRows } from './transactions.ts';
 
-/** The seller's own points, as the community app reads them (docs/product.md#points-engine). */
-
+/** One of the seller's own ledger rows, as the community app shows it. */
 type SellerEntry = z.infer<typeof ZAppTransaction>;
 
 const toEntry = (t: Awaited<ReturnType<typeof sellerLedgerRows>>[number]): SellerEntry => ({
