@@ -17,9 +17,11 @@ export const LIST = join(apiRoot, 'test/second-pass.json');
 
 /**
  * A test that does something else on each engine: a branch on the engine outside a PostgreSQL-only
- * `runIf` (which PGlite skips anyway), or work on parallel connections (withParallelDb).
+ * `runIf` (which PGlite skips anyway), or work on parallel connections (withParallelDb), or a second
+ * instance beside the first (openSecondInstance: on PostgreSQL, over connections of its own).
  */
-const ENGINE_BRANCH = /(inject\('dbKind'\)|\.kind)\s*[!=]==\s*'(pglite|postgres)'|withParallelDb\(/g;
+const ENGINE_BRANCH =
+  /(inject\('dbKind'\)|\.kind)\s*[!=]==\s*'(pglite|postgres)'|withParallelDb\(|openSecondInstance\(/g;
 const POSTGRES_ONLY = /runIf\(inject\('dbKind'\) === 'postgres'/;
 
 /** Every test of the file is inside a PostgreSQL-only `describe.runIf`: PGlite would only skip them. */

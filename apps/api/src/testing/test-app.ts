@@ -6,11 +6,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { type Database, type Db, openPostgres } from '../db/client.ts';
 import { setScryptParams, TEST_SCRYPT_PARAMS } from '../services/auth/passwords.ts';
 import { ensureBuiltInPointActions } from '../services/points/built-in-actions.ts';
 import { type ContractChecker, checkContract } from './contract.ts';
 import { bearer, createAdmin, createUser, tokenFor, type UserFixture } from './factories.ts';
+import { startSlowProxy } from './slow-proxy.ts';
 import { openTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const TEST_APP_SECRET = 'secreto-de-pruebas-de-al-menos-32-caracteres';
@@ -122,4 +123,38 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
   }
   await seedUsers();
   return ctx;
+}
+
+/**
+ * A second instance of the app on this file's database, as another server beside it: on PostgreSQL with
+ * its own pool (through a proxy that delivers each packet `delayMs` late, when given: a loaded machine, a
+ * farther instance), on PGlite the same one connection. Its answers are checked against the document too.
+ */
+export async function openSecondInstance(
+  ctx: TestContext,
+  { delayMs, poolSize = 2 }: { delayMs?: number; poolSize?: number } = {},
+): Promise<{ app: App; close(): Promise<void> }> {
+  const database = ctx.testDb.database;
+  let db: Database | null = null;
+  let proxy: Awaited<ReturnType<typeof startSlowProxy>> | null = null;
+  if (database.kind === 'postgres') {
+    const url = new URL((database.pool.options as { connectionString: string }).connectionString);
+    if (delayMs !== undefined) {
+      proxy = await startSlowProxy({ host: url.hostname, port: Number(url.port || 5432) }, delayMs);
+      url.hostname = '127.0.0.1';
+      url.port = String(proxy.port);
+    }
+    db = openPostgres(url.toString(), poolSize);
+  }
+  const app = await buildApp({ config: testConfig(), db: db ?? database });
+  await app.ready();
+  checkContract(app);
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db?.close();
+      await proxy?.close();
+    },
+  };
 }

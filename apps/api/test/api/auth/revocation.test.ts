@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../../src/app.ts';
-import { type Database, openPostgres } from '../../../src/db/client.ts';
-import { checkContract } from '../../../src/testing/contract.ts';
+import type { App } from '../../../src/app.ts';
 import { bearer, createUser, TEST_PASSWORD, tokenFor } from '../../../src/testing/factories.ts';
-import { startSlowProxy } from '../../../src/testing/slow-proxy.ts';
-import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
+import { createTestContext, openSecondInstance, type TestContext } from '../../../src/testing/test-app.ts';
 
 // Issue 20, item 8: once the request that revokes a session has answered, no instance may serve it,
 // not even for a few milliseconds. The victim's token is hammered on two instances sharing the database
@@ -16,27 +13,15 @@ import { createTestContext, type TestContext, testConfig } from '../../../src/te
 // process, where the notification is delivered in the same turn.
 let ctx: TestContext;
 let other: App;
-let otherDb: Database | null = null;
-let proxy: Awaited<ReturnType<typeof startSlowProxy>> | null = null;
+let second: Awaited<ReturnType<typeof openSecondInstance>> | undefined;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const database = ctx.testDb.database;
-  if (database.kind === 'postgres') {
-    const url = new URL((database.pool.options as { connectionString: string }).connectionString);
-    proxy = await startSlowProxy({ host: url.hostname, port: Number(url.port || 5432) }, 40);
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    otherDb = openPostgres(url.toString(), 4);
-  }
-  other = await buildApp({ config: testConfig(), db: otherDb ?? database });
-  await other.ready();
-  checkContract(other);
+  second = await openSecondInstance(ctx, { delayMs: 40, poolSize: 4 });
+  other = second.app;
 });
 afterAll(async () => {
-  await other?.close();
-  await otherDb?.close();
-  await proxy?.close();
+  await second?.close();
   await ctx?.close();
 });
 beforeEach(() => ctx.reset());

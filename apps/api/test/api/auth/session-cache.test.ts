@@ -1,32 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../../src/app.ts';
-import { type Database, openPostgres } from '../../../src/db/client.ts';
-import { checkContract } from '../../../src/testing/contract.ts';
+import type { App } from '../../../src/app.ts';
 import { bearer } from '../../../src/testing/factories.ts';
-import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
+import { createTestContext, openSecondInstance, type TestContext } from '../../../src/testing/test-app.ts';
 
 // Sessions are cached briefly (services/auth/session-cache.ts); revocation must still be immediate,
 // on this instance and on any other one sharing the database.
 let ctx: TestContext;
 /** A second instance on the same database: its own pool on PostgreSQL, the same PGlite otherwise. */
 let other: App;
-let otherDb: Database | null = null;
+let second: Awaited<ReturnType<typeof openSecondInstance>> | undefined;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const database = ctx.testDb.database;
-  if (database.kind === 'postgres') {
-    const url = (database.pool.options as { connectionString: string }).connectionString;
-    otherDb = openPostgres(url, 2);
-  }
-  other = await buildApp({ config: testConfig(), db: otherDb ?? database });
-  await other.ready();
-  checkContract(other);
+  second = await openSecondInstance(ctx);
+  other = second.app;
 });
 afterAll(async () => {
-  await other?.close();
-  await otherDb?.close();
+  await second?.close();
   await ctx?.close();
 });
 beforeEach(() => ctx.reset());
