@@ -137,18 +137,33 @@ export type TAuditListQuery = z.input<typeof ZAuditListQuery>;
 
 export const ZAuditChange = z.object({ before: z.unknown(), after: z.unknown() });
 
+/** One row written with an entry's record, and its changed fields (as its own entry showed them). */
+export const ZAuditCascadeRow = z.object({
+  id: z.number().int().nullable(),
+  /** Only the changed fields: {field: {before, after}}. */
+  changes: z.record(z.string(), ZAuditChange),
+});
+export type TAuditCascadeRow = z.infer<typeof ZAuditCascadeRow>;
+
 /**
- * Rows of one kind that went with an entry's record in the same action (a deleted post's images,
- * likes and comments): not entries of their own (issue 28, item 17).
+ * Rows of one kind that went with an entry's record in the same action: not entries of their own
+ * (issue 28, item 17). With a deleted record, the rows removed with it (a post's images, likes and
+ * comments) or emptied by it; with a created or changed record, the rows that belong to it written
+ * in the same action (a new post's images, a survey's questions), with their values in `rows`.
  */
 export const ZAuditCascade = z.object({
   /** The table, one of AUDIT_ENTITIES. */
   entity: z.string(),
-  /** `delete`, or `update` for a reference emptied by the removal. */
-  action: z.enum(['update', 'delete']),
+  /** What was done to them: `update` with a deleted record is a reference it emptied. */
+  action: z.enum(['create', 'update', 'delete']),
   count: z.number().int(),
   /** Their ids (the first 100 when there were more). */
   ids: z.array(z.number().int()),
+  /**
+   * Only with a created or changed record: each row's changed fields, in the order written (the
+   * first 100). A deleted record's cascade keeps no values.
+   */
+  rows: z.array(ZAuditCascadeRow).optional(),
 });
 export type TAuditCascade = z.infer<typeof ZAuditCascade>;
 

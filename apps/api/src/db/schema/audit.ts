@@ -6,8 +6,17 @@ import { users } from './users.ts';
 /** One changed field of an audited row: its value before and after (null when absent). */
 export type AuditChange = { before: unknown; after: unknown };
 
-/** Rows of one kind removed or emptied with an entry's record (a post's images, likes, comments). */
-export type AuditCascade = { entity: string; action: 'update' | 'delete'; count: number; ids: number[] };
+/**
+ * Rows of one kind that went with an entry's record: removed or emptied with a deleted one (a post's
+ * images, likes, comments), or written with a created or changed one, their values in `rows`.
+ */
+export type AuditCascade = {
+  entity: string;
+  action: 'create' | 'update' | 'delete';
+  count: number;
+  ids: number[];
+  rows?: { id: number | null; changes: Record<string, AuditChange> }[];
+};
 
 /**
  * The audit trail (docs/product.md#audit-trail, ASVS V7; docs/decisions/2026-11-24-audit-trail.md): one

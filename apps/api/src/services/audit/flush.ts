@@ -14,11 +14,12 @@ interface StagedRow {
   row: AuditRecord;
 }
 
-/** A single-column foreign key: `child.column` points to `parent.id`. */
+/** A single-column foreign key: `child.column` points to `parent.id`; `owned` when ON DELETE CASCADE. */
 interface ForeignKey {
   child: string;
   column: string;
   parent: string;
+  owned: boolean;
 }
 
 /** How many ids of one kind an entry's cascade lists (its count is always the whole). */
@@ -34,7 +35,8 @@ function foreignKeys(tx: Tx, key: object): Promise<ForeignKey[]> {
   if (!found) {
     found = queryRows<ForeignKey>(
       tx,
-      sql`SELECT c.conrelid::regclass::text AS child, a.attname::text AS column, c.confrelid::regclass::text AS parent
+      sql`SELECT c.conrelid::regclass::text AS child, a.attname::text AS column, c.confrelid::regclass::text AS parent,
+                 c.confdeltype = 'c' AS owned
             FROM pg_constraint c
             JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
            WHERE c.contype = 'f' AND cardinality(c.conkey) = 1
@@ -81,14 +83,25 @@ export async function flushAudit(tx: Tx, dbKey: object): Promise<void> {
     const root = rootOf(i);
     if (root === i) continue;
     const row = staged[i]!;
-    const action = row.action === 'delete' ? 'delete' : 'update';
+    // Written with a created or changed record, the rows keep their values (nothing their own
+    // entries showed is lost); removed with a deleted one, they are counted.
+    const withValues = staged[root]!.action !== 'delete';
+    const action = row.action;
     const groups = cascades.get(root) ?? new Map<string, AuditCascade>();
     cascades.set(root, groups);
     const key = `${row.entity}:${action}`;
-    const group = groups.get(key) ?? { entity: row.entity, action, count: 0, ids: [] };
+    const group: AuditCascade = groups.get(key) ?? {
+      entity: row.entity,
+      action,
+      count: 0,
+      ids: [],
+      ...(withValues ? { rows: [] } : {}),
+    };
     groups.set(key, group);
     group.count += 1;
     if (row.entity_id !== null && group.ids.length < CASCADE_IDS_MAX) group.ids.push(row.entity_id);
+    if (group.rows && group.rows.length < CASCADE_IDS_MAX)
+      group.rows.push({ id: row.entity_id, changes: row.changes });
   }
 
   const roots = staged.flatMap((_, i) => (rootOf(i) === i ? [i] : []));
@@ -123,21 +136,27 @@ export async function flushAudit(tx: Tx, dbKey: object): Promise<void> {
 }
 
 /**
- * For each staged row removed with another (an index into `staged`), that other row: a deleted row
- * whose foreign key named a row deleted in the same transaction, or an updated row whose foreign
- * key went from such a row to null (ON DELETE SET NULL).
+ * For each staged row that went with another (an index into `staged`), that other row:
+ * - removed with it: a deleted row whose foreign key named a row deleted in the same transaction,
+ *   or an updated row whose foreign key went from such a row to null (ON DELETE SET NULL);
+ * - written with it: a row created, changed or deleted whose ON DELETE CASCADE foreign key (the
+ *   row belongs to its parent) names a row created or changed earlier in the same transaction (a
+ *   new post's images, the questions of a survey created or edited).
  */
 async function cascadeParents(tx: Tx, dbKey: object, staged: StagedRow[]): Promise<(number | undefined)[]> {
   const deleted = new Map<string, number>();
+  const written = new Map<string, number>();
   staged.forEach((row, i) => {
-    if (row.action === 'delete' && row.entity_id !== null) deleted.set(`${row.entity}:${row.entity_id}`, i);
+    if (row.entity_id === null) return;
+    const key = `${row.entity}:${row.entity_id}`;
+    if (row.action === 'delete') deleted.set(key, i);
+    else if (!written.has(key)) written.set(key, i);
   });
-  if (deleted.size === 0) return [];
+  if (staged.length < 2) return [];
   const keys = await foreignKeys(tx, dbKey);
   return staged.map((row, i) => {
-    if (row.action === 'create') return undefined;
     for (const fk of keys) {
-      if (fk.child !== row.entity) continue;
+      if (fk.child !== row.entity || row.action === 'create') continue;
       let target: unknown;
       if (row.action === 'delete') target = row.row[fk.column];
       else {
@@ -148,6 +167,13 @@ async function cascadeParents(tx: Tx, dbKey: object, staged: StagedRow[]): Promi
       if (target === null || target === undefined) continue;
       const parent = deleted.get(`${fk.parent}:${String(target)}`);
       if (parent !== undefined && parent !== i) return parent;
+    }
+    for (const fk of keys) {
+      if (fk.child !== row.entity || !fk.owned) continue;
+      const target = row.row[fk.column];
+      if (target === null || target === undefined) continue;
+      const parent = written.get(`${fk.parent}:${String(target)}`);
+      if (parent !== undefined && parent < i) return parent;
     }
     return undefined;
   });

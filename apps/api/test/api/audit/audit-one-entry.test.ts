@@ -12,8 +12,10 @@ import {
   createPost,
   createSurvey,
   createSurveyResponse,
+  bearer,
   createUser,
 } from '../../../src/testing/factories.ts';
+import { formData, makeImage } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 /**
@@ -34,7 +36,17 @@ interface Entry {
   entity: string;
   entity_id: number | null;
   label: string | null;
-  cascade: { entity: string; action: string; count: number; ids: number[] }[] | null;
+  route: string | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  cascade:
+    | {
+        entity: string;
+        action: string;
+        count: number;
+        ids: number[];
+        rows?: { id: number | null; changes: Record<string, { before: unknown; after: unknown }> }[];
+      }[]
+    | null;
 }
 
 /** Every entry as GET /api/audit answers it (checked against its schema), oldest first. */
@@ -147,6 +159,111 @@ describe('one action, one entry (issue 28, item 17)', () => {
     expect(list[0]!.label).toBe('Encuesta «Clima laboral»');
     const counts = Object.fromEntries(list[0]!.cascade!.map((c) => [c.entity, c.count]));
     expect(counts).toEqual({ survey_questions: 2, survey_responses: 1, survey_answers: 2 });
+  });
+});
+
+describe('a record created or edited with what belongs to it is one entry (issue 28, item 17)', () => {
+  const survey = {
+    title: 'Clima laboral',
+    description: 'Para todos',
+    active: true,
+    branch_id: 0,
+    points_reward: 15,
+    start_date: null,
+    end_date: null,
+    questions: [
+      { question_text: '¿Todo bien?', type: 'boolean', required: true },
+      { question_text: '¿Qué mejorarías?', type: 'text', required: false },
+      { question_text: '¿Cuál turno?', type: 'multiple_choice', required: true, options: ['Mañana', 'Tarde'] },
+    ],
+  };
+
+  it('creating a post with 2 images is one entry, named, holding both images with their values', async () => {
+    const png = await makeImage('png', { color: '#1971c2' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: formData({ content: 'Nueva exhibición en góndola' }, [
+        { field: 'images[]', name: 'a.png', type: 'image/png', bytes: png },
+        { field: 'images[]', name: 'b.png', type: 'image/png', bytes: png },
+      ]),
+      headers: bearer(ctx.admin.token),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const post = res.json().data as { id: number };
+    const images = await ctx.db.select().from(postImages).where(eq(postImages.postId, post.id));
+    expect(images).toHaveLength(2);
+
+    const list = await entries();
+    expect(list.map((e) => [e.action, e.entity, e.label])).toEqual([
+      ['create', 'posts', 'Publicación «Nueva exhibición en góndola»'],
+    ]);
+    const [entry] = list;
+    expect(entry!.entity_id).toBe(post.id);
+    expect(entry!.changes.content).toEqual({ before: null, after: 'Nueva exhibición en góndola' });
+    expect(entry!.cascade).toHaveLength(1);
+    const group = entry!.cascade![0]!;
+    expect(group).toMatchObject({ entity: 'post_images', action: 'create', count: 2, ids: ids(images) });
+    // What each image's own entry showed is inside: every value it was created with.
+    expect(group.rows!.map((r) => r.id).sort((a, b) => a! - b!)).toEqual(ids(images));
+    for (const image of images) {
+      const row = group.rows!.find((r) => r.id === image.id)!;
+      expect(row.changes).toMatchObject({
+        post_id: { before: null, after: post.id },
+        position: { before: null, after: image.position },
+        storage_key: { before: null, after: image.storageKey },
+        mime: { before: null, after: 'image/png' },
+        size: { before: null, after: image.size },
+      });
+    }
+  });
+
+  it('creating a survey with 3 questions is one entry, the questions and their texts inside', async () => {
+    const res = await ctx.asAdmin('POST', '/api/admin/surveys', survey);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data as { id: number; questions: { id: number; question_text: string }[] };
+    const list = await entries();
+    expect(list.map((e) => [e.action, e.entity, e.entity_id, e.label])).toEqual([
+      ['create', 'surveys', created.id, 'Encuesta «Clima laboral»'],
+    ]);
+    const group = list[0]!.cascade!;
+    expect(group.map((c) => [c.entity, c.action, c.count])).toEqual([['survey_questions', 'create', 3]]);
+    expect(group[0]!.rows!.map((r) => r.changes.question_text!.after)).toEqual(
+      survey.questions.map((q) => q.question_text),
+    );
+    expect(group[0]!.rows![2]!.changes.options).toEqual({ before: null, after: ['Mañana', 'Tarde'] });
+  });
+
+  it('editing a survey that adds, changes and removes questions is one entry with each of them inside', async () => {
+    const created = (await ctx.asAdmin('POST', '/api/admin/surveys', survey)).json().data as {
+      id: number;
+      questions: { id: number; question_text: string; type: string; required: boolean; options?: string[] }[];
+    };
+    const [first, second, third] = created.questions;
+    const res = await ctx.asAdmin('PUT', `/api/admin/surveys/${created.id}`, {
+      ...survey,
+      title: 'Clima laboral 2026',
+      questions: [
+        { id: first!.id, question_text: '¿Todo bien en el local?', type: 'boolean', required: true },
+        { id: third!.id, question_text: '¿Cuál turno?', type: 'multiple_choice', required: true, options: ['Mañana', 'Tarde'] },
+        { question_text: '¿Algo más?', type: 'text', required: false },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (await entries()).filter((e) => e.route?.startsWith('PUT'));
+    expect(list.map((e) => [e.action, e.entity, e.label])).toEqual([
+      ['update', 'surveys', 'Encuesta «Clima laboral 2026»'],
+    ]);
+    const byAction = Object.fromEntries(list[0]!.cascade!.map((c) => [c.action, c]));
+    expect(Object.keys(byAction).sort()).toEqual(['create', 'delete', 'update']);
+    expect(byAction.delete).toMatchObject({ entity: 'survey_questions', count: 1, ids: [second!.id] });
+    expect(byAction.delete!.rows![0]!.changes.question_text).toEqual({ before: '¿Qué mejorarías?', after: null });
+    expect(byAction.update!.rows!.find((r) => r.id === first!.id)!.changes.question_text).toEqual({
+      before: '¿Todo bien?',
+      after: '¿Todo bien en el local?',
+    });
+    expect(byAction.create).toMatchObject({ entity: 'survey_questions', count: 1 });
+    expect(byAction.create!.rows![0]!.changes.question_text).toEqual({ before: null, after: '¿Algo más?' });
   });
 });
 
