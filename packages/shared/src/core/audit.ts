@@ -136,6 +136,7 @@ export const ZAuditListQuery = z
 export type TAuditListQuery = z.input<typeof ZAuditListQuery>;
 
 export const ZAuditChange = z.object({ before: z.unknown(), after: z.unknown() });
+export type TAuditChange = z.infer<typeof ZAuditChange>;
 
 /** One row written with an entry's record, and its changed fields (as its own entry showed them). */
 export const ZAuditCascadeRow = z.object({

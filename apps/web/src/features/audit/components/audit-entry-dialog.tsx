@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import type { TAuditEntry } from '@panel/shared';
+import type { TAuditAction, TAuditChange, TAuditEntry } from '@panel/shared';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates/business-time';
 import classes from './audit.module.css';
@@ -46,13 +47,26 @@ function EntryDetails({
   onClose: () => void;
   recordShown: boolean;
 }) {
-  const fields = orderedFields(entry.changes);
-  const removed = cascadeSummary(entry.cascade, 'delete');
-  const emptied = cascadeSummary(entry.cascade, 'update');
-  const dash = (
-    <Text span c="dimmed">
-      —
-    </Text>
+  // With a deleted record: what was removed or emptied with it. With a created or changed one: the
+  // rows that belong to it written in the same action, each with its values below (issue 28, item 17).
+  const removedWith = entry.action === 'delete';
+  const together = removedWith
+    ? [
+        { title: 'Eliminado con el registro', text: cascadeSummary(entry.cascade, 'delete') },
+        { title: 'Quedaron sin el registro', text: cascadeSummary(entry.cascade, 'update') },
+      ]
+    : [
+        { title: 'Creado con el registro', text: cascadeSummary(entry.cascade, 'create') },
+        { title: 'Modificado con el registro', text: cascadeSummary(entry.cascade, 'update') },
+        { title: 'Eliminado con el registro', text: cascadeSummary(entry.cascade, 'delete') },
+      ];
+  const children = (entry.cascade ?? []).flatMap((group) =>
+    (group.rows ?? []).map((row) => ({
+      key: `${group.entity}:${group.action}:${row.id}`,
+      title: `${recordLabel(group.entity, row.id)} · ${ACTION_LABELS[group.action]}`,
+      action: group.action,
+      changes: row.changes,
+    })),
   );
   return (
     <Stack gap="md">
@@ -73,18 +87,14 @@ function EntryDetails({
             {ACTION_LABELS[entry.action]}
           </Badge>
         </dd>
-        {removed && (
-          <>
-            <dt>Eliminado con el registro</dt>
-            <dd>{removed}</dd>
-          </>
-        )}
-        {emptied && (
-          <>
-            <dt>Quedaron sin el registro</dt>
-            <dd>{emptied}</dd>
-          </>
-        )}
+        {together
+          .filter((t) => t.text)
+          .map((t) => (
+            <Fragment key={t.title}>
+              <dt>{t.title}</dt>
+              <dd>{t.text}</dd>
+            </Fragment>
+          ))}
         {entry.ip && (
           <>
             <dt>Dirección IP</dt>
@@ -98,31 +108,15 @@ function EntryDetails({
           </>
         )}
       </dl>
-      <Table className={classes.changes} withTableBorder verticalSpacing={6} aria-label="Campos cambiados">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Campo</Table.Th>
-            <Table.Th scope="col">Antes</Table.Th>
-            <Table.Th scope="col">Después</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fields.map((field) => {
-            const change = entry.changes[field]!;
-            return (
-              <Table.Tr key={field}>
-                <Table.Th scope="row">{fieldLabel(field)}</Table.Th>
-                <Table.Td>
-                  {entry.action === 'create' ? dash : formatAuditValue(field, change.before)}
-                </Table.Td>
-                <Table.Td>
-                  {entry.action === 'delete' ? dash : formatAuditValue(field, change.after)}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <ChangesTable label="Campos cambiados" action={entry.action} changes={entry.changes} />
+      {children.map((child) => (
+        <Stack key={child.key} gap={4}>
+          <Text fw={600} size="sm">
+            {child.title}
+          </Text>
+          <ChangesTable label={child.title} action={child.action} changes={child.changes} />
+        </Stack>
+      ))}
       <Group justify={recordShown || entry.entity_id === null ? 'flex-end' : 'space-between'} gap="sm">
         {!recordShown && entry.entity_id !== null && (
           <Anchor
@@ -139,6 +133,46 @@ function EntryDetails({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** Each changed field before and after; a creation has no before, a removal no after. */
+function ChangesTable({
+  label,
+  action,
+  changes,
+}: {
+  label: string;
+  action: TAuditAction;
+  changes: Record<string, TAuditChange>;
+}) {
+  const dash = (
+    <Text span c="dimmed">
+      —
+    </Text>
+  );
+  return (
+    <Table className={classes.changes} withTableBorder verticalSpacing={6} aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Campo</Table.Th>
+          <Table.Th scope="col">Antes</Table.Th>
+          <Table.Th scope="col">Después</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {orderedFields(changes).map((field) => {
+          const change = changes[field]!;
+          return (
+            <Table.Tr key={field}>
+              <Table.Th scope="row">{fieldLabel(field)}</Table.Th>
+              <Table.Td>{action === 'create' ? dash : formatAuditValue(field, change.before)}</Table.Td>
+              <Table.Td>{action === 'delete' ? dash : formatAuditValue(field, change.after)}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }
 

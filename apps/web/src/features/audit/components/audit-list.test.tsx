@@ -77,4 +77,36 @@ describe('AuditList, records named', () => {
       within(dialog).getByText('Imagen de publicación (2), Me gusta (3), Comentario (1)'),
     ).toBeInTheDocument();
   });
+
+  it('a created record shows what was created with it, each row with its values', async () => {
+    const { user } = setup([
+      entry({
+        action: 'create',
+        label: 'Publicación «Nueva exhibición»',
+        changes: { content: { before: null, after: 'Nueva exhibición' } },
+        cascade: [
+          {
+            entity: 'post_images',
+            action: 'create',
+            count: 2,
+            ids: [5, 6],
+            rows: [
+              { id: 5, changes: { storage_key: { before: null, after: 'ab/5.png' } } },
+              { id: 6, changes: { storage_key: { before: null, after: 'ab/6.png' } } },
+            ],
+          },
+        ],
+      }),
+    ]);
+    const row = (await screen.findByText('Publicación «Nueva exhibición»')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /^Ver cambios de Publicación «Nueva exhibición»/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios en Publicación «Nueva exhibición»' });
+    expect(within(dialog).getByText('Creado con el registro')).toBeInTheDocument();
+    expect(within(dialog).getByText('Imagen de publicación (2)')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Quedaron sin el registro')).toBeNull();
+    const image = within(dialog).getByRole('table', { name: 'Imagen de publicación #6 · Alta' });
+    expect(within(image).getByRole('rowheader', { name: 'Archivo' })).toBeInTheDocument();
+    expect(within(image).getByText('ab/6.png')).toBeInTheDocument();
+    expect(within(dialog).getByRole('table', { name: 'Imagen de publicación #5 · Alta' })).toBeInTheDocument();
+  });
 });
