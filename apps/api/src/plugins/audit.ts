@@ -35,7 +35,7 @@ class RefusedAnswer {
  * - An answer of 400 or more rolls back whatever the handler wrote: a refused write leaves
  *   neither data nor audit rows.
  * - Before the commit, `flushAudit` turns the rows the triggers staged into entries: one per
- *   record the action chose, with what was removed along with it inside, each named
+ *   record the action chose, with what was removed or written along with it inside, each named
  *   (docs/decisions/2026-12-02-audit-one-entry-per-action.md).
  * Register before the routes.
  */

@@ -52,8 +52,10 @@ export const auditLog = pgTable(
      */
     label: text('label'),
     /**
-     * The rows removed (or emptied) with this record in the same action, per kind and operation:
-     * `[{entity, action, count, ids}]`; null when nothing went with it (issue 28, item 17).
+     * The rows removed (or emptied) with this record in the same action, or written with it when it
+     * was created or changed (its images, its questions), per kind and operation:
+     * `[{entity, action, count, ids, rows?}]`, `rows` holding the latter's changed fields; null when
+     * nothing went with it (issue 28, item 17).
      */
     cascade: jsonb('cascade').$type<AuditCascade[]>(),
   },

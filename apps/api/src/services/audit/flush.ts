@@ -54,7 +54,9 @@ function foreignKeys(tx: Tx, key: object): Promise<ForeignKey[]> {
  * `audit_row()` triggers staged in it, and writes one `audit_log` entry per record the action
  * chose. A row removed with another removed in the same transaction (a post's images, likes and
  * comments, deleted by the database's cascade or by the handler), or a reference emptied by that
- * removal, is no entry of its own: it is counted, with its id, in that record's `cascade`. Every
+ * removal, is no entry of its own: it is counted, with its id, in that record's `cascade`. So is a
+ * row that belongs (ON DELETE CASCADE) to a record the action created or changed (a new post's
+ * images, a survey's questions), with its changed fields kept in the group's `rows`. Every
  * entry carries its record's name (`label`), read from the row as written, so it outlives the record.
  * `dbKey` identifies the database for the cached foreign keys.
  */
