@@ -6,13 +6,13 @@ import { surveyAnswers, surveyQuestions } from '../../../src/db/schema/surveys.t
 import { users } from '../../../src/db/schema/users.ts';
 import { auditRows } from '../../../src/testing/audit.ts';
 import {
+  bearer,
   createBranch,
   createComment,
   createLike,
   createPost,
   createSurvey,
   createSurveyResponse,
-  bearer,
   createUser,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
@@ -174,7 +174,12 @@ describe('a record created or edited with what belongs to it is one entry (issue
     questions: [
       { question_text: '¿Todo bien?', type: 'boolean', required: true },
       { question_text: '¿Qué mejorarías?', type: 'text', required: false },
-      { question_text: '¿Cuál turno?', type: 'multiple_choice', required: true, options: ['Mañana', 'Tarde'] },
+      {
+        question_text: '¿Cuál turno?',
+        type: 'multiple_choice',
+        required: true,
+        options: ['Mañana', 'Tarde'],
+      },
     ],
   };
 
@@ -245,7 +250,13 @@ describe('a record created or edited with what belongs to it is one entry (issue
       title: 'Clima laboral 2026',
       questions: [
         { id: first!.id, question_text: '¿Todo bien en el local?', type: 'boolean', required: true },
-        { id: third!.id, question_text: '¿Cuál turno?', type: 'multiple_choice', required: true, options: ['Mañana', 'Tarde'] },
+        {
+          id: third!.id,
+          question_text: '¿Cuál turno?',
+          type: 'multiple_choice',
+          required: true,
+          options: ['Mañana', 'Tarde'],
+        },
         { question_text: '¿Algo más?', type: 'text', required: false },
       ],
     });
@@ -257,7 +268,10 @@ describe('a record created or edited with what belongs to it is one entry (issue
     const byAction = Object.fromEntries(list[0]!.cascade!.map((c) => [c.action, c]));
     expect(Object.keys(byAction).sort()).toEqual(['create', 'delete', 'update']);
     expect(byAction.delete).toMatchObject({ entity: 'survey_questions', count: 1, ids: [second!.id] });
-    expect(byAction.delete!.rows![0]!.changes.question_text).toEqual({ before: '¿Qué mejorarías?', after: null });
+    expect(byAction.delete!.rows![0]!.changes.question_text).toEqual({
+      before: '¿Qué mejorarías?',
+      after: null,
+    });
     expect(byAction.update!.rows!.find((r) => r.id === first!.id)!.changes.question_text).toEqual({
       before: '¿Todo bien?',
       after: '¿Todo bien en el local?',

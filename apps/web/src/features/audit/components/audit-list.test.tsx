@@ -99,7 +99,9 @@ describe('AuditList, records named', () => {
       }),
     ]);
     const row = (await screen.findByText('Publicación «Nueva exhibición»')).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: /^Ver cambios de Publicación «Nueva exhibición»/ }));
+    await user.click(
+      within(row).getByRole('button', { name: /^Ver cambios de Publicación «Nueva exhibición»/ }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Cambios en Publicación «Nueva exhibición»' });
     expect(within(dialog).getByText('Creado con el registro')).toBeInTheDocument();
     expect(within(dialog).getByText('Imagen de publicación (2)')).toBeInTheDocument();
@@ -107,6 +109,8 @@ describe('AuditList, records named', () => {
     const image = within(dialog).getByRole('table', { name: 'Imagen de publicación #6 · Alta' });
     expect(within(image).getByRole('rowheader', { name: 'Archivo' })).toBeInTheDocument();
     expect(within(image).getByText('ab/6.png')).toBeInTheDocument();
-    expect(within(dialog).getByRole('table', { name: 'Imagen de publicación #5 · Alta' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('table', { name: 'Imagen de publicación #5 · Alta' }),
+    ).toBeInTheDocument();
   });
 });
