@@ -94,11 +94,16 @@ describe('record versions', () => {
       questions: [{ question_text: '¿Cómo?', type: 'text' }],
     });
     expect(created.statusCode).toBe(201);
-    const rows = await queryRows<{ entity: string; changes: Record<string, unknown> }>(
-      ctx.db,
-      sql`SELECT entity, changes FROM audit_log ORDER BY id`,
-    );
-    expect(rows.map((r) => r.entity)).toEqual(['surveys', 'survey_questions']);
-    for (const row of rows) expect(row.changes).not.toHaveProperty('version');
+    const rows = await queryRows<{
+      entity: string;
+      changes: Record<string, unknown>;
+      cascade: { entity: string; rows: { changes: Record<string, unknown> }[] }[];
+    }>(ctx.db, sql`SELECT entity, changes, "cascade" FROM audit_log ORDER BY id`);
+    // The question is inside the survey's entry, with its values (issue 28, item 17).
+    expect(rows.map((r) => r.entity)).toEqual(['surveys']);
+    expect(rows[0]!.cascade.map((c) => c.entity)).toEqual(['survey_questions']);
+    const changes = [rows[0]!.changes, ...rows[0]!.cascade[0]!.rows.map((r) => r.changes)];
+    expect(changes).toHaveLength(2);
+    for (const fields of changes) expect(fields).not.toHaveProperty('version');
   });
 });
