@@ -17,6 +17,20 @@ test('/login answers the screen already rendered, with no inline script', async 
   expect(await (await request.get('/branches')).text()).not.toContain('Ingresá con tu cuenta');
 });
 
+test('/login asks for its stylesheets before its scripts, and for the scripts at low priority', async ({
+  request,
+}) => {
+  // The screen paints from the HTML and its CSS; the scripts only hydrate it, so on a slow connection
+  // they must not queue the CSS behind them (apps/web/prerender-login.ts, paintBeforeScripts).
+  const head = (await (await request.get('/login')).text()).split('</head>')[0] ?? '';
+  const css = [...head.matchAll(/<link rel="stylesheet"/g)].map((m) => m.index);
+  const scripts = [...head.matchAll(/<(script type="module"|link rel="modulepreload")[^>]*>/g)];
+  expect(css.length).toBeGreaterThan(0);
+  expect(scripts.length).toBeGreaterThan(1);
+  expect(Math.max(...css)).toBeLessThan(Math.min(...scripts.map((m) => m.index)));
+  for (const [tag] of scripts) expect(tag).toContain('fetchpriority="low"');
+});
+
 test('without JavaScript the screen still paints, and nothing can be sent', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
