@@ -35,9 +35,12 @@ test('Mis puntos: total, this month, rank in the branch, the branch ranking with
   );
   expect(history.meta.total).toBeGreaterThan(20);
 
+  // The figures the screen itself was given: other tests running beside this one add sellers to the
+  // ranking, so a second read could already count one more ("de 41" against the screen's "de 40").
+  const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/me/points' && r.ok());
   await openAppAs(page, seller, 'puntos');
   await expect(page.getByRole('heading', { name: 'Mis puntos', level: 1 })).toBeVisible();
-  const { data: points } = await appGet<{ data: TAppMyPoints }>(request, seller.token, '/api/app/me/points');
+  const { data: points } = (await (await loaded).json()) as { data: TAppMyPoints };
   const summary = page.getByRole('region', { name: 'Resumen de puntos' });
   await expect(summary).toContainText(`${points.total_points.toLocaleString('es-AR')}puntos en total`);
   await expect(summary).toContainText(`${points.month_points.toLocaleString('es-AR')}este mes`);

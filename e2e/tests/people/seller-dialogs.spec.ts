@@ -1,5 +1,5 @@
 import { MONTHS_ES, type TUser } from '@panel/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import {
   businessYear,
@@ -12,6 +12,19 @@ import {
   upsertVolume,
 } from '../../support/targets-api.ts';
 import { openAsAdmin } from '../../support/ui.ts';
+
+/**
+ * Chooses a supplier or brand by its code in the units dialog. The options are searched on the server
+ * as the code is typed: the click waits for the answer to that search (one option left), since a click
+ * on an option of the list it replaces is lost with it.
+ */
+async function chooseCatalog(page: Page, dialog: Locator, label: 'Proveedor' | 'Marca', code: string) {
+  const box = dialog.getByRole('combobox', { name: label });
+  await box.fill(code);
+  await expect(page.getByRole('listbox', { name: label }).getByRole('option')).toHaveCount(1);
+  await page.getByRole('option', { name: new RegExp(`^${code} · `) }).click();
+  await expect(box).toHaveValue(new RegExp(`^${code} · `));
+}
 
 /** Opens Vendedores, finds the seller's row and clicks one of its per-seller buttons. */
 async function openSellerDialog(page: Page, seller: TUser, button: 'Actividad' | 'Volúmenes' | 'Unidades') {
@@ -103,10 +116,7 @@ test.describe('Unidades', () => {
     ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Guardar unidades' })).toBeDisabled();
 
-    const choose = async (label: string, code: string) => {
-      await dialog.getByRole('combobox', { name: label }).fill(code);
-      await page.getByRole('option', { name: new RegExp(`^${code} · `) }).click();
-    };
+    const choose = (label: 'Proveedor' | 'Marca', code: string) => chooseCatalog(page, dialog, label, code);
     await choose('Proveedor', supplier.code);
     await expect(dialog.getByRole('button', { name: 'Guardar unidades' })).toBeDisabled();
     await choose('Marca', brand.code);
@@ -150,10 +160,8 @@ test.describe('Unidades', () => {
     const brand = await createBrand(request, token, `BRX${id}`, `Marca X ${id}`);
     await openSellerDialog(page, seller, 'Unidades');
     const dialog = page.getByRole('dialog', { name: `Unidades pretendidas · ${seller.name}` });
-    await dialog.getByRole('combobox', { name: 'Proveedor' }).fill(supplier.code);
-    await page.getByRole('option', { name: new RegExp(`^${supplier.code} · `) }).click();
-    await dialog.getByRole('combobox', { name: 'Marca' }).fill(brand.code);
-    await page.getByRole('option', { name: new RegExp(`^${brand.code} · `) }).click();
+    await chooseCatalog(page, dialog, 'Proveedor', supplier.code);
+    await chooseCatalog(page, dialog, 'Marca', brand.code);
     await dialog.getByLabel('Mayo', { exact: true }).fill('7,5');
     await dialog.getByRole('button', { name: 'Guardar unidades' }).click();
     await expect(page.getByText('Valor inválido en Mayo "7,5"')).toBeVisible();
