@@ -413,6 +413,28 @@ async function takeShots(browser, base, outDir, label, viewport) {
       .getByRole('button', { name: /^Ver cambios de / })
       .click(),
   );
+  // A survey created with its questions: one entry, the questions' values inside it.
+  await page.request.post(`${base}/api/admin/surveys`, {
+    headers,
+    data: {
+      title: 'Capacitación de diciembre',
+      active: true,
+      branch_id: null,
+      points_reward: 5,
+      questions: [
+        { question_text: '¿Te sirvió la capacitación?', type: 'boolean', required: true },
+        { question_text: '¿Qué tema agregarías?', type: 'text', required: false },
+      ],
+    },
+  });
+  await openList('/audit');
+  await dialogShot('audit-entry-with-rows', () =>
+    page
+      .locator('[data-id]')
+      .first()
+      .getByRole('button', { name: /^Ver cambios de / })
+      .click(),
+  );
   await page.close();
 }
 
