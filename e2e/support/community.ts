@@ -177,3 +177,19 @@ export async function createFourTypeSurvey(
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { id: number; title: string } }).data;
 }
+
+/**
+ * Counts the app's calls in flight, so a test can add something only once the screen's own loads are
+ * over: a screen shown from its saved answer asks again in the background, and an answer that comes
+ * after the addition would already show it, before any pull.
+ */
+export function appCalls(page: Page) {
+  const inFlight = new Set<object>();
+  const isApp = (url: string) => new URL(url).pathname.startsWith('/api/app/');
+  page.on('request', (r) => {
+    if (isApp(r.url())) inFlight.add(r);
+  });
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  return { settled: () => expect.poll(() => inFlight.size).toBe(0) };
+}

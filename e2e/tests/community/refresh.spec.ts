@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createBranch, pngImage, unique } from '../../support/api.ts';
-import { createAppPost, createFourTypeSurvey, newSeller, openAppAs, swipe } from '../../support/community.ts';
+import {
+  appCalls,
+  createAppPost,
+  createFourTypeSurvey,
+  newSeller,
+  openAppAs,
+  swipe,
+} from '../../support/community.ts';
 import { createNotification, createTypedEvent } from '../../support/schedule-api.ts';
 
 /** A finger dragging the page down from near its top. */
@@ -17,9 +24,11 @@ test('pulling Inicio, Avisos, Agenda and Encuestas down shows what was added sin
 }) => {
   test.setTimeout(150_000);
   const { seller, admin } = await newSeller(request);
+  const calls = appCalls(page);
   await openAppAs(page, seller);
   await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await calls.settled();
   const post = `Recién publicado ${unique()}`;
   await createAppPost(request, seller.token, post, [await pngImage('#2f7d32')]);
   await expect(page.getByRole('article').filter({ hasText: post })).toHaveCount(0);
@@ -53,6 +62,7 @@ test('pulling Inicio, Avisos, Agenda and Encuestas down shows what was added sin
       .click();
     await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await calls.settled();
     const text = await screen.add();
     await expect(page.getByText(text)).toHaveCount(0);
     await pullDown(page);
@@ -62,6 +72,7 @@ test('pulling Inicio, Avisos, Agenda and Encuestas down shows what was added sin
   await page.getByRole('link', { name: 'Agenda' }).click();
   await expect(page.getByRole('heading', { name: 'Agenda', level: 1 })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await calls.settled();
   const event = `Evento ${unique()}`;
   await createTypedEvent(request, admin, {
     title: event,
