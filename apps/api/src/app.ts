@@ -1,5 +1,13 @@
 import '@panel/shared';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+  type onResponseHookHandler,
+  type RouteOptions,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -14,6 +22,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { addRouteHook } from './plugins/route-hooks.ts';
 import { preconditionsPlugin } from './plugins/preconditions.ts';
 import { type PushPluginOptions, pushPlugin } from './plugins/push.ts';
 import { usePutAwareValidator } from './plugins/put-presence.ts';
@@ -182,21 +191,41 @@ function trustProxyOption(
  * One log line per answered API call (method, URL, status, time). The panel's static files are
  * not logged unless they fail with a 5xx: a page load fetches dozens of them; nor are a probe's 2xx
  * answers (health: a load balancer asks every few seconds, and its failures are logged).
+ *
+ * Each route gets the hook of its kind from `onRoute` (docs/performance.md, "Cost per request"):
+ * deciding per request read `reply.routeOptions`, which builds a new object on every call, and a
+ * probe's 2xx paid for a hook that logged nothing. Callback hooks: no promise per request.
  */
 function logRequests(app: FastifyInstance): void {
-  // A callback hook, not an async one: no promise per request.
-  app.addHook('onResponse', (request, reply, done) => {
-    const status = reply.statusCode;
-    if (!request.url.startsWith('/api/') && status < 500) return done();
-    if (status < 300 && reply.routeOptions.config.probe) return done();
-    const line = {
-      method: request.method,
-      url: request.url,
-      status,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    };
+  const write = (request: FastifyRequest, status: number, elapsed: number) => {
+    const line = { method: request.method, url: request.url, status, ms: Math.round(elapsed * 10) / 10 };
     if (status >= 500) request.log.error(line, 'respuesta con error');
     else request.log.info(line, 'respuesta');
+  };
+  /** What the route does not know (the panel's files, answers of no route): decided by the URL. */
+  const byUrl = (request: FastifyRequest, reply: FastifyReply) => {
+    const status = reply.statusCode;
+    if (status >= 500 || request.url.startsWith('/api/')) write(request, status, reply.elapsedTime);
+  };
+  const apiAnswer: onResponseHookHandler = (request, reply, done) => {
+    write(request, reply.statusCode, reply.elapsedTime);
+    done();
+  };
+  const probeFailure: onResponseHookHandler = (request, reply, done) => {
+    if (reply.statusCode >= 300) write(request, reply.statusCode, reply.elapsedTime);
+    done();
+  };
+  const otherAnswer: onResponseHookHandler = (request, reply, done) => {
+    byUrl(request, reply);
+    done();
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const hook = !route.url.startsWith('/api/') ? otherAnswer : route.config?.probe ? probeFailure : apiAnswer;
+    addRouteHook(route, 'onResponse', hook, false);
+  });
+  // The answers of no route (404s, and the router's own refusals).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) byUrl(request, reply);
     done();
   });
 }

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import { type FastifyMultipartOptions, fastifyMultipart, type MultipartFile } from '@fastify/multipart';
 import { MEDIA_MSG, MSG } from '@panel/shared';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -55,7 +55,7 @@ export const bodyParsersPlugin = fp(
   async (app) => {
     app.decorateRequest('uploads', null as unknown as UploadedFile[]);
     await app.register(formbody);
-    await app.register(multipart, { limits: { ...MULTIPART_LIMITS } });
+    await app.register(multipartWithoutHooks, { limits: { ...MULTIPART_LIMITS } });
     // The body is read here rather than with the plugin's `attachFieldsToBody`, so that whatever
     // busboy throws on a malformed body (garbage bytes, no boundary, a truncated body) becomes a
     // Spanish 400 instead of escaping as a 500 (issue 20, item 7).
@@ -120,6 +120,27 @@ export const bodyParsersPlugin = fp(
     });
   },
   { name: 'body-parsers', dependencies: ['auth'] },
+);
+
+/**
+ * @fastify/multipart without the two hooks it adds to every request of the app: an async `onRequest`
+ * that listens for the connection's close and an async `onResponse`, both to delete the temporary
+ * files of its disk mode (`saveRequestFiles`), which this API never uses: it reads `request.parts()`
+ * and cleans up its own files on the routes that take them (above). Each cost every request, the
+ * health check and the panel's files included, two promises and a listener (docs/performance.md,
+ * "Cost per request"). The plugin's parser and request methods are registered as they are; only
+ * `addHook` is not passed on. `plugins/body-parsers.test.ts` fails if the plugin comes to need a
+ * hook for what we use or adds one we drop unnoticed.
+ */
+export const multipartWithoutHooks = fp<FastifyMultipartOptions>(
+  (app, options, done) => {
+    const withoutHooks = new Proxy(app, {
+      get: (target, key, receiver) =>
+        key === 'addHook' ? () => withoutHooks : Reflect.get(target, key, receiver),
+    });
+    fastifyMultipart(withoutHooks, options, done);
+  },
+  { name: 'multipart-without-hooks' },
 );
 
 /** RFC 2046 §5.1.1: a boundary of 1 to 70 characters, quoted or not. */

@@ -1,4 +1,4 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { badRequest, SERVER_MSG } from '../lib/http-errors.ts';
@@ -33,16 +33,20 @@ export const strictQueryPlugin = fp(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!methods.some((m) => CHECKED.has(m)) || !isApiUrl(route.url)) return;
       const allowed = declaredQueryKeys((route.schema as { querystring?: unknown } | undefined)?.querystring);
-      const check = async (request: FastifyRequest) => {
-        if (!CHECKED.has(request.method)) return;
-        const query = request.query as Record<string, unknown> | undefined;
-        for (const key of Object.keys(query ?? {})) {
-          if (allowed.has(key)) continue;
-          const message = READS.has(request.method)
-            ? SERVER_MSG.unknownQueryParameterOnRead(key)
-            : SERVER_MSG.unknownQueryParameter(key);
-          throw badRequest(message, { [key]: [message] });
+      // A callback hook: every API request passes here, and pays no promise.
+      const check = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+        if (CHECKED.has(request.method)) {
+          const query = request.query as Record<string, unknown> | undefined;
+          for (const key in query) {
+            if (allowed.has(key)) continue;
+            const message = READS.has(request.method)
+              ? SERVER_MSG.unknownQueryParameterOnRead(key)
+              : SERVER_MSG.unknownQueryParameter(key);
+            done(badRequest(message, { [key]: [message] }));
+            return;
+          }
         }
+        done();
       };
       // After the route's own checks, which say more (the audit trail's `entity[]=`: "sin []").
       const existing = route.preValidation;

@@ -80,9 +80,12 @@ describe('request logs', () => {
     expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/health?ready=2' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    // An API path of no route: logged once, by the hook of the answers of no route.
+    expect((await app.inject({ method: 'GET', url: '/api/no-existe' })).statusCode).toBe(404);
     expect(lines.map((l) => [l.method, l.url, l.status])).toEqual([
       ['GET', '/api/health?ready=2', 400],
       ['GET', '/api/me', 401],
+      ['GET', '/api/no-existe', 404],
     ]);
   });
 });
