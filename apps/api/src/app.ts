@@ -22,11 +22,11 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { collectPutRoutes, methodOverrideRoutes } from './plugins/method-override.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
-import { addRouteHook } from './plugins/route-hooks.ts';
 import { preconditionsPlugin } from './plugins/preconditions.ts';
 import { type PushPluginOptions, pushPlugin } from './plugins/push.ts';
 import { usePutAwareValidator } from './plugins/put-presence.ts';
 import { type RateLimitPluginOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { addRouteHook } from './plugins/route-hooks.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { type SellerLimitsPluginOptions, sellerLimitsPlugin } from './plugins/seller-limits.ts';
 import { staticCommunityPlugin } from './plugins/static-community.ts';
@@ -220,7 +220,11 @@ function logRequests(app: FastifyInstance): void {
     done();
   };
   app.addHook('onRoute', (route: RouteOptions) => {
-    const hook = !route.url.startsWith('/api/') ? otherAnswer : route.config?.probe ? probeFailure : apiAnswer;
+    const hook = !route.url.startsWith('/api/')
+      ? otherAnswer
+      : route.config?.probe
+        ? probeFailure
+        : apiAnswer;
     addRouteHook(route, 'onResponse', hook, false);
   });
   // The answers of no route (404s, and the router's own refusals).

@@ -24,7 +24,8 @@ describe('multipartWithoutHooks', () => {
     await app.register(multipartWithoutHooks, { limits: { ...MULTIPART_LIMITS } });
     app.post('/form', async (request) => {
       const fields: Record<string, unknown> = {};
-      for await (const part of request.parts()) if (part.type === 'field') fields[part.fieldname] = part.value;
+      for await (const part of request.parts())
+        if (part.type === 'field') fields[part.fieldname] = part.value;
       return fields;
     });
     app.get('/health', async () => ({ status: 'ok' }));

@@ -26,7 +26,6 @@ let branchB: number;
 let a: Seller[];
 let b: Seller[];
 let others: number;
-let type: { id: number } | undefined;
 
 const seller = async (branchId: number): Promise<Seller> => {
   const u = await createUser(ctx.db, { branchId });
@@ -47,7 +46,7 @@ beforeEach(async () => {
   branchB = (await createBranch(ctx.db)).id;
   a = [await seller(branchA), await seller(branchA), await seller(branchA), await seller(branchA)];
   b = [await seller(branchB), await seller(branchB)];
-  [type] = await ctx.db.insert(notificationTypes).values({ name: 'Aviso' }).returning();
+  await ctx.db.insert(notificationTypes).values({ name: 'Aviso' });
 });
 
 const notify = async (branch_id: number) => {
