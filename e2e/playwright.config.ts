@@ -10,11 +10,9 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.artifacts/e2e-results',
-  // `npm test` runs this suite beside an API suite on two cores: a step that takes 2 s on a quiet
-  // machine can take 15 at a load of 10-30 (measured), so the budgets leave room for that. On
-  // 2026-11-27 the same machine ran the whole suite in 18 min, then in 54 min: the a11y check of
-  // Vendedores took 26 s alone and 72 s in the run. A budget only bounds a test that hangs, so
-  // no file sets a lower one.
+  // Each test's budget is its own measured time × 3 + 15 s (e2e/budgets.json, set by the `test` every
+  // spec imports from support/test.ts; docs/testing.md#runtime-budgets). This default is only for a
+  // test not measured yet; no spec sets its own.
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { unique } from '../../support/api.ts';
 import { newSeller, openAppAs } from '../../support/community.ts';
 import { buenosAires, createEvent, createEventType, createTypedEvent } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 
 /** YYYY-MM-DD in Buenos Aires, `days` from today. */
 const dayFromToday = (days: number) =>

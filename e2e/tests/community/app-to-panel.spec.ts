@@ -1,13 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { pngImage, unique } from '../../support/api.ts';
 import { createFourTypeSurvey, desktopContext, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 test('end to end: a seller posts with a photo and answers a survey in the app; the admin sees the post, its author and the points in the panel', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { seller, admin } = await newSeller(request);
   const surveyTitle = `Cierre ${unique()}`;
   await createFourTypeSurvey(request, admin, surveyTitle, 30);

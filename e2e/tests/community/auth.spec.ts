@@ -1,7 +1,7 @@
 import { MSG } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_SELLER } from '../../support/api.ts';
 import { APP, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('a seller signs in with the panel accounts and lands on Inicio with the tab bar', async ({ page }) => {
   await page.goto(APP);

@@ -1,8 +1,8 @@
 import type { TAppPost } from '@panel/shared';
 import { APP_MSG } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import { auth, pngImage, unique } from '../../support/api.ts';
 import { appGet, createAppPost, desktopContext, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 test('a seller edits and deletes their own comment (marked "editado"; the app’s and the panel’s counts follow), and cannot touch another’s', async ({
@@ -10,7 +10,6 @@ test('a seller edits and deletes their own comment (marked "editado"; the app’
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { seller } = await newSeller(request);
   const { seller: other } = await newSeller(request);
   const text = `Para comentar ${unique()}`;

@@ -1,9 +1,9 @@
 import type { TAppPost } from '@panel/shared';
 import { MEDIA_MSG } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { pngImage, unique } from '../../support/api.ts';
 import { appGet, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('posts with two photos from the gallery: made smaller in the browser, a progress bar, then first in the feed', async ({
   page,

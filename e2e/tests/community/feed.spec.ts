@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { TAppPost } from '@panel/shared';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createPost, pngImage, unique } from '../../support/api.ts';
 import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('Inicio shows the feed newest first with author, branch and time ago, and loads more as it scrolls', async ({
   page,

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { APP, newSeller, type Seller } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 /** Signs in through the form, as a seller does (a sign-in is what offers the installation). */
 async function signIn(page: Page, seller: Seller) {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { auth, pngImage, unique } from '../../support/api.ts';
 import { createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 // Issue 20, item 11: beyond the account's limit the server answers a Spanish 429, and the app shows
 // it where the post or comment was being sent, keeping what the seller wrote. The server's own

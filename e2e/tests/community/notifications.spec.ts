@@ -1,8 +1,9 @@
 import { notificationPushPayload, type TAppNotification, type TNotification } from '@panel/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { unique } from '../../support/api.ts';
 import { appGet, newSeller, openAppAs, swipe, waitForServiceWorker } from '../../support/community.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 
 const unreadCount = async (request: APIRequestContext, token: string) =>
   (await appGet<{ data: { unread_count: number } }>(request, token, '/api/app/notifications/unread-count'))

@@ -1,5 +1,5 @@
 import type { TAppCommentItem, TAppPost, TAppSurvey } from '@panel/shared';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { auth, pngImage, unique } from '../../support/api.ts';
 import {
   APP,
@@ -11,6 +11,7 @@ import {
   openAppAs,
   waitForServiceWorker,
 } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 // Offline reading and the queued writes live in the service worker (the project blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -34,7 +35,6 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { seller, admin } = await newSeller(request);
   const text = `Sin señal ${unique()}`;
   const post = await createAppPost(request, seller.token, text, [await pngImage('#1f959c')]);

@@ -1,7 +1,7 @@
 import { RESET_MSG } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import { APP, newSeller } from '../../support/community.ts';
 import { resetLinkFor } from '../../support/mail.ts';
+import { expect, test } from '../../support/test.ts';
 
 // "¿Olvidaste tu contraseña?" in the sellers' app, on the phone (issue 23, item 2). The server has no
 // SMTP_URL: the mail is the .eml it writes under DATA_DIR/mail, and the test follows its link.

@@ -1,7 +1,7 @@
 import type { TAppLeaderboard, TAppMyPoints } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import { auth, unique } from '../../support/api.ts';
 import { appGet, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('Mis puntos: total, this month, rank in the branch, the branch ranking with my row, and the history paged', async ({
   page,

@@ -1,8 +1,8 @@
 import type { TAppPost } from '@panel/shared';
 import { APP_MSG } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import { auth, pngImage, unique } from '../../support/api.ts';
 import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('Publicación shows the post and its comments newest last, older ones on request, and takes a comment', async ({
   page,

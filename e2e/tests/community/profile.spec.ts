@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, tryLogin } from '../../support/api.ts';
 import { newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('Perfil shows name and branch, changes the password (wrong current refused) and signs out', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { APP, newSeller, openAppAs, waitForServiceWorker } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 // The service worker is what is under test (the project blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });

@@ -1,8 +1,9 @@
 import { QUIET_MSG, type TAppQuietHours } from '@panel/shared';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { unique } from '../../support/api.ts';
 import { appGet, newSeller, openAppAs } from '../../support/community.ts';
 import { createNotification } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 
 // "No molestar" in Perfil (issue 23, item 6) on the 390 × 844 phone.
 

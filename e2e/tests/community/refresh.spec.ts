@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiLogin, createBranch, pngImage, unique } from '../../support/api.ts';
 import {
   appCalls,
@@ -9,6 +9,7 @@ import {
   swipe,
 } from '../../support/community.ts';
 import { createNotification, createTypedEvent } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 
 /** A finger dragging the page down from near its top. */
 const pullDown = (page: Page) => swipe(page, { x: 195, y: 180 }, { x: 195, y: 560 });
@@ -22,7 +23,6 @@ test('pulling Inicio, Avisos, Agenda and Encuestas down shows what was added sin
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
   const { seller, admin } = await newSeller(request);
   const calls = appCalls(page);
   await openAppAs(page, seller);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { createPost, pngImage, unique } from '../../support/api.ts';
 import { APP, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('Buscar, from Inicio, finds posts by text and by author without accents, and says when nothing matches', async ({
   page,

@@ -1,7 +1,7 @@
 import type { TAppStory } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import { pngImage, unique } from '../../support/api.ts';
 import { appGet, createStory, newSeller, openAppAs, swipe } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('a story opens full screen with its progress bar, a tap goes on, a swipe down closes, and both are marked viewed', async ({
   page,

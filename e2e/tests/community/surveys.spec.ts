@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { SURVEY_MSG, type TAppSurvey } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import { unique } from '../../support/api.ts';
 import { appGet, createFourTypeSurvey, newSeller, openAppAs } from '../../support/community.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('answers a survey with the four question types: required marks, "+N puntos", the new total, then done', async ({
   page,

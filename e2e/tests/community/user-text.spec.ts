@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config.ts';
 import { newSeller, openAppAs, type Seller } from '../../support/community.ts';
 import {
@@ -7,6 +6,7 @@ import {
   seedHostileTexts,
   watchPage,
 } from '../../support/hostile-text.ts';
+import { expect, test } from '../../support/test.ts';
 
 /**
  * Issue 13, deliver 6, in the sellers' app: the feed, a post with its comments, the notifications,

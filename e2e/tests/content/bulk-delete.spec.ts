@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, auth, createPost, pngImage, unique } from '../../support/api.ts';
 import { createStory } from '../../support/community.ts';
 import { createEvent, createNotification } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // "Eliminar seleccionadas" (issue 21, item 10) on the four screens that delete many at once: the

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import { createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 test('shows a Spanish month grid of 6 weeks from Monday, with events in their type colour', async ({

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import { buenosAires, createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 async function openEvents(page: Page) {

@@ -1,7 +1,8 @@
 import type { TNotification } from '@panel/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiGet, apiLogin, auth, createBranch, createUser, unique } from '../../support/api.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 async function openNotifications(page: Page) {

@@ -1,12 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiLogin, createPost, pngImage, unique } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // A wide desktop, where every column shows: with the selection column (issue 21, item 10)
 // "Sucursal" gives way below 1600 px with the menu open (every-screen.spec.ts checks the narrower windows).
 test.use({ viewport: { width: 1600, height: 900 } });
-// Uploads are decoded and resized on the server: one of these took 108 s on a loaded machine.
-test.describe.configure({ timeout: 180_000 });
 
 async function openPosts(page: Page) {
   await openAsAdmin(page, '/posts');

@@ -1,13 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiLogin, pngImage, unique } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // A wide desktop, where every column shows (with the selection column, Inicio and Creado por, 1600 px);
 // at 1280 px every column of the specified table shows (the last test), and every-screen.spec.ts checks the
 // narrower windows.
 test.use({ viewport: { width: 1600, height: 900 } });
-// Uploads are decoded and resized on the server: one of these took 108 s on a loaded machine.
-test.describe.configure({ timeout: 180_000 });
 
 async function openStories(page: Page) {
   await openAsAdmin(page, '/stories');

@@ -1,5 +1,5 @@
 import type { TDashboardActivity } from '@panel/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 test('the dashboard shows, below its counters, the activity chart, the next events and the top 5 of the month', async ({

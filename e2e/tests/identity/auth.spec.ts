@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_SELLER, me } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { fillLogin, loginAsAdmin, storedToken } from '../../support/ui.ts';
 
 test.describe('Sign-in', () => {

@@ -1,6 +1,6 @@
 import type { TUser } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 
 // /login is its own document (apps/web/login.html): the screen prerendered at build time, hydrated
 // by a small entry that carries none of the admin shell.

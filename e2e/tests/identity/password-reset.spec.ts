@@ -1,7 +1,8 @@
 import { RESET_MSG } from '@panel/shared';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiLogin, createUser, unique } from '../../support/api.ts';
 import { resetLinkFor } from '../../support/mail.ts';
+import { expect, test } from '../../support/test.ts';
 
 // "¿Olvidaste tu contraseña?" in the panel (issue 23, item 2). The server has no SMTP_URL: the mail
 // is the .eml it writes under DATA_DIR/mail, and the test follows its link.

@@ -1,5 +1,5 @@
 import { MONTHS_ES, type TUser } from '@panel/shared';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiLogin, unique } from '../../support/api.ts';
 import {
   businessYear,
@@ -11,6 +11,7 @@ import {
   saveUnits,
   upsertVolume,
 } from '../../support/targets-api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 /**

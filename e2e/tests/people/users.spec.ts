@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiLogin, createBranch, createUser, listUsers, me, tryLogin, unique } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 async function openUsers(page: Page) {
@@ -162,7 +163,6 @@ test('imports sellers from a CSV: a bad row blocks it, twenty good ones go in, a
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const token = await apiLogin(request);
   const tag = unique();
   const branch = await createBranch(request, token, { name: `Importación ${tag}` });

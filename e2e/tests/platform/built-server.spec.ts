@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, auth } from '../../support/api';
+import { expect, test } from '../../support/test.ts';
 
 // The browser tests run the bundled server (apps/api/dist), where a bundler could drop a module that
 // only has side effects; the API tests run the sources and would not notice.

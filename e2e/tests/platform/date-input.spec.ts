@@ -7,8 +7,9 @@ import type {
   TStory,
   TSurveyDetail,
 } from '@panel/shared';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiGet, apiLogin, createBranch, pngImage, unique } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // One date-and-time input everywhere (issue 21, item 2): typed day first in 24 hours, read as wall

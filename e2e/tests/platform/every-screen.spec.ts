@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { apiLogin } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { storePanelSession } from '../../support/ui.ts';
 
 /**
@@ -430,9 +431,6 @@ for (const { axe, ...viewport } of WIDTHS) {
   test(`at ${viewport.width} px every screen (${checks}): no sideways scroll, every row action in the window${axe ? ', no serious or critical axe violation' : ''}`, async ({
     browser,
   }) => {
-    // A budget per screen it walks, with its dialogs: axe and its dialogs took up to 72 s for one
-    // screen (Vendedores) in a whole run on a loaded machine.
-    test.setTimeout((SCREENS.length + 3) * (axe ? 60_000 : 15_000));
     const at = `${viewport.width} px`;
     const problems: string[] = [];
     const context = await browser.newContext({ viewport, storageState });

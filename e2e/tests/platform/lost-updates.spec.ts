@@ -1,7 +1,8 @@
 import { MSG, type TEvent } from '@panel/shared';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { apiGet, apiLogin, unique } from '../../support/api.ts';
 import { createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
+import { expect, test } from '../../support/test.ts';
 import { signInAsAdmin } from '../../support/ui.ts';
 
 /**

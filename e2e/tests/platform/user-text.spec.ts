@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config.ts';
 import {
   expectShownAsText,
@@ -6,6 +6,7 @@ import {
   seedHostileTexts,
   watchPage,
 } from '../../support/hostile-text.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 /**

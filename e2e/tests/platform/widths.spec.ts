@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, createPost, pngImage, unique } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21: a cut list text. That every screen fits every window (1280, 1024, 768 and 390 px) is

@@ -1,5 +1,6 @@
 import type { TPointsSummary } from '@panel/shared';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 async function openPointsDashboard(page: Page) {

@@ -1,6 +1,7 @@
 import type { TLeaderboardEntry } from '@panel/shared';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiGet, apiLogin, createBranch, unique } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 async function openLeaderboard(page: Page, query = '') {

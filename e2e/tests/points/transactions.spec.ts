@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { TListResponse, TPointTransaction } from '@panel/shared';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiGet, apiLogin } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 type Page_ = TListResponse<TPointTransaction>;

@@ -1,5 +1,4 @@
 import { SURVEY_MSG } from '@panel/shared';
-import { expect, test } from '@playwright/test';
 import {
   answerSurvey,
   apiLogin,
@@ -9,6 +8,7 @@ import {
   createUser,
   unique,
 } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 // Issue 21, item 12: "2 respuestas" next to "1 de 1 vendedor" must say how the two differ.

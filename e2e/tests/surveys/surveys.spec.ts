@@ -1,6 +1,7 @@
 import { SURVEY_MSG } from '@panel/shared';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { answerSurvey, apiLogin, createSurvey, DEMO_SELLER, getSurvey, unique } from '../../support/api.ts';
+import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
 async function openSurveys(page: Page) {
@@ -20,8 +21,6 @@ test('authors a survey with all four types, toggles it, gets an answer and shows
   page,
   request,
 }) => {
-  // The whole path (author, toggle, answer, statistics, delete) on a shared 2-core machine.
-  test.setTimeout(120_000);
   const title = `Capacitación ${unique()}`;
   await openSurveys(page);
   await page.getByRole('button', { name: 'Agregar' }).click();
