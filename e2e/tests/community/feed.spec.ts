@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { TAppPost } from '@panel/shared';
 import type { Page } from '@playwright/test';
+import { answerJson } from '../../support/answers.ts';
 import { createPost, pngImage, unique } from '../../support/api.ts';
 import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
@@ -177,9 +178,11 @@ test.describe('without the service worker (so the test can answer the calls)', (
       const url = new URL(r.url());
       if (url.pathname.startsWith('/api/app/')) calls.push(`${url.pathname}${url.search}`);
     });
-    const firstPage = page.waitForResponse((r) => r.url().endsWith('/api/app/feed?per_page=5'));
+    const firstPage = answerJson<{ data: TAppPost[] }>(page, (url) =>
+      url.href.endsWith('/api/app/feed?per_page=5'),
+    );
     await openAppAs(page, seller);
-    const { data } = (await (await firstPage).json()) as { data: TAppPost[] };
+    const { data } = await firstPage;
     await expect(page.getByRole('article').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     // boot.ts sent them before the app ran; the app took their answers instead of asking again.

@@ -1,4 +1,5 @@
 import type { TAppLeaderboard, TAppMyPoints } from '@panel/shared';
+import { answerJson } from '../../support/answers.ts';
 import { auth, unique } from '../../support/api.ts';
 import { appGet, newSeller, openAppAs } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
@@ -37,10 +38,13 @@ test('Mis puntos: total, this month, rank in the branch, the branch ranking with
 
   // The figures the screen itself was given: other tests running beside this one add sellers to the
   // ranking, so a second read could already count one more ("de 41" against the screen's "de 40").
-  const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/me/points' && r.ok());
+  const loaded = answerJson<{ data: TAppMyPoints }>(
+    page,
+    (url, response) => url.pathname === '/api/app/me/points' && response.ok(),
+  );
   await openAppAs(page, seller, 'puntos');
   await expect(page.getByRole('heading', { name: 'Mis puntos', level: 1 })).toBeVisible();
-  const { data: points } = (await (await loaded).json()) as { data: TAppMyPoints };
+  const { data: points } = await loaded;
   const summary = page.getByRole('region', { name: 'Resumen de puntos' });
   await expect(summary).toContainText(`${points.total_points.toLocaleString('es-AR')}puntos en total`);
   await expect(summary).toContainText(`${points.month_points.toLocaleString('es-AR')}este mes`);

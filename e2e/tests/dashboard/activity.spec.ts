@@ -1,4 +1,5 @@
 import type { TDashboardActivity } from '@panel/shared';
+import { answerJson } from '../../support/answers.ts';
 import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
@@ -6,9 +7,12 @@ test('the dashboard shows, below its counters, the activity chart, the next even
   page,
 }) => {
   // Other specs add events and points meanwhile: compare with the very answer the screen got.
-  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard/activity');
+  const answer = answerJson<{ data: TDashboardActivity }>(
+    page,
+    (url) => url.pathname === '/api/dashboard/activity',
+  );
   await openAsAdmin(page, '/dashboard');
-  const activity = ((await (await answer).json()) as { data: TDashboardActivity }).data;
+  const activity = (await answer).data;
 
   await expect(
     page.getByRole('heading', { name: 'Actividad de la comunidad (últimos 30 días)' }),

@@ -43,9 +43,11 @@ test('the calendar entry shows the real number of upcoming events as a badge', a
   // The number in the server's answers to the page itself: other tests add and delete events meanwhile,
   // so a summary asked for separately may already count another number.
   const counts: number[] = [];
-  page.on('response', async (response) => {
-    if (new URL(response.url()).pathname !== '/api/dashboard/summary' || !response.ok()) return;
-    // An answer to a page navigated away from has no body any more: the next page's answer counts.
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    if (new URL(request.url()).pathname !== '/api/dashboard/summary' || !response?.ok()) return;
+    // An answer to a page navigated away from has no body any more: the next page's answer counts
+    // (support/answers.ts).
     const body = (await response.json().catch(() => null)) as { data: { upcoming_events: number } } | null;
     if (body) counts.push(body.data.upcoming_events);
   });

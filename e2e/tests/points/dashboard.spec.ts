@@ -1,5 +1,6 @@
 import type { TPointsSummary } from '@panel/shared';
 import type { Page } from '@playwright/test';
+import { answerJson } from '../../support/answers.ts';
 import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
@@ -13,13 +14,13 @@ async function openPointsDashboard(page: Page) {
 test('shows the cards, the top 5 by period, the active actions and the charts', async ({ page }) => {
   // Other specs change actions and points meanwhile: compare with the very answers the screen got.
   const summaryOf = (period: string) =>
-    page.waitForResponse(
-      (r) =>
-        r.url().includes('/api/points/summary') && new URL(r.url()).searchParams.get('period') === period,
+    answerJson<{ data: TPointsSummary }>(
+      page,
+      (url) => url.pathname === '/api/points/summary' && url.searchParams.get('period') === period,
     );
   const monthlyAnswer = summaryOf('monthly');
   await openPointsDashboard(page);
-  const monthly = ((await (await monthlyAnswer).json()) as { data: TPointsSummary }).data;
+  const monthly = (await monthlyAnswer).data;
   await expect(page.getByText('Acciones activas', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Líder actual')).toBeVisible();
   if (monthly.leader) await expect(page.getByText(monthly.leader.name).first()).toBeVisible();
@@ -30,7 +31,7 @@ test('shows the cards, the top 5 by period, the active actions and the charts', 
   const allTimeAnswer = summaryOf('all_time');
   await page.getByText('Histórico', { exact: true }).click();
   await expect(page).toHaveURL(/period=all_time/);
-  const allTime = ((await (await allTimeAnswer).json()) as { data: TPointsSummary }).data;
+  const allTime = (await allTimeAnswer).data;
   await expect(top).toHaveCount(allTime.top.length);
   if (allTime.top[0]) await expect(top.first()).toContainText(allTime.top[0].name);
 

@@ -1,5 +1,6 @@
 import type { TLeaderboardEntry } from '@panel/shared';
 import type { Page } from '@playwright/test';
+import { answerJson } from '../../support/answers.ts';
 import { apiGet, apiLogin, createBranch, unique } from '../../support/api.ts';
 import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
@@ -20,14 +21,14 @@ test('shows the top 3 on the podium and the rest in the table, as the server ran
 }) => {
   await openLeaderboard(page);
   // Other specs add points meanwhile: compare with the very answer the screen got.
-  const answer = page.waitForResponse((r) => {
-    const url = new URL(r.url());
-    return url.pathname === '/api/points/leaderboard' && url.searchParams.get('period') === 'all_time';
-  });
+  const answer = answerJson<{ data: TLeaderboardEntry[] }>(
+    page,
+    (url) => url.pathname === '/api/points/leaderboard' && url.searchParams.get('period') === 'all_time',
+  );
   await page.getByRole('combobox', { name: 'Período' }).click();
   await page.getByRole('option', { name: 'Histórico' }).click();
   await expect(page).toHaveURL(/period=all_time/);
-  const expected = ((await (await answer).json()) as { data: TLeaderboardEntry[] }).data;
+  const expected = (await answer).data;
   expect(expected.length, 'the demo ledger has sellers with points').toBeGreaterThan(3);
 
   const podium = page.getByTestId('podium-card');
@@ -43,14 +44,14 @@ test('shows the top 3 on the podium and the rest in the table, as the server ran
   await expect(rows.last()).toContainText(`#${last.rank}`);
 
   // Top 10 keeps ten entries at most.
-  const tenAnswer = page.waitForResponse((r) => {
-    const url = new URL(r.url());
-    return url.pathname === '/api/points/leaderboard' && url.searchParams.get('limit') === '10';
-  });
+  const tenAnswer = answerJson<{ data: TLeaderboardEntry[] }>(
+    page,
+    (url) => url.pathname === '/api/points/leaderboard' && url.searchParams.get('limit') === '10',
+  );
   await page.getByRole('combobox', { name: 'Mostrar' }).click();
   await page.getByRole('option', { name: 'Top 10', exact: true }).click();
   await expect(page).toHaveURL(/limit=10/);
-  const ten = ((await (await tenAnswer).json()) as { data: TLeaderboardEntry[] }).data;
+  const ten = (await tenAnswer).data;
   await expect(rows).toHaveCount(Math.max(0, ten.length - 3));
 
   await page.getByRole('button', { name: 'Actualizar' }).click();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { TListResponse, TPointTransaction } from '@panel/shared';
 import type { Page } from '@playwright/test';
+import { answerJson } from '../../support/answers.ts';
 import { apiGet, apiLogin } from '../../support/api.ts';
 import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
@@ -20,16 +21,15 @@ const rows = (page: Page) =>
 test('pages 20 at a time with "Página X de Y", and changes the page size', async ({ page }) => {
   // Other specs add points meanwhile: compare with the very answers the screen got.
   const answer = (pageNumber: number) =>
-    page.waitForResponse((r) => {
-      const url = new URL(r.url());
-      return (
+    answerJson<Page_>(
+      page,
+      (url) =>
         url.pathname === '/api/points/transactions' &&
-        (url.searchParams.get('page') ?? '1') === String(pageNumber)
-      );
-    });
+        (url.searchParams.get('page') ?? '1') === String(pageNumber),
+    );
   const firstAnswer = answer(1);
   await openHistory(page);
-  const first = (await (await firstAnswer).json()) as Page_;
+  const first = await firstAnswer;
   expect(first.meta.total, 'the demo ledger has more than one page').toBeGreaterThan(20);
   await expect(rows(page)).toHaveCount(20);
   await expect(page.getByTestId('stat-total')).toHaveText(first.meta.total.toLocaleString('es-AR'));
@@ -43,7 +43,7 @@ test('pages 20 at a time with "Página X de Y", and changes the page size', asyn
 
   const secondAnswer = answer(2);
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  const second = (await (await secondAnswer).json()) as Page_;
+  const second = await secondAnswer;
   await expect(page.getByText(`Página 2 de ${second.meta.last_page}`)).toBeVisible();
   await expect(rows(page).first()).toHaveAttribute('data-id', String(second.data[0]!.id));
 
