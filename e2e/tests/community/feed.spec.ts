@@ -132,17 +132,21 @@ test('a post with several images swipes sideways through its gallery, thumbnails
   request,
 }) => {
   const { seller } = await newSeller(request);
-  const post = await createAppPost(request, seller.token, 'Tres fotos de la góndola', [
+  const text = `Tres fotos de la góndola ${unique()}`;
+  const post = await createAppPost(request, seller.token, text, [
     await pngImage('#1f959c', 900, 600),
     await pngImage('#c2410c', 900, 600),
     await pngImage('#5b4bb7', 900, 600),
   ]);
   await openAppAs(page, seller);
-  const card = page.getByRole('article').filter({ hasText: 'Tres fotos de la góndola' });
+  const card = page.getByRole('article').filter({ hasText: text });
   const images = card.getByRole('img', { name: /Imagen \d de 3/ });
   await expect(images).toHaveCount(3);
-  // The thumbnail (WebP, about 320 px) shows first; the full image replaces it once loaded.
+  // The thumbnail (WebP, about 320 px, made with the upload) shows first; the full image replaces it
+  // once the image is near the screen and loaded (components/gallery.tsx). Posts that other tests add
+  // meanwhile come first in the feed and can push this one out of reach: the thumbnail then stayed.
   const first = images.first();
+  await first.scrollIntoViewIfNeeded();
   await expect(first).toHaveAttribute(
     'src',
     new RegExp(post.images[0]!.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
