@@ -179,9 +179,19 @@ export async function createFourTypeSurvey(
 }
 
 /**
+ * What the app shows while a screen or a part of it loads: components/spinner.tsx, a `status` saying
+ * "Cargando…" (not a progress bar: waiting for no `progressbar` waited for nothing).
+ */
+export const loadingIndicator = (page: Page) => page.getByRole('status').filter({ hasText: /^Cargando/ });
+
+/**
  * Counts the app's calls in flight, so a test can add something only once the screen's own loads are
  * over: a screen shown from its saved answer asks again in the background, and an answer that comes
- * after the addition would already show it, before any pull.
+ * after the addition would already show it, before any pull. `settled()` first waits for the screen's
+ * loading indicator to go: a screen asks for its data only once it has rendered (its heading shows
+ * before its call goes out), and Playwright reports a request a little after the page sent it, so no
+ * call in flight alone could be seen before the screen's own call was (Encuestas showed a survey
+ * added after its heading but before its answer).
  */
 export function appCalls(page: Page) {
   const inFlight = new Set<object>();
@@ -191,5 +201,10 @@ export function appCalls(page: Page) {
   });
   page.on('requestfinished', (r) => inFlight.delete(r));
   page.on('requestfailed', (r) => inFlight.delete(r));
-  return { settled: () => expect.poll(() => inFlight.size).toBe(0) };
+  return {
+    settled: async () => {
+      await expect(loadingIndicator(page)).toHaveCount(0);
+      await expect.poll(() => inFlight.size).toBe(0);
+    },
+  };
 }

@@ -1,7 +1,14 @@
 import { notificationPushPayload, type TAppNotification, type TNotification } from '@panel/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { unique } from '../../support/api.ts';
-import { appGet, newSeller, openAppAs, swipe, waitForServiceWorker } from '../../support/community.ts';
+import {
+  appGet,
+  loadingIndicator,
+  newSeller,
+  openAppAs,
+  swipe,
+  waitForServiceWorker,
+} from '../../support/community.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -182,7 +189,7 @@ test("pulling Avisos down refreshes the tab's badge too", async ({ page, request
   const { seller, admin } = await newSeller(request);
   await openAppAs(page, seller, 'notificaciones');
   await expect(page.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(loadingIndicator(page)).toHaveCount(0);
   const before = await unreadCount(request, seller.token);
   await expect(avisosTab(page).getByTestId('unread-badge')).toHaveText(badgeText(before));
   const title = `Recién llegado ${unique()}`;
