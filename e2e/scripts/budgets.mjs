@@ -6,6 +6,8 @@
 //                                                 budget, and measures it (needs `npm run build`)
 //   node e2e/scripts/budgets.mjs --from <report>  measures a Playwright JSON report already written
 //                                                 (`npm test` writes .artifacts/playwright-e2e.json)
+//   --merge                                       keeps the file's other tests (a run of some specs:
+//                                                 any other argument goes to `playwright test`)
 //
 // Measure on the quiet machine, a whole run: a budget is not raised for a slow day.
 import { spawnSync } from 'node:child_process';
@@ -18,10 +20,15 @@ const e2e = fileURLToPath(new URL('..', import.meta.url));
 const root = join(e2e, '..');
 const target = join(e2e, 'budgets.json');
 
-const from = process.argv.indexOf('--from');
+const args = process.argv.slice(2);
+const merge = args.includes('--merge');
+const from = args.indexOf('--from');
+const playwrightArgs = args.filter(
+  (a, i) => a !== '--merge' && (from === -1 || (i !== from && i !== from + 1)),
+);
 let reportFile;
 if (from !== -1) {
-  reportFile = resolve(process.argv[from + 1] ?? '');
+  reportFile = resolve(args[from + 1] ?? '');
 } else {
   reportFile = join(root, '.artifacts', 'playwright-budgets.json');
   mkdirSync(dirname(reportFile), { recursive: true });
@@ -35,6 +42,7 @@ if (from !== -1) {
       '--retries=0',
       '--timeout=600000',
       '--reporter=line,json',
+      ...playwrightArgs,
     ],
     {
       cwd: e2e,
@@ -47,13 +55,16 @@ if (from !== -1) {
 }
 
 const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-const measured = measuredDurations(report);
+const measured = {
+  ...(merge ? JSON.parse(readFileSync(target, 'utf8')).measured_ms : {}),
+  ...measuredDurations(report),
+};
 const file = {
   about:
     "Each browser test's measured time in ms (file › describe › title); its budget is measured × 3 + 15 s " +
     '(scripts/lib/playwright-budgets.mjs). Regenerate: npm run e2e:budgets (docs/testing.md#runtime-budgets).',
   measured_on: new Date(report.stats?.startTime ?? Date.now()).toISOString().slice(0, 10),
-  measured_ms: measured,
+  measured_ms: Object.fromEntries(Object.entries(measured).sort(([a], [b]) => a.localeCompare(b))),
 };
 writeFileSync(target, `${JSON.stringify(file, null, 2)}\n`);
 const total = Object.keys(measured).length;
