@@ -1,18 +1,10 @@
-import type { TListResponse } from '@panel/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../testing/fetch-mock';
+import { type Fruit, fruitsOf, onPhone, pageOf, useFruitList } from '../../testing/list-fixtures';
 import { renderWithApp } from '../../testing/render';
 import type { ResourceListBulkDelete } from './bulk-delete';
 import { ResourceList } from './resource-list';
-import { PHONE_QUERY } from './use-list-layout';
-import { useListParams } from './use-list-params';
-
-interface Fruit {
-  id: number;
-  name: string;
-}
 
 let fruits: Fruit[] = [];
 
@@ -24,24 +16,12 @@ const BULK: ResourceListBulkDelete<Fruit> = {
 };
 
 function Harness() {
-  // 5 rows a page, so the fixtures page (the panel opens lists with 10).
-  const params = useListParams({ defaultPerPage: 5 });
-  const result = useQuery({
-    queryKey: ['fruits', params.query],
-    queryFn: async (): Promise<TListResponse<Fruit>> => ({
-      data: fruits.slice(0, 5),
-      meta: { page: 1, per_page: 5, total: fruits.length, last_page: 1 },
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useFruitList((query) => pageOf(fruits, query));
   return (
     <ResourceList
-      title="Frutas"
-      params={params}
-      result={result}
+      {...list}
       columns={[{ key: 'name', header: 'Nombre' }]}
       card={{ primary: (f) => f.name }}
-      getRowId={(f) => f.id}
       getRowName={(f) => f.name}
       bulkDelete={BULK}
     />
@@ -52,7 +32,7 @@ const bar = () => screen.getByRole('region', { name: 'Filas seleccionadas' });
 
 describe('ResourceList "Eliminar seleccionadas" (issue 21, item 10)', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    fruits = Array.from({ length: 4 }, (_, i) => ({ id: i + 1, name: `Fruta ${i + 1}` }));
+    fruits = fruitsOf(4);
   });
 
   it('asks with the count, deletes the selected rows in one request and clears the selection', async () => {
@@ -105,16 +85,7 @@ describe('ResourceList "Eliminar seleccionadas" (issue 21, item 10)', { timeout:
   });
 
   describe('on a phone (cards)', () => {
-    const matchMedia = window.matchMedia;
-    beforeEach(() => {
-      window.matchMedia = vi.fn((query: string) => ({
-        ...matchMedia(query),
-        matches: query === PHONE_QUERY,
-      })) as typeof window.matchMedia;
-    });
-    afterEach(() => {
-      window.matchMedia = matchMedia;
-    });
+    onPhone();
 
     it('selects cards and deletes them the same way', async () => {
       mockApi({

@@ -1,18 +1,13 @@
-import type { TListResponse } from '@panel/shared';
 import { IconEye } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { type Fruit as Named, onPhone, pageOf, useFruitList } from '../../testing/list-fixtures';
 import { renderWithApp } from '../../testing/render';
 import type { ResourceListAction, ResourceListCard, ResourceListColumn } from './list-columns';
 import { ResourceList } from './resource-list';
-import { PHONE_QUERY } from './use-list-layout';
-import { useListParams } from './use-list-params';
 
-interface Fruit {
-  id: number;
-  name: string;
+interface Fruit extends Named {
   color: string;
   stock: number;
 }
@@ -37,32 +32,18 @@ const card: ResourceListCard<Fruit> = {
 };
 
 function Harness({ onLook, onEdit }: { onLook: (f: Fruit) => void; onEdit: (f: Fruit) => void }) {
-  // 5 rows a page, so the fixtures page (the panel opens lists with 10).
-  const params = useListParams({ defaultPerPage: 5 });
+  const list = useFruitList((query) =>
+    pageOf(query.sort === '-stock' ? [...FRUITS].reverse() : FRUITS, query),
+  );
   const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
   const [actions] = useState<ResourceListAction<Fruit>[]>(() => [
     { key: 'look', label: 'Mirar', icon: IconEye, display: 'button', onClick: onLook },
   ]);
-  const result = useQuery({
-    queryKey: ['fruits', params.query],
-    queryFn: async (): Promise<TListResponse<Fruit>> => {
-      const { page, per_page, sort } = params.query;
-      const rows = sort === '-stock' ? [...FRUITS].reverse() : FRUITS;
-      return {
-        data: rows.slice((page - 1) * per_page, page * per_page),
-        meta: { page, per_page, total: rows.length, last_page: Math.ceil(rows.length / per_page) },
-      };
-    },
-    placeholderData: keepPreviousData,
-  });
   return (
     <ResourceList
-      title="Frutas"
-      params={params}
-      result={result}
+      {...list}
       columns={columns}
       card={card}
-      getRowId={(f) => f.id}
       getRowName={(f) => f.name}
       rowActions={actions}
       onEdit={onEdit}
@@ -75,16 +56,7 @@ const cardsOf = () => [...document.querySelectorAll<HTMLElement>('ul[aria-label=
 
 // The cards render in the background (useDeferredValue), slowly under jsdom on a busy machine.
 describe('ResourceList below 768 px', { timeout: 20_000 }, () => {
-  const matchMedia = window.matchMedia;
-  beforeEach(() => {
-    window.matchMedia = vi.fn((query: string) => ({
-      ...matchMedia(query),
-      matches: query === PHONE_QUERY,
-    })) as typeof window.matchMedia;
-  });
-  afterEach(() => {
-    window.matchMedia = matchMedia;
-  });
+  onPhone();
 
   it('shows each record as a card: primary text, secondary line, figures, thumbnail, actions in a menu', async () => {
     const onLook = vi.fn();

@@ -1,43 +1,21 @@
 import { Button } from '@mantine/core';
-import type { TListResponse } from '@panel/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { fruitsOf, pageOf, useFruitList } from '../../testing/list-fixtures';
 import { renderWithApp } from '../../testing/render';
 import { ResourceList } from './resource-list';
-import { useListParams } from './use-list-params';
 
-interface Fruit {
-  id: number;
-  name: string;
-}
-
-const FRUITS: Fruit[] = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `Fruta ${i + 1}` }));
+const FRUITS = fruitsOf(7);
 
 function Harness({ onApply }: { onApply: (ids: (string | number)[]) => void }) {
-  // 5 rows a page, so the fixtures page (the panel opens lists with 10).
-  const params = useListParams({ defaultPerPage: 5 });
+  const list = useFruitList((query) => pageOf(FRUITS, query));
   const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
-  const result = useQuery({
-    queryKey: ['fruits', params.query],
-    queryFn: async (): Promise<TListResponse<Fruit>> => {
-      const start = (params.query.page - 1) * params.query.per_page;
-      return {
-        data: FRUITS.slice(start, start + params.query.per_page),
-        meta: { page: params.query.page, per_page: params.query.per_page, total: 7, last_page: 2 },
-      };
-    },
-    placeholderData: keepPreviousData,
-  });
   return (
     <ResourceList
-      title="Frutas"
-      params={params}
-      result={result}
+      {...list}
       columns={[{ key: 'name', header: 'Nombre' }]}
       card={{ primary: (f) => f.name }}
-      getRowId={(f) => f.id}
       toolbar={<Button>Exportar</Button>}
       selection={{
         selected,

@@ -1,18 +1,14 @@
 import type { TListResponse } from '@panel/shared';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
+import { type Fruit, pageOf, useFruitList } from '../../testing/list-fixtures';
 import { renderWithApp } from '../../testing/render';
 import { rangeLabel } from './list-pagination';
 import { SEARCH_DEBOUNCE_MS } from './list-search';
 import { ResourceList } from './resource-list';
-import { type ListQuery, nextSort, useListParams } from './use-list-params';
-
-interface Fruit {
-  id: number;
-  name: string;
-}
+import { type ListQuery, nextSort } from './use-list-params';
 
 const FRUITS: Fruit[] = Array.from({ length: 12 }, (_, i) => ({
   id: i + 1,
@@ -23,16 +19,7 @@ const FRUITS: Fruit[] = Array.from({ length: 12 }, (_, i) => ({
 function serve(query: ListQuery): TListResponse<Fruit> {
   let rows = FRUITS.filter((f) => !query.q || f.name.toLowerCase().includes(query.q.toLowerCase()));
   if (query.sort === '-name') rows = [...rows].reverse();
-  const start = (query.page - 1) * query.per_page;
-  return {
-    data: rows.slice(start, start + query.per_page),
-    meta: {
-      page: query.page,
-      per_page: query.per_page,
-      total: rows.length,
-      last_page: Math.max(1, Math.ceil(rows.length / query.per_page)),
-    },
-  };
+  return pageOf(rows, query);
 }
 
 function Harness({
@@ -49,20 +36,12 @@ function Harness({
   /** 5 rows page the 12 fruits three times; `null` leaves the panel's default. */
   defaultPerPage?: number | null;
 }) {
-  const params = useListParams(defaultPerPage === null ? {} : { defaultPerPage });
-  const result = useQuery({
-    queryKey: ['fruits', params.query],
-    queryFn: () => fetcher(params.query),
-    placeholderData: keepPreviousData,
-  });
+  const list = useFruitList(fetcher, defaultPerPage);
   return (
     <ResourceList
-      title="Frutas"
-      params={params}
-      result={result}
+      {...list}
       columns={[{ key: 'name', header: 'Nombre', sortable: true }]}
       card={{ primary: (f) => f.name }}
-      getRowId={(f) => f.id}
       onAdd={() => {}}
       onEdit={onEdit}
       onDelete={onDelete}

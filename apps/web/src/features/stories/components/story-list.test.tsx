@@ -1,8 +1,8 @@
 import { MEDIA_MSG, type TStory } from '@panel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PHONE_QUERY } from '../../../components/resource-list/use-list-layout';
 import { mockApi } from '../../../testing/fetch-mock';
+import { onPhone } from '../../../testing/list-fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { StoryList, storyStatusNote } from './story-list';
 
@@ -118,16 +118,11 @@ describe('StoryList', { timeout: 20_000 }, () => {
 });
 
 describe('StoryList below 768 px', { timeout: 20_000 }, () => {
-  const matchMedia = window.matchMedia;
+  onPhone();
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-    window.matchMedia = vi.fn((query: string) => ({
-      ...matchMedia(query),
-      matches: query === PHONE_QUERY,
-    })) as typeof window.matchMedia;
   });
   afterEach(() => {
-    window.matchMedia = matchMedia;
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
