@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import type { TBranch } from '@panel/shared';
-import { useEffect, useMemo } from 'react';
-import { useChosenRow, useSearchedOptions } from './use-searched-options';
+import { useMemo } from 'react';
+import { useChosenLabel, useChosenRow, useSearchedOptions } from './use-searched-options';
 
 /** The value the "every branch" option carries; forms send it as 0 / null (docs/product.md#validation-messages; docs/api-contract.md). */
 export const ALL_BRANCHES = 'all';
@@ -35,10 +35,7 @@ export function BranchSelect({ value, onChange, allLabel, ...props }: BranchSele
   }, [loaded, extra, allLabel]);
 
   const selected = value === null ? (allLabel ? ALL_BRANCHES : null) : String(value);
-  const selectedLabel = data.find((o) => o.value === selected)?.label ?? null;
-  useEffect(() => {
-    if (selectedLabel !== null) showLabel(selectedLabel);
-  }, [selectedLabel, showLabel]);
+  useChosenLabel(data, selected, showLabel);
 
   return (
     <Select

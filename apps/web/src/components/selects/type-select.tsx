@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchedOptions } from './use-searched-options';
+import { useChosenLabel, useSearchedOptions } from './use-searched-options';
 
 export interface TypeRow {
   id: number;
@@ -50,17 +50,15 @@ export function TypeSelect({
     return list.map((t) => ({ value: String(t.id), label: t.name }));
   }, [options.data, chosenLabel, value]);
 
-  const selectedLabel = data.find((o) => o.value === String(value))?.label ?? null;
-  useEffect(() => {
-    if (selectedLabel !== null) showLabel(selectedLabel);
-  }, [selectedLabel, showLabel]);
+  const selected = value === null ? null : String(value);
+  useChosenLabel(data, selected, showLabel);
 
   return (
     <Select
       {...selectProps}
       {...props}
       data={data}
-      value={value === null ? null : String(value)}
+      value={selected}
       error={error ?? (options.isError ? loadErrorText : undefined)}
       onChange={(next, option) => {
         clearSearch();

@@ -2,7 +2,7 @@ import type { SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TListResponse } from '@panel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { quietRetry } from '../../lib/query-client';
 
@@ -65,4 +65,20 @@ export function useChosenRow<T extends { id: number }>(resource: string, value: 
     retry: quietRetry,
   });
   return missing ? chosen.data?.data : undefined;
+}
+
+/**
+ * Shows the chosen option's label in the search box once it is among `data` (call with
+ * `useSearchedOptions`' `showLabel`): Mantine puts it there, and it is no search, so the
+ * options are not narrowed to it.
+ */
+export function useChosenLabel(
+  data: readonly { value: string; label: string }[],
+  selected: string | null,
+  showLabel: (label: string) => void,
+) {
+  const label = data.find((o) => o.value === selected)?.label ?? null;
+  useEffect(() => {
+    if (label !== null) showLabel(label);
+  }, [label, showLabel]);
 }

@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import type { TRole, TUser } from '@panel/shared';
-import { useEffect, useMemo } from 'react';
-import { useChosenRow, useSearchedOptions } from './use-searched-options';
+import { useMemo } from 'react';
+import { useChosenLabel, useChosenRow, useSearchedOptions } from './use-searched-options';
 
 export interface UserSelectProps
   extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'> {
@@ -36,11 +36,7 @@ export function UserSelect({ value, onChange, onlyRole, withEmail = false, ...pr
   }, [loaded, extra, withEmail]);
 
   const selected = value === null ? null : String(value);
-  const selectedLabel = data.find((o) => o.value === selected)?.label ?? null;
-  // The chosen label fills the search box: it is no search, so the options are not narrowed to it.
-  useEffect(() => {
-    if (selectedLabel !== null) showLabel(selectedLabel);
-  }, [selectedLabel, showLabel]);
+  useChosenLabel(data, selected, showLabel);
 
   return (
     <Select
