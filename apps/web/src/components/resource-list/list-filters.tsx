@@ -1,6 +1,29 @@
 import { ActionIcon, Badge, Button, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { ListParams } from './use-list-params';
+
+/** A filter Select's options open below it, inside the popover, so picking one does not close it. */
+export const FILTER_COMBOBOX = { withinPortal: false, position: 'bottom-start' } as const;
+
+/** A Select of list filter `key`'s values (Rol, Estado...): its value, its change and where its options open. */
+export function filterProps<F extends string>(params: ListParams<F>, key: F) {
+  return {
+    value: params.filters[key] || null,
+    onChange: (value: string | null) => params.setFilter(key, value),
+    comboboxProps: FILTER_COMBOBOX,
+  };
+}
+
+/** An id select (BranchSelect, TypeSelect, UserSelect) of list filter `key`, which the URL keeps as text. */
+export function idFilterProps<F extends string>(params: ListParams<F>, key: F) {
+  const id = params.filters[key];
+  return {
+    value: id ? Number(id) : null,
+    onChange: (next: number | null) => params.setFilter(key, next === null ? null : String(next)),
+    comboboxProps: FILTER_COMBOBOX,
+  };
+}
 
 interface ListFiltersProps {
   children: ReactNode;
@@ -10,7 +33,7 @@ interface ListFiltersProps {
 
 /**
  * The filter icon (docs/product.md#the-two-readings-settled: it filters for real). The page supplies the controls; give
- * Selects `comboboxProps={{ withinPortal: false }}` so picking an option does not close the popover.
+ * Selects `filterProps`/`idFilterProps` (or `comboboxProps={FILTER_COMBOBOX}`) so picking an option does not close the popover.
  */
 export function ListFilters({ children, activeCount, onClear }: ListFiltersProps) {
   const label =

@@ -5,13 +5,13 @@ import {
   AUDIT_MSG,
   AUDIT_PER_PAGE_OPTIONS,
   DEFAULT_AUDIT_PER_PAGE,
-  type TAuditAction,
   type TAuditEntry,
 } from '@panel/shared';
 import { IconListDetails } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DateRangeFilter } from '../../../components/date-time-field/date-range-filter';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
+import { filterProps, idFilterProps } from '../../../components/resource-list/list-filters';
 import {
   ResourceList,
   type ResourceListAction,
@@ -136,22 +136,14 @@ export function AuditList() {
         perPageOptions={AUDIT_PER_PAGE_OPTIONS}
         filters={
           <>
-            <AdminSelect
-              label="Administrador"
-              placeholder="Todos"
-              value={filters.actor_id ? Number(filters.actor_id) : null}
-              onChange={(id) => params.setFilter('actor_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
-            />
+            <AdminSelect label="Administrador" placeholder="Todos" {...idFilterProps(params, 'actor_id')} />
             <Select
               label="Tipo de registro"
               placeholder="Todos"
               clearable
               searchable
               data={ENTITY_OPTIONS}
-              value={filters.entity || null}
-              onChange={(value) => params.setFilter('entity', value)}
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...filterProps(params, 'entity')}
             />
             <RecordIdField value={filters.entity_id} onChange={(id) => params.setFilter('entity_id', id)} />
             <Select
@@ -159,9 +151,7 @@ export function AuditList() {
               placeholder="Todas"
               clearable
               data={ACTION_OPTIONS}
-              value={(filters.action as TAuditAction) || null}
-              onChange={(value) => params.setFilter('action', value)}
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...filterProps(params, 'action')}
             />
             <DateRangeFilter from={filters.from} to={filters.to} onChange={params.setFilter} />
           </>

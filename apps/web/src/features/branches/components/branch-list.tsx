@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import type { TBranch } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
+import { filterProps } from '../../../components/resource-list/list-filters';
 import {
   ResourceList,
   type ResourceListCard,
@@ -60,12 +61,10 @@ export function BranchList() {
             label="Ciudad"
             placeholder={cities.isError ? 'No se pudieron cargar las ciudades' : 'Todas las ciudades'}
             data={cities.data ?? []}
-            value={params.filters.city || null}
-            onChange={(value) => params.setFilter('city', value)}
             clearable
             searchable
             nothingFoundMessage="Sin coincidencias"
-            comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+            {...filterProps(params, 'city')}
           />
         }
       />

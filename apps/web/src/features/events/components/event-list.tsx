@@ -3,6 +3,7 @@ import type { TEvent } from '@panel/shared';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { DateRangeFilter } from '../../../components/date-time-field/date-range-filter';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
+import { idFilterProps } from '../../../components/resource-list/list-filters';
 import {
   ResourceList,
   type ResourceListBulkDelete,
@@ -121,18 +122,14 @@ export function EventList() {
               label="Tipo"
               placeholder="Todos los tipos"
               clearable
-              value={filters.event_type_id ? Number(filters.event_type_id) : null}
-              onChange={(id) => params.setFilter('event_type_id', id === null ? null : String(id))}
               loadErrorText="Error al cargar tipos de evento"
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...idFilterProps(params, 'event_type_id')}
             />
             <BranchSelect
               label="Sucursal"
               placeholder="Todas"
               clearable
-              value={filters.branch_id ? Number(filters.branch_id) : null}
-              onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...idFilterProps(params, 'branch_id')}
             />
             <DateRangeFilter from={filters.from} to={filters.to} onChange={params.setFilter} />
           </>

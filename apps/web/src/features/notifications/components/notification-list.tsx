@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { NotificationIcon } from '../../../components/notification-icon';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
+import { idFilterProps } from '../../../components/resource-list/list-filters';
 import {
   ResourceList,
   type ResourceListBulkDelete,
@@ -112,9 +113,6 @@ export function NotificationList() {
   const columns = useMemo(() => columnsWith(readers.open), [readers.open]);
   const card = useMemo(() => cardWith(readers.open), [readers.open]);
 
-  const typeFilter = params.filters.notification_type_id;
-  const branchFilter = params.filters.branch_id;
-
   return (
     <>
       <ResourceList
@@ -140,18 +138,14 @@ export function NotificationList() {
               label="Tipo"
               placeholder="Todos los tipos"
               clearable
-              value={typeFilter ? Number(typeFilter) : null}
-              onChange={(id) => params.setFilter('notification_type_id', id === null ? null : String(id))}
               loadErrorText="Error al cargar tipos de notificación"
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...idFilterProps(params, 'notification_type_id')}
             />
             <BranchSelect
               label="Sucursal"
               placeholder="Todas"
               clearable
-              value={branchFilter ? Number(branchFilter) : null}
-              onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...idFilterProps(params, 'branch_id')}
             />
           </>
         }

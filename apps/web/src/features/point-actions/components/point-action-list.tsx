@@ -10,6 +10,7 @@ import { IconToggleLeft, IconToggleRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
+import { filterProps } from '../../../components/resource-list/list-filters';
 import {
   ResourceList,
   type ResourceListAction,
@@ -163,10 +164,8 @@ export function PointActionList() {
               { value: 'true', label: 'Activas' },
               { value: 'false', label: 'Inactivas' },
             ]}
-            value={params.filters.active || null}
-            onChange={(value) => params.setFilter('active', value)}
             clearable
-            comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+            {...filterProps(params, 'active')}
           />
         }
       />

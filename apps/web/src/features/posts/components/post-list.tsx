@@ -4,6 +4,7 @@ import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
+import { idFilterProps } from '../../../components/resource-list/list-filters';
 import {
   ResourceList,
   type ResourceListBulkDelete,
@@ -126,8 +127,6 @@ export function PostList() {
     [openReactions],
   );
 
-  const branchFilter = params.filters.branch_id ? Number(params.filters.branch_id) : null;
-
   return (
     <>
       <ResourceList
@@ -149,10 +148,8 @@ export function PostList() {
           <BranchSelect
             label="Sucursal"
             placeholder="Todas"
-            value={branchFilter}
-            onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
             clearable
-            comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+            {...idFilterProps(params, 'branch_id')}
           />
         }
       />

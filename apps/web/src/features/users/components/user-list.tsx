@@ -4,6 +4,7 @@ import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmailText } from '../../../components/email-text';
+import { filterProps, idFilterProps } from '../../../components/resource-list/list-filters';
 import {
   ResourceList,
   type ResourceListCard,
@@ -135,8 +136,6 @@ export function UserList() {
     }
   };
 
-  const branchFilter = params.filters.branch_id ? Number(params.filters.branch_id) : null;
-
   return (
     <>
       <ResourceList
@@ -197,27 +196,21 @@ export function UserList() {
               label="Rol"
               placeholder="Todos los roles"
               data={ROLE_FILTER_OPTIONS}
-              value={params.filters.role || null}
-              onChange={(value) => params.setFilter('role', value)}
               clearable
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...filterProps(params, 'role')}
             />
             <BranchSelect
               label="Sucursal"
               placeholder="Todas las sucursales"
               clearable
-              value={branchFilter}
-              onChange={(id) => params.setFilter('branch_id', id === null ? null : String(id))}
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...idFilterProps(params, 'branch_id')}
             />
             <Select
               label="Estado"
               placeholder="Activos e inactivos"
               data={ACTIVE_FILTER_OPTIONS}
-              value={params.filters.active || null}
-              onChange={(value) => params.setFilter('active', value)}
               clearable
-              comboboxProps={{ withinPortal: false, position: 'bottom-start' }}
+              {...filterProps(params, 'active')}
             />
           </>
         }
