@@ -28,6 +28,19 @@ export function useNotification(id: number) {
   });
 }
 
+/** The tab's badge takes the server's unread count, and each loaded notification goes through `read`. */
+function markLoaded(
+  queryClient: QueryClient,
+  unreadCount: number,
+  read: (n: TAppNotification) => TAppNotification,
+) {
+  queryClient.setQueryData(qk.unread, { data: { unread_count: unreadCount } });
+  queryClient.setQueriesData<{ pages: NotificationPage[]; pageParams: unknown[] }>(
+    { queryKey: qk.notifications, exact: true },
+    (list) => list && { ...list, pages: list.pages.map((page) => ({ ...page, data: page.data.map(read) })) },
+  );
+}
+
 /**
  * Marks a notification read when it is opened (issue 23.5: not when it scrolls past); updates the
  * list and the tab's badge with the server's count. Offline it stays unread and is marked the next
@@ -39,17 +52,8 @@ export async function markRead(queryClient: QueryClient, id: number) {
       `/app/notifications/${id}/read`,
       { method: 'POST' },
     );
-    queryClient.setQueryData(qk.unread, { data: { unread_count: data.unread_count } });
-    queryClient.setQueriesData<{ pages: NotificationPage[]; pageParams: unknown[] }>(
-      { queryKey: qk.notifications, exact: true },
-      (list) =>
-        list && {
-          ...list,
-          pages: list.pages.map((page) => ({
-            ...page,
-            data: page.data.map((n) => (n.id === id ? { ...n, read_at: n.read_at ?? data.read_at } : n)),
-          })),
-        },
+    markLoaded(queryClient, data.unread_count, (n) =>
+      n.id === id ? { ...n, read_at: n.read_at ?? data.read_at } : n,
     );
   } catch {
     // Stays unread; seen again later, it is marked then.
@@ -66,17 +70,6 @@ export async function markAllRead(queryClient: QueryClient) {
     { method: 'POST' },
   );
   const now = new Date().toISOString();
-  queryClient.setQueryData(qk.unread, { data: { unread_count: data.unread_count } });
-  queryClient.setQueriesData<{ pages: NotificationPage[]; pageParams: unknown[] }>(
-    { queryKey: qk.notifications, exact: true },
-    (list) =>
-      list && {
-        ...list,
-        pages: list.pages.map((page) => ({
-          ...page,
-          data: page.data.map((n) => (n.read_at ? n : { ...n, read_at: now })),
-        })),
-      },
-  );
+  markLoaded(queryClient, data.unread_count, (n) => (n.read_at ? n : { ...n, read_at: now }));
   return data;
 }
