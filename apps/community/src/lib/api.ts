@@ -12,7 +12,7 @@ import { takeEarly, takeEarlyRead } from './early';
 import { reportNetworkFailure, reportResponse } from './online';
 import { getSession, signOut } from './session';
 
-export { API_BASE, ApiError, buildUrl, parseJson } from '@panel/shared/api-core';
+export { API_BASE, ApiError, buildUrl, parseJson, saveBlob } from '@panel/shared/api-core';
 
 export const NETWORK_ERROR = 'Sin conexión. Revisá tu conexión a internet.';
 

@@ -1,10 +1,10 @@
+import { FOCUSABLE, focusFirstProblem } from '@panel/shared/form-focus';
+
 /**
  * What marks a problem in one of the app's forms: a control marked invalid (an input, or the fieldset of
  * a group of choices), or the form's own failure message (`alert--error`, e.g. the server's refusal).
  */
 const ERROR = '[aria-invalid="true"], .alert--error';
-const FOCUSABLE =
-  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Brings the form's first problem, in reading order, into the middle of the screen and puts the focus
@@ -12,15 +12,7 @@ const FOCUSABLE =
  * "Enviar" whose message is out of view never seems to do nothing. False when there is none.
  */
 export function focusFirstError(root: HTMLElement | null): boolean {
-  const first = root?.querySelector<HTMLElement>(ERROR);
-  if (!first) return false;
-  let target = first;
-  if (!first.matches(FOCUSABLE)) {
-    const inside = first.querySelector<HTMLElement>(FOCUSABLE);
-    if (inside && first.tagName === 'FIELDSET') target = inside;
-    else first.tabIndex = -1;
-  }
-  target.scrollIntoView?.({ block: 'center' });
-  target.focus({ preventScroll: true });
-  return true;
+  return focusFirstProblem(root, ERROR, (mark) =>
+    mark.tagName === 'FIELDSET' ? mark.querySelector<HTMLElement>(FOCUSABLE) : null,
+  );
 }

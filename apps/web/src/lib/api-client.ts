@@ -10,7 +10,7 @@ import {
 } from '@panel/shared/api-core';
 import { clearSession, useAuthStore } from './auth-store';
 
-export { API_BASE, ApiError, buildUrl } from '@panel/shared/api-core';
+export { API_BASE, ApiError, buildUrl, saveBlob } from '@panel/shared/api-core';
 
 export interface RequestOptions {
   method?: HttpMethod;
@@ -129,19 +129,6 @@ export async function apiDownload(
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
   return { blob: await res.blob(), filename };
-}
-
-/** Hands a Blob to the browser as a download. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

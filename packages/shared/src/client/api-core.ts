@@ -1,11 +1,14 @@
 /**
  * The core both browser clients share (the panel's `apps/web/src/lib/api-client.ts` and the sellers' app's
  * `apps/community/src/lib/api.ts`; issue 29, section 3): the error a failed call becomes, the URL of a call,
- * the body and headers it sends, and the text a screen shows for a failure. Each app adds its own session,
- * its own reaction to a 401 and, in the app, the offline bookkeeping.
+ * the body and headers it sends, the text a screen shows for a failure, and saving a downloaded file
+ * (`saveBlob`, save-blob.ts). Each app adds its own session, its own reaction to a 401 and, in the app,
+ * the offline bookkeeping.
  *
  * Imported as `@panel/shared/api-core`: it imports nothing (no zod), so the app's first load can carry it.
  */
+
+export { saveBlob } from './save-blob';
 
 export const API_BASE = '/api';
 

@@ -1,6 +1,6 @@
 import type { TAppAgenda, TAppEvent } from '@panel/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, NETWORK_ERROR } from '../../lib/api';
+import { ApiError, apiRequest, NETWORK_ERROR, saveBlob } from '../../lib/api';
 import { qk } from '../../lib/query-keys';
 import { getSession } from '../../lib/session';
 
@@ -53,12 +53,5 @@ export async function addToCalendar(event: TAppEvent): Promise<void> {
       if (error instanceof DOMException && error.name === 'AbortError') return;
     }
   }
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(file, name);
 }
