@@ -1,7 +1,7 @@
-import { Alert, type MantineSpacing } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import type { MantineSpacing } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../lib/api-client';
+import { ErrorAlert } from './error-alert';
 import { RetryButton } from './retry-button';
 
 interface LoadErrorAlertProps {
@@ -15,16 +15,9 @@ interface LoadErrorAlertProps {
 /** A report that could not load: the screen's message, the server's own when it sent one, and "Reintentar". */
 export function LoadErrorAlert({ title, query, mt }: LoadErrorAlertProps) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      icon={<IconAlertCircle aria-hidden />}
-      title={title}
-      mt={mt}
-    >
+    <ErrorAlert title={title} mt={mt}>
       {errorMessage(query.error, '') || null}
       <RetryButton mt="sm" onRetry={query.refetch} loading={query.isRefetching} />
-    </Alert>
+    </ErrorAlert>
   );
 }

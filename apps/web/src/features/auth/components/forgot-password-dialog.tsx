@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { ZPasswordResetRequest } from '@panel/shared';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/password-reset';
 
@@ -75,11 +76,7 @@ export function ForgotPasswordDialog({ opened, onClose }: ForgotPasswordDialogPr
             <Text size="sm">
               Escribí el email de tu cuenta y te enviamos un enlace para elegir una contraseña nueva.
             </Text>
-            {alert && (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
-                {alert}
-              </Alert>
-            )}
+            {alert && <ErrorAlert>{alert}</ErrorAlert>}
             <TextInput
               label="Email"
               type="email"

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { COMMUNITY_APP_PATH, MSG, type TLoginRequest, ZLoginRequest } from '@panel/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
 import { login } from '../api/login';
@@ -108,13 +108,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       <form onSubmit={onSubmit} onChange={onChange} noValidate aria-label="Iniciar sesión">
         <Stack gap="md">
           {alert && (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconAlertCircle aria-hidden />}
-              title={alert}
-            >
+            <ErrorAlert title={alert}>
               {sellerAccount && (
                 <>
                   {MSG.sellerAppPointer}{' '}
@@ -123,7 +117,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
                   </Anchor>
                 </>
               )}
-            </Alert>
+            </ErrorAlert>
           )}
           <TextInput
             label="Email"

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { RESET_MSG, ZPasswordResetConfirm } from '@panel/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { confirmPasswordReset } from '../api/password-reset';
 
@@ -73,11 +73,7 @@ export function ResetPasswordForm({ token, onDone, onCancel }: ResetPasswordForm
             Al guardarla se cierran todas las sesiones abiertas de tu cuenta.
           </Text>
         </div>
-        {alert && (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {alert}
-          </Alert>
-        )}
+        {alert && <ErrorAlert>{alert}</ErrorAlert>}
         <PasswordInput
           label="Contraseña nueva"
           name="password"
