@@ -42,3 +42,27 @@ export function Field({ id, label, error, describedBy, hint, control, ...input }
     </div>
   );
 }
+
+interface EmailFieldProps {
+  id: string;
+  error?: string | null;
+  value: string;
+  onChange: (email: string) => void;
+}
+
+/** The account's email, as the login and "¿Olvidaste tu contraseña?" ask for it (the browser offers the saved one). */
+export function EmailField({ id, error, value, onChange }: EmailFieldProps) {
+  return (
+    <Field
+      id={id}
+      label="Email"
+      error={error}
+      type="email"
+      name="email"
+      autoComplete="username"
+      inputMode="email"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}

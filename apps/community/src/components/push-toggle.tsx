@@ -2,6 +2,7 @@ import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../lib/api';
 import { disablePush, enablePush, type PushState, pushState } from '../lib/push';
+import { ErrorAlert } from './error-alert';
 
 const EXPLAIN: Partial<Record<PushState, string>> = {
   'needs-install':
@@ -63,11 +64,7 @@ export function PushToggle({ compact = false }: { compact?: boolean }) {
           {state === 'on' ? 'Desactivar' : 'Activar notificaciones'}
         </button>
       )}
-      {error && (
-        <p className="alert alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert>{error}</ErrorAlert>
     </section>
   );
 }

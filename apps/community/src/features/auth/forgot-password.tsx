@@ -2,7 +2,8 @@
 import '../../lib/zod-config';
 import { ZPasswordResetRequest } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
-import { Field } from '../../components/field';
+import { ErrorAlert } from '../../components/error-alert';
+import { EmailField } from '../../components/field';
 import { Form } from '../../components/form';
 import { apiRequest, errorMessage } from '../../lib/api';
 
@@ -72,22 +73,8 @@ export default function ForgotPassword({
       <p className="login__lead">
         Escribí el email de tu cuenta y te enviamos un enlace para elegir una nueva.
       </p>
-      {failure && (
-        <p className="alert alert--error" role="alert">
-          {failure}
-        </p>
-      )}
-      <Field
-        id="forgot-email"
-        label="Email"
-        error={emailError}
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        value={email}
-        onChange={(e) => setEmail(e.currentTarget.value)}
-      />
+      <ErrorAlert>{failure}</ErrorAlert>
+      <EmailField id="forgot-email" error={emailError} value={email} onChange={setEmail} />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Enviando…' : 'Enviar enlace'}
       </button>

@@ -2,7 +2,8 @@
 import '../../lib/zod-config';
 import { MSG, ZLoginRequest } from '@panel/shared';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { Field } from '../../components/field';
+import { ErrorAlert } from '../../components/error-alert';
+import { EmailField, Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { errorMessage } from '../../lib/api';
 import { signInWithPassword } from '../../lib/auth';
@@ -80,22 +81,8 @@ export default function LoginPage({ notice = null }: { notice?: string | null })
             {SESSION_EXPIRED}
           </p>
         )}
-        {error && (
-          <p className="alert alert--error" role="alert">
-            {error}
-          </p>
-        )}
-        <Field
-          id="login-email"
-          label="Email"
-          error={fieldErrors.email}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-        />
+        <ErrorAlert>{error}</ErrorAlert>
+        <EmailField id="login-email" error={fieldErrors.email} value={email} onChange={setEmail} />
         <Field
           id="login-password"
           label="Contraseña"

@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { RESET_MSG, ZPasswordResetConfirm } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
 import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
@@ -86,11 +87,7 @@ export default function ResetPasswordPage({
           Elegí una contraseña nueva
         </h2>
         <p className="login__lead">Al guardarla se cierran todas las sesiones abiertas de tu cuenta.</p>
-        {failure && (
-          <p className="alert alert--error" role="alert">
-            {failure}
-          </p>
-        )}
+        <ErrorAlert>{failure}</ErrorAlert>
         {field('password', 'Contraseña nueva (al menos 10 caracteres)')}
         {field('repeat', 'Repetí la contraseña nueva')}
         <button type="submit" className="button button--primary button--block" disabled={busy}>

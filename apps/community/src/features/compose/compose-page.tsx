@@ -13,6 +13,7 @@ import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ErrorAlert } from '../../components/error-alert';
 import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { TopBar } from '../../components/top-bar';
@@ -236,11 +237,7 @@ export default function ComposePage() {
             </span>
           </div>
         )}
-        {failure && (
-          <p className="alert alert--error" role="alert">
-            {failure}
-          </p>
-        )}
+        <ErrorAlert>{failure}</ErrorAlert>
         <button
           type="submit"
           className="button button--primary button--block"

@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { type TAppPasswordChanged, ZAppChangePassword } from '@panel/shared';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
 import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
@@ -83,11 +84,7 @@ export function ChangePassword() {
       {field('current_password', 'Contraseña actual', 'current-password')}
       {field('new_password', 'Contraseña nueva (al menos 10 caracteres)', 'new-password')}
       {field('repeat', 'Repetí la contraseña nueva', 'new-password')}
-      {failure && (
-        <p className="alert alert--error" role="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       {done && (
         <p className="alert alert--success" role="status">
           {done}

@@ -3,6 +3,7 @@ import '../../lib/zod-config';
 import { type TAppQuietHours, ZQuietHours } from '@panel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
 import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
@@ -124,11 +125,7 @@ export default function QuietHours() {
             {field('start', 'Desde (HH:MM)')}
             {field('end', 'Hasta (HH:MM)')}
           </div>
-          {failure && (
-            <p className="alert alert--error" role="alert">
-              {failure}
-            </p>
-          )}
+          <ErrorAlert>{failure}</ErrorAlert>
           <button type="submit" className="button button--primary button--block" disabled={busy || !saved}>
             {busy ? 'Guardando…' : 'Guardar horario'}
           </button>
