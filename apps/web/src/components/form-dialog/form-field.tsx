@@ -1,4 +1,4 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { type RegisterOptions, useController, useFormContext } from 'react-hook-form';
 
@@ -51,4 +51,12 @@ export function FormInput<P extends { error?: unknown } = TextInputProps>({
   const { error } = getFieldState(name, formState);
   const bound = { ...props, error: error?.message, ...register(name, rules) };
   return <Input {...(bound as unknown as P)} />;
+}
+
+/**
+ * A Textarea registered on the dialog's form that grows with its text, from `minRows` (default 2)
+ * to `maxRows`; any other prop goes to the Textarea as given.
+ */
+export function FormTextarea({ minRows = 2, ...props }: Omit<FormInputProps<TextareaProps>, 'component'>) {
+  return <FormInput<TextareaProps> component={Textarea} autosize minRows={minRows} {...props} />;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Group, Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { DEFAULT_COLOR, type TEvent, type TEventValues, ZEventInput } from '@panel/shared';
 import { useCallback, useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
@@ -7,7 +7,7 @@ import { DateTimeField } from '../../../components/date-time-field/date-time-fie
 import { withDateFields } from '../../../components/date-time-field/with-date-fields';
 import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField, FormInput } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput, FormTextarea } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { type TypeRow, TypeSelect } from '../../../components/selects/type-select';
 import { textOn } from '../../../lib/contrast';
@@ -106,14 +106,7 @@ export function EventFormDialog({ opened, event, onClose }: Props) {
         <BranchField />
       </SimpleGrid>
       <FormInput name="title" label="Título" withAsterisk data-autofocus />
-      <FormInput
-        name="description"
-        component={Textarea}
-        label="Descripción"
-        autosize
-        minRows={2}
-        maxRows={6}
-      />
+      <FormTextarea name="description" label="Descripción" maxRows={6} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <FormField name="start_at" component={DateTimeField} label="Inicio" withAsterisk />
         <FormField name="end_at" component={DateTimeField} label="Fin" withAsterisk />

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, Textarea } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
 import { type TNotification, type TNotificationValues, ZNotificationInput } from '@panel/shared';
 import type { Resolver } from 'react-hook-form';
 import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField, FormInput } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput, FormTextarea } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { TypeSelect } from '../../../components/selects/type-select';
 import { useSaveNotification } from '../api/save-notification';
@@ -67,15 +67,7 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
       />
       <BranchField />
       <FormInput name="title" label="Título" withAsterisk data-autofocus />
-      <FormInput
-        name="message"
-        component={Textarea}
-        label="Mensaje"
-        withAsterisk
-        autosize
-        minRows={3}
-        maxRows={8}
-      />
+      <FormTextarea name="message" label="Mensaje" withAsterisk minRows={3} maxRows={8} />
       <Checkbox
         mt="md"
         label="Urgente"

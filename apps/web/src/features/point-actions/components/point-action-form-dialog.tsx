@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import {
   DEFAULT_ACTION_POINTS,
   normalizeActionKey,
@@ -12,7 +12,7 @@ import {
 import { type Resolver, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormField, FormInput } from '../../../components/form-dialog/form-field';
+import { FormField, FormInput, FormTextarea } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { useCreatePointAction } from '../api/create-point-action';
 import { useUpdatePointAction } from '../api/update-point-action';
@@ -38,6 +38,17 @@ const initialValues = (action: TPointAction | null): PointActionFormValues => ({
   cooldown_seconds: action?.cooldown_seconds ?? '',
   active: action?.active ?? true,
 });
+
+/** A whole number of the action (points, limit, seconds): no decimals, and a value out of range stays as typed, for the form to say why. */
+function WholeNumberField(props: {
+  name: string;
+  label: string;
+  placeholder?: string;
+  min: number;
+  withAsterisk?: boolean;
+}) {
+  return <FormField component={NumberInput} allowDecimal={false} clampBehavior="none" {...props} />;
+}
 
 interface PointActionFormDialogProps {
   opened: boolean;
@@ -107,41 +118,15 @@ export function PointActionFormDialog({ opened, action, onClose }: PointActionFo
         />
       )}
       <FormInput name="name" label="Nombre" withAsterisk data-autofocus={isEdit || undefined} />
-      <FormInput
-        name="description"
-        component={Textarea}
-        label="Descripción"
-        autosize
-        minRows={2}
-        maxRows={5}
-      />
+      <FormTextarea name="description" label="Descripción" maxRows={5} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <FormField
-          name="points"
-          component={NumberInput}
-          label="Puntos"
-          withAsterisk
-          min={0}
-          allowDecimal={false}
-          clampBehavior="none"
-        />
-        <FormField
-          name="daily_limit"
-          component={NumberInput}
-          label="Límite diario"
-          placeholder="Sin límite"
-          min={1}
-          allowDecimal={false}
-          clampBehavior="none"
-        />
-        <FormField
+        <WholeNumberField name="points" label="Puntos" withAsterisk min={0} />
+        <WholeNumberField name="daily_limit" label="Límite diario" placeholder="Sin límite" min={1} />
+        <WholeNumberField
           name="cooldown_seconds"
-          component={NumberInput}
           label="Cooldown (segundos)"
           placeholder="Sin cooldown"
           min={1}
-          allowDecimal={false}
-          clampBehavior="none"
         />
       </SimpleGrid>
       <Checkbox label="Activa" {...register('active')} />

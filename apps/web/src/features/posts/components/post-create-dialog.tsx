@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   IMAGE_MAX_BYTES,
   imageProblems,
@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { FormInput } from '../../../components/form-dialog/form-field';
+import { FormTextarea } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
 import { UploadStatus, useUploadStatus } from '../../../components/upload-status';
@@ -127,14 +127,12 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
         submitDisabled={!canPublish}
       >
         <div>
-          <FormInput
+          <FormTextarea
             name="content"
-            component={Textarea}
             label="Contenido"
             placeholder="¿Qué querés contarle al equipo?"
             withAsterisk
             data-autofocus
-            autosize
             minRows={4}
             maxRows={10}
             maxLength={POST_CONTENT_MAX}
