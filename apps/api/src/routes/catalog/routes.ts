@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandResource, supplierResource } from './catalog-resource.ts';
-import { catalogResourceRoutes } from './resource-routes.ts';
+import { brandResource, catalogResourceRoutes, supplierResource } from './catalog-resource.ts';
 
 /** Proveedores and Marcas: /api/suppliers and /api/brands, the same five routes each. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

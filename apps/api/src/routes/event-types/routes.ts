@@ -1,5 +1,4 @@
-import { eventTypeResource } from '../types/type-resource.ts';
-import { typeResourceRoutes } from '../types/type-routes.ts';
+import { eventTypeResource, typeResourceRoutes } from '../types/type-resource.ts';
 
 /** Tipos de Eventos: /api/event-types, the five routes of every type resource (routes/types/). */
 export const eventTypesRoutes = typeResourceRoutes(eventTypeResource);

@@ -1,5 +1,4 @@
-import { notificationTypeResource } from '../types/type-resource.ts';
-import { typeResourceRoutes } from '../types/type-routes.ts';
+import { notificationTypeResource, typeResourceRoutes } from '../types/type-resource.ts';
 
 /** Tipos de Notificación: /api/notification-types, the five routes of every type resource (routes/types/). */
 export const notificationTypesRoutes = typeResourceRoutes(notificationTypeResource);

@@ -15,34 +15,38 @@ import {
   ZNotificationTypeListQuery,
   ZNotificationTypeUpdate,
 } from '@panel/shared';
-import type { z } from 'zod';
 import { events, eventTypes } from '../../db/schema/events.ts';
 import { notifications, notificationTypes } from '../../db/schema/notifications.ts';
-import type { TypeTable, TypeTableSpec } from '../../services/types/type-store.ts';
+import { type TypeTable, type TypeTableSpec, typeStore } from '../../services/types/type-store.ts';
+import { type ResourceRoutesSpec, resourceRoutes } from '../resource-routes.ts';
 
 /**
  * Tipos de Eventos and Tipos de Notificación are the same resource (a name, a colour, and for
- * notifications an icon): one description of each drives the same five routes (type-routes.ts).
+ * notifications an icon): one description of each drives the same five routes (routes/resource-routes.ts),
+ * over the queries of services/types/type-store.ts.
  */
-export interface TypeResource<T extends TypeTable, Row, Body> extends TypeTableSpec<T, Row, Body> {
+export interface TypeResource<T extends TypeTable, Row, Body>
+  extends TypeTableSpec<T, Row, Body>,
+    Omit<ResourceRoutesSpec<Body>, 'writeError'> {
   path: '/api/event-types' | '/api/notification-types';
-  tag: string;
-  /** The versioned table (ETag, If-Match). */
   versioned: 'event_types' | 'notification_types';
-  singular: string;
-  plural: string;
-  createDescription: string;
-  deleteDescription: string;
-  // Kept as plain schemas: the routes are shared, and the response serializer validates each record.
-  item: z.ZodType;
-  input: z.ZodType;
-  update: z.ZodType;
-  listQuery: z.ZodType;
+}
+
+const common = {
+  listDescription: '`q` busca en el nombre sin distinguir mayúsculas ni acentos.',
+  forms: true,
+  writeConflicts: false,
+} as const;
+
+/** The five routes of one type resource: /api/event-types, /api/notification-types. */
+export function typeResourceRoutes<T extends TypeTable, Row, Body>(resource: TypeResource<T, Row, Body>) {
+  return resourceRoutes<Body>(resource, typeStore(resource));
 }
 
 type EventTypeRow = { id: number; name: string; color: string; createdAt: Date; version: number };
 
 export const eventTypeResource: TypeResource<typeof eventTypes, EventTypeRow, TEventTypeValues> = {
+  ...common,
   path: '/api/event-types',
   tag: 'eventos',
   versioned: 'event_types',
@@ -82,6 +86,7 @@ export const notificationTypeResource: TypeResource<
   NotificationTypeRow,
   TNotificationTypeValues
 > = {
+  ...common,
   path: '/api/notification-types',
   tag: 'notificaciones',
   versioned: 'notification_types',
