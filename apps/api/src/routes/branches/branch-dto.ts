@@ -1,17 +1,4 @@
 import type { TBranch } from '@panel/shared';
-import { branches } from '../../db/schema/branches.ts';
-
-/** Everything but the secret: only whether a connection string is set. */
-export const branchColumns = {
-  id: branches.id,
-  name: branches.name,
-  city: branches.city,
-  address: branches.address,
-  connectionStringEnc: branches.connectionStringEnc,
-  createdAt: branches.createdAt,
-  updatedAt: branches.updatedAt,
-  version: branches.version,
-};
 
 type BranchRow = {
   id: number;

@@ -1,8 +1,9 @@
 import { makeItemResponse, ZBranch, ZBranchInput } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
+import { branchColumns } from '../../services/branches/branches.ts';
 import { errors } from '../schemas.ts';
-import { branchColumns, sealConnectionString, toBranchDto } from './branch-dto.ts';
+import { sealConnectionString, toBranchDto } from './branch-dto.ts';
 
 export const createBranchRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(

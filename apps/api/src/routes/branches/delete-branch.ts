@@ -1,14 +1,9 @@
 import { MSG } from '@panel/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client.ts';
-import { branches } from '../../db/schema/branches.ts';
-import { conflict, notFound } from '../../lib/http-errors.ts';
+import { conflict } from '../../lib/http-errors.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
+import { deleteBranch } from '../../services/branches/branches.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
-
-/** Tables whose rows point to a branch; a branch still referenced is not deleted (409). */
-const REFERENCING_TABLES = ['users', 'posts', 'events', 'stories', 'notifications', 'surveys'] as const;
 
 export const deleteBranchRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
@@ -25,21 +20,8 @@ export const deleteBranchRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const [found] = await app.db.select({ id: branches.id }).from(branches).where(eq(branches.id, id));
-      if (!found) throw notFound(MSG.branchNotFound);
-
-      const checks = REFERENCING_TABLES.map(
-        (table) => sql`SELECT 1 FROM ${sql.identifier(table)} WHERE branch_id = ${id}`,
-      );
-      const [usage] = await queryRows<{ used: boolean }>(
-        app.db,
-        sql`SELECT EXISTS (${sql.join(checks, sql` UNION ALL `)}) AS used`,
-      );
-      if (usage?.used) throw conflict(MSG.branchInUse);
-
       try {
-        await app.db.delete(branches).where(eq(branches.id, id));
+        await deleteBranch(app.db, request.params.id);
       } catch (error) {
         // The RESTRICT foreign keys are the backstop for a reference added meanwhile.
         if (findPostgresError(error)?.code === '23503') throw conflict(MSG.branchInUse);

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branches } from '../../db/schema/branches.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { branchColumns } from '../../services/branches/branches.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { branchColumns, sealConnectionString, toBranchDto } from './branch-dto.ts';
+import { sealConnectionString, toBranchDto } from './branch-dto.ts';
 
 export const updateBranchRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
