@@ -1,8 +1,8 @@
 import { makeItemResponse, ZEvent, ZEventInput } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
+import { eventValues, findEvent } from '../../services/events/events.ts';
 import { errors, FORM_BODIES } from '../schemas.ts';
-import { eventValues, findEvent } from './event-dto.ts';
 import { assertEventRefs } from './event-refs.ts';
 
 export const createEventRoute: FastifyPluginAsyncZod = async (app) => {

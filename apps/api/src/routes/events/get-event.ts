@@ -1,8 +1,8 @@
 import { EVENT_MSG, makeItemResponse, ZEvent } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { findEvent } from '../../services/events/events.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { findEvent } from './event-dto.ts';
 
 /** One event with its version (ETag): what an edit dialog reloads after a 412. */
 export const getEventRoute: FastifyPluginAsyncZod = async (app) => {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { eventValues, findEvent } from '../../services/events/events.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
-import { eventValues, findEvent } from './event-dto.ts';
 import { assertEventRefs } from './event-refs.ts';
 
 /** Also answers `POST /api/events/{id}` with `_method=PUT` (docs/api-contract.md). */

@@ -2,9 +2,9 @@ import { makeItemResponse, ZNotification, ZNotificationInput } from '@panel/shar
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterCommit } from '../../db/audit-context.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { findNotification, notificationValues } from '../../services/notifications/notifications.ts';
 import { enqueueNotificationPush } from '../../services/push/queue.ts';
 import { errors, FORM_BODIES } from '../schemas.ts';
-import { findNotification, notificationValues } from './notification-dto.ts';
 import { assertNotificationRefs } from './notification-refs.ts';
 
 export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {

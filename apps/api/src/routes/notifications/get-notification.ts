@@ -1,8 +1,8 @@
 import { makeItemResponse, NOTIFICATION_MSG, ZNotification } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { findNotification } from '../../services/notifications/notifications.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { findNotification } from './notification-dto.ts';
 
 /** One notification with its version (ETag): what an edit dialog reloads after a 412. */
 export const getNotificationRoute: FastifyPluginAsyncZod = async (app) => {

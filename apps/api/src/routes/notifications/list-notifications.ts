@@ -1,16 +1,7 @@
 import { makeListResponse, ZNotification, ZNotificationListQuery } from '@panel/shared';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notifications } from '../../db/schema/notifications.ts';
-import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { selectNotificationsPage, toNotificationDto } from '../../services/notifications/notifications.ts';
 import { errors } from '../schemas.ts';
-import { selectNotifications, toNotificationDto } from './notification-dto.ts';
-
-const SORT_COLUMNS = {
-  title: textSortKey(notifications.title),
-  message: textSortKey(notifications.message),
-  created_at: sql`${notifications.createdAt}`,
-} satisfies Record<string, SQL>;
 
 export const listNotificationsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,29 +19,7 @@ export const listNotificationsRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const query = request.query;
-      const conditions: SQL[] = [];
-      if (query.q) {
-        conditions.push(containsTextInAny(query.q, notifications.title, notifications.message));
-      }
-      if (query.notification_type_id) {
-        conditions.push(eq(notifications.notificationTypeId, query.notification_type_id));
-      }
-      if (query.branch_id) conditions.push(eq(notifications.branchId, query.branch_id));
-      const where = and(...conditions);
-
-      const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at', true);
-      const direction = sort.desc ? desc : asc;
-      const { rows, meta } = await fetchPage(
-        query,
-        ({ limit, offset }) =>
-          selectNotifications(app.db)
-            .where(where)
-            .orderBy(direction(SORT_COLUMNS[sort.key]), direction(notifications.id))
-            .limit(limit)
-            .offset(offset),
-        app.db.select({ n: count() }).from(notifications).where(where),
-      );
+      const { rows, meta } = await selectNotificationsPage(app.db, request.query);
       return { data: rows.map(toNotificationDto), meta };
     },
   );

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { findNotification, notificationValues } from '../../services/notifications/notifications.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
-import { findNotification, notificationValues } from './notification-dto.ts';
 import { assertNotificationRefs } from './notification-refs.ts';
 
 /** Also answers `POST /api/notifications/{id}` with `_method=PUT` (docs/api-contract.md, docs/product.md#the-two-readings-settled). */
