@@ -2,8 +2,8 @@ import { makeListResponse, ZAppSurvey, ZAppSurveyListQuery } from '@panel/shared
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { availableSurveysPage } from '../../services/surveys/available.ts';
+import { loadQuestions } from '../../services/surveys/surveys.ts';
 import { errors } from '../schemas.ts';
-import { loadQuestions } from '../surveys/survey-dto.ts';
 
 export const listAppSurveysRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

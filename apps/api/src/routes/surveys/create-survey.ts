@@ -1,8 +1,8 @@
 import { makeItemResponse, ZSurveyDetail, ZSurveyInput } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createSurvey } from '../../services/surveys/save.ts';
+import { findSurvey, loadQuestions, toSurveyDto } from '../../services/surveys/surveys.ts';
 import { errors } from '../schemas.ts';
-import { findSurvey, loadQuestions, toSurveyDto } from './survey-dto.ts';
 
 export const createSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -2,8 +2,8 @@ import { makeItemResponse, SURVEY_MSG, ZSurveyStatistics } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
 import { surveyStatistics } from '../../services/surveys/statistics.ts';
+import { findSurvey, loadQuestions } from '../../services/surveys/surveys.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { findSurvey, loadQuestions } from './survey-dto.ts';
 
 export const getSurveyStatisticsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

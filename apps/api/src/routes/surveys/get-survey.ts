@@ -1,8 +1,8 @@
 import { makeItemResponse, SURVEY_MSG, ZSurveyDetail } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { findSurvey, loadQuestions, toSurveyDto } from '../../services/surveys/surveys.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { findSurvey, loadQuestions, toSurveyDto } from './survey-dto.ts';
 
 export const getSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveys } from '../../db/schema/surveys.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { findSurvey, toSurveyDto } from '../../services/surveys/surveys.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { findSurvey, toSurveyDto } from './survey-dto.ts';
 
 export const toggleSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.patch(

@@ -1,8 +1,8 @@
 import { makeItemResponse, ZSurveyDetail, ZSurveyUpdate } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateSurvey } from '../../services/surveys/save.ts';
+import { findSurvey, loadQuestions, toSurveyDto } from '../../services/surveys/surveys.ts';
 import { errors, ZRouteId } from '../schemas.ts';
-import { findSurvey, loadQuestions, toSurveyDto } from './survey-dto.ts';
 
 export const updateSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(

@@ -1,8 +1,10 @@
-import { isSurveyAvailable, type TSurvey, type TSurveyQuestion } from '@panel/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { isSurveyAvailable, type TSurvey, type TSurveyQuestion, type ZSurveyListQuery } from '@panel/shared';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { surveyQuestions, surveys } from '../../db/schema/surveys.ts';
+import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 
 /** A survey row with its branch name and counts, as one SELECT (left join + two counted subqueries). */
 export const surveyColumns = {
@@ -96,4 +98,39 @@ export async function loadQuestions(
     });
   }
   return grouped;
+}
+
+const SORT_COLUMNS = {
+  title: textSortKey(surveys.title),
+  created_at: sql`${surveys.createdAt}`,
+  start_date: sql`${surveys.startDate}`,
+  end_date: sql`${surveys.endDate}`,
+} satisfies Record<string, SQL>;
+
+/** One page of surveys with their branch and counts: `q` on title and description, `active`, `branch_id` (0: every branch's); newest first by default. */
+export async function selectSurveysPage(db: Db, query: z.infer<typeof ZSurveyListQuery>) {
+  const conditions: SQL[] = [];
+  if (query.q) conditions.push(containsTextInAny(query.q, surveys.title, surveys.description));
+  if (query.active !== undefined) conditions.push(eq(surveys.active, query.active));
+  if (query.branch_id !== undefined)
+    conditions.push(query.branch_id === 0 ? isNull(surveys.branchId) : eq(surveys.branchId, query.branch_id));
+  const where = and(...conditions);
+
+  const sort = query.sort ? parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at') : null;
+  const order = sort
+    ? [
+        sql`${(sort.desc ? desc : asc)(SORT_COLUMNS[sort.key])} NULLS LAST`,
+        (sort.desc ? desc : asc)(surveys.id),
+      ]
+    : [desc(surveys.createdAt), desc(surveys.id)];
+  return fetchPage(
+    query,
+    ({ limit, offset }) =>
+      selectSurveys(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    db.select({ n: count() }).from(surveys).where(where),
+  );
 }
