@@ -1,12 +1,10 @@
 import { POINT_ACTION_MSG } from '@panel/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client.ts';
-import { pointActions } from '../../db/schema/points.ts';
-import { conflict, notFound } from '../../lib/http-errors.ts';
+import { conflict } from '../../lib/http-errors.ts';
 import { findPostgresError } from '../../plugins/error-mapping.ts';
+import { deletePointAction } from '../../services/points/point-actions.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
-import { isBuiltInAction, TAG } from './point-action-dto.ts';
+import { TAG } from './point-action-dto.ts';
 
 /**
  * The ledger keeps pointing to every action that awarded points (never deleted, docs/product.md#points-engine), so
@@ -27,20 +25,8 @@ export const deletePointActionRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const [found] = await app.db
-        .select({ key: pointActions.key })
-        .from(pointActions)
-        .where(eq(pointActions.id, id));
-      if (!found) throw notFound(POINT_ACTION_MSG.notFound);
-      if (isBuiltInAction(found.key)) throw conflict(POINT_ACTION_MSG.builtInDelete);
-      const [usage] = await queryRows<{ used: boolean }>(
-        app.db,
-        sql`SELECT EXISTS (SELECT 1 FROM point_transactions WHERE point_action_id = ${id}) AS used`,
-      );
-      if (usage?.used) throw conflict(POINT_ACTION_MSG.inUse);
       try {
-        await app.db.delete(pointActions).where(eq(pointActions.id, id));
+        await deletePointAction(app.db, request.params.id);
       } catch (error) {
         // The RESTRICT foreign key is the backstop for an award written meanwhile.
         if (findPostgresError(error)?.code === '23503') throw conflict(POINT_ACTION_MSG.inUse);

@@ -1,13 +1,11 @@
-import { BUILT_IN_POINT_ACTION_KEYS, type TPointAction, type ZPointActionUpdate } from '@panel/shared';
+import type { TPointAction, ZPointActionUpdate } from '@panel/shared';
 import type { z } from 'zod';
 import type { pointActions } from '../../db/schema/points.ts';
+import { isBuiltInAction } from '../../services/points/built-in-actions.ts';
 
 export const TAG = 'configuración de puntos';
 
 type PointActionRow = typeof pointActions.$inferSelect;
-
-const builtIn = new Set<string>(BUILT_IN_POINT_ACTION_KEYS);
-export const isBuiltInAction = (key: string) => builtIn.has(key);
 
 export function toPointActionDto(row: PointActionRow): TPointAction {
   return {

@@ -7,9 +7,9 @@ import { users } from '../../db/schema/users.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { processImage, storeImage } from '../../services/storage/images.ts';
 import { deleteUnreferencedFiles } from '../../services/storage/media-files.ts';
+import { storyColumns, storyJoins, toStoryDto } from '../../services/stories/stories.ts';
 import { checkBranch, validateForm } from '../media-form.ts';
 import { errors } from '../schemas.ts';
-import { storyColumns, storyJoins, toStoryDto } from './story-dto.ts';
 
 export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,3 +1,4 @@
+import { BUILT_IN_POINT_ACTION_KEYS } from '@panel/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { pointActions } from '../../db/schema/points.ts';
 
@@ -50,3 +51,7 @@ export async function ensureBuiltInPointActions(db: Db | Tx): Promise<number> {
     .returning({ id: pointActions.id });
   return inserted.length;
 }
+
+const builtIn = new Set<string>(BUILT_IN_POINT_ACTION_KEYS);
+/** Whether `key` is one of the app's own actions (never deleted). */
+export const isBuiltInAction = (key: string) => builtIn.has(key);

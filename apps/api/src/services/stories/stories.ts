@@ -1,10 +1,13 @@
-import { isStoryLive, type TStory } from '@panel/shared';
-import { eq, sql } from 'drizzle-orm';
+import { isStoryLive, type TStory, type ZStoryListQuery } from '@panel/shared';
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { stories } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
-import { fileUrl } from '../../services/storage/file-url.ts';
-import { storyExpiresAt } from '../../services/stories/expiry.ts';
+import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { fileUrl } from '../storage/file-url.ts';
+import { storyExpiresAt } from './expiry.ts';
 
 export const storyColumns = {
   id: stories.id,
@@ -60,4 +63,30 @@ export function toStoryDto(row: StoryRow, now: Date): TStory {
     created_at: row.createdAt.toISOString(),
   };
   return { ...dto, is_live: isStoryLive(dto, now) };
+}
+
+const SORT_COLUMNS = {
+  created_at: sql`${stories.createdAt}`,
+  title: textSortKey(stories.title),
+} satisfies Record<string, SQL>;
+
+/** One page of stories with their author, branch and views: `q` on the title; newest first by default. */
+export async function selectStoriesPage(db: Db, query: z.infer<typeof ZStoryListQuery>) {
+  const where = query.q ? containsText(stories.title, query.q) : undefined;
+  const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at', true);
+  const direction = sort.desc ? desc : asc;
+  return fetchPage(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select(storyColumns)
+        .from(stories)
+        .leftJoin(users, storyJoins.users)
+        .leftJoin(branches, storyJoins.branches)
+        .where(where)
+        .orderBy(direction(SORT_COLUMNS[sort.key]), direction(stories.id))
+        .limit(limit)
+        .offset(offset),
+    db.select({ n: count() }).from(stories).where(where),
+  );
 }
