@@ -1,12 +1,7 @@
 import { ZVolumesBulkResult, ZVolumesBulkUpsert } from '@panel/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { monthlyVolumes } from '../../db/schema/targets.ts';
+import { saveVolumesYear, toVolumeDto } from '../../services/targets/volumes.ts';
 import { errors } from '../schemas.ts';
-import { assertSeller } from './target-owner.ts';
-import { toVolumeDto, volumeColumns } from './volume-dto.ts';
-
-const v = monthlyVolumes;
 
 /** A year of volumes in one transaction, so a crash or an error never leaves half a year. */
 export const bulkUpsertVolumesRoute: FastifyPluginAsyncZod = async (app) => {
@@ -25,34 +20,8 @@ export const bulkUpsertVolumesRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body;
-      const now = sql`${app.now().toISOString()}::timestamptz`;
-      const filled = body.items.filter((i) => i.target_amount !== null);
-      const cleared = body.items.filter((i) => i.target_amount === null).map((i) => i.month);
-      const year = and(eq(v.userId, body.user_id), eq(v.year, body.year));
-
-      const items = await app.db.transaction(async (tx) => {
-        await assertSeller(tx, body.user_id);
-        if (cleared.length > 0) await tx.delete(v).where(and(year, inArray(v.month, cleared)));
-        if (filled.length > 0) {
-          await tx
-            .insert(v)
-            .values(
-              filled.map((i) => ({
-                userId: body.user_id,
-                year: body.year,
-                month: i.month,
-                targetAmount: i.target_amount!.toFixed(2),
-              })),
-            )
-            .onConflictDoUpdate({
-              target: [v.userId, v.year, v.month],
-              set: { targetAmount: sql`excluded.target_amount`, updatedAt: now },
-            });
-        }
-        return tx.select(volumeColumns).from(v).where(year).orderBy(asc(v.month));
-      });
-      return { data: { saved: filled.length, cleared: cleared.length, items: items.map(toVolumeDto) } };
+      const { saved, cleared, items } = await saveVolumesYear(app.db, request.body, app.now());
+      return { data: { saved, cleared, items: items.map(toVolumeDto) } };
     },
   );
 };

@@ -3,9 +3,9 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyTargetUnits } from '../../db/schema/targets.ts';
 import { fetchPage, parseSort } from '../../lib/list-query.ts';
+import { toUnitsDto, unitsColumns } from '../../services/targets/units.ts';
 import { errors } from '../schemas.ts';
 import { monthlyConditions, monthlyOrder } from './monthly-list.ts';
-import { toUnitsDto, unitsColumns } from './units-dto.ts';
 
 const t = monthlyTargetUnits;
 const SORT_COLUMNS = { year: t.year, month: t.month, units: t.units };

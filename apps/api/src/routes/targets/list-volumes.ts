@@ -3,9 +3,9 @@ import { and, count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyVolumes } from '../../db/schema/targets.ts';
 import { fetchPage, parseSort } from '../../lib/list-query.ts';
+import { toVolumeDto, volumeColumns } from '../../services/targets/volumes.ts';
 import { errors } from '../schemas.ts';
 import { monthlyConditions, monthlyOrder } from './monthly-list.ts';
-import { toVolumeDto, volumeColumns } from './volume-dto.ts';
 
 const SORT_COLUMNS = {
   year: monthlyVolumes.year,

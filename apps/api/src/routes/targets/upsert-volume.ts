@@ -1,10 +1,7 @@
 import { makeItemResponse, ZVolume, ZVolumeUpsert } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { monthlyVolumes } from '../../db/schema/targets.ts';
+import { toVolumeDto, upsertVolume } from '../../services/targets/volumes.ts';
 import { errors } from '../schemas.ts';
-import { assertSeller } from './target-owner.ts';
-import { toVolumeDto, volumeColumns } from './volume-dto.ts';
 
 export const upsertVolumeRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -20,18 +17,8 @@ export const upsertVolumeRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body;
-      await assertSeller(app.db, body.user_id);
-      const amount = body.target_amount.toFixed(2);
-      const [row] = await app.db
-        .insert(monthlyVolumes)
-        .values({ userId: body.user_id, year: body.year, month: body.month, targetAmount: amount })
-        .onConflictDoUpdate({
-          target: [monthlyVolumes.userId, monthlyVolumes.year, monthlyVolumes.month],
-          set: { targetAmount: amount, updatedAt: sql`${app.now().toISOString()}::timestamptz` },
-        })
-        .returning(volumeColumns);
-      return { data: toVolumeDto(row!) };
+      const row = await upsertVolume(app.db, request.body, app.now());
+      return { data: toVolumeDto(row) };
     },
   );
 };
