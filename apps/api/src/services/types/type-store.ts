@@ -28,7 +28,7 @@ export interface TypeTableSpec<T extends TypeTable, Row, Body> {
   inUse: string;
 }
 
-/** List, read, create, update and delete over one type table (services of routes/types/type-routes.ts). */
+/** List, read, create, update and delete over one type table (the queries behind routes/resource-routes.ts for routes/types/). */
 export function typeStore<T extends TypeTable, Row, Body>(spec: TypeTableSpec<T, Row, Body>) {
   const { table } = spec;
   const sortColumns = {
