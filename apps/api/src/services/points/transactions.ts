@@ -1,10 +1,14 @@
-import type { TPointTransaction } from '@panel/shared';
+import { APP_MSG, type TListMeta, type TPointTransaction, type ZTransactionListQuery } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { pointSearchKeys as keys, pointActions, pointTransactions as tx } from '../../db/schema/points.ts';
 import { users } from '../../db/schema/users.ts';
 import { dayRange } from '../../lib/business-time.ts';
-import { containsFolded, containsText, escapeLike } from '../../lib/list-query.ts';
+import { fieldError } from '../../lib/http-errors.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
+import { containsFolded, containsText, escapeLike, fetchPage } from '../../lib/list-query.ts';
+import { ledgerEntries } from './totals.ts';
 
 export interface TransactionFilters {
   user_id?: number;
@@ -203,4 +207,42 @@ export function sellerLedgerRows(db: Db, userId: number, limit: number, offset =
       WHERE t.user_id = ${userId}
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
   );
+}
+
+const onlyUserFilter = (query: { action_key?: string; from?: string; to?: string; q?: string }) =>
+  !query.action_key && !query.from && !query.to && !query.q;
+
+/**
+ * One page of the ledger, newest first (filters: TransactionFilters; `cursor`: a keyset after the
+ * last row of the previous page, else `page`), its meta, and the next page's cursor when there is one.
+ */
+export async function selectTransactionsPage(
+  db: Db,
+  query: z.infer<typeof ZTransactionListQuery>,
+  timeZone: string,
+): Promise<{ rows: TransactionRow[]; meta: TListMeta; nextCursor: string | null }> {
+  const ledger = await transactionsQuery(db, query, timeZone);
+  let after = sql`true`;
+  if (query.cursor) {
+    const position = decodeKeyset(query.cursor);
+    if (!position) throw fieldError('cursor', APP_MSG.invalidCursor);
+    after = sql`(${tx.createdAt}, ${tx.id}) < (${position.createdAt}::timestamptz, ${position.id})`;
+  }
+  const { rows, meta } = await fetchPage(
+    query,
+    ({ limit, offset }) =>
+      queryRows<TransactionRow>(db, transactionsSelect(ledger, after, limit + 1, query.cursor ? 0 : offset)),
+    queryRows<{ n: number | string }>(
+      db,
+      // Only a user filter, or none: the running totals know the count (point_totals.entries).
+      onlyUserFilter(query) ? ledgerEntries(query.user_id) : transactionsCount(ledger),
+    ),
+  );
+  const page = rows.slice(0, query.per_page);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    meta,
+    nextCursor: rows.length > query.per_page && last ? encodeKeyset(last.cursor_at, Number(last.id)) : null,
+  };
 }
