@@ -5,9 +5,9 @@ import { posts } from '../../db/schema/posts.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { UploadRule } from '../../plugins/body-parsers.ts';
 import { createPostWithImages } from '../../services/posts/create-post.ts';
+import { selectPosts, toPostDtos } from '../../services/posts/post-dto.ts';
 import { checkBranch, validateForm } from '../media-form.ts';
 import { errors } from '../schemas.ts';
-import { selectPosts, toPostDtos } from './post-dto.ts';
 
 /** The images of a post (panel and community app): 1 to 5 `images[]`, 10 MB each. */
 export const POST_UPLOADS: UploadRule = {

@@ -5,7 +5,7 @@ import { branches } from '../../db/schema/branches.ts';
 import { postImages, posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
 import { reusedQuery } from '../../lib/list-query.ts';
-import { fileUrl } from '../../services/storage/file-url.ts';
+import { fileUrl } from '../storage/file-url.ts';
 
 export interface PostRow {
   id: number;
