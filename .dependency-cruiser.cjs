@@ -14,6 +14,15 @@ const TEST_CODE = [
   '^e2e/',
 ];
 
+/** A rule that forbids imports from files matching `from` to files matching `to`. */
+const forbid = ({ name, comment, from, to }) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: to },
+});
+
 module.exports = {
   forbidden: [
     {
@@ -30,34 +39,30 @@ module.exports = {
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
-    {
+    forbid({
       name: 'web-feature-imports-app',
       comment: 'The app shell (router, layout) loads the features; a feature never reaches back into it.',
-      severity: 'error',
-      from: { path: '^apps/web/src/features/' },
-      to: { path: '^apps/web/src/app/' },
-    },
-    {
+      from: '^apps/web/src/features/',
+      to: '^apps/web/src/app/',
+    }),
+    forbid({
       name: 'web-shared-imports-feature',
       comment: "The panel's shared components/ and lib/ never import a feature or the app shell.",
-      severity: 'error',
-      from: { path: '^apps/web/src/(components|lib)/' },
-      to: { path: '^apps/web/src/(features|app)/' },
-    },
-    {
+      from: '^apps/web/src/(components|lib)/',
+      to: '^apps/web/src/(features|app)/',
+    }),
+    forbid({
       name: 'web-lib-imports-components',
       comment: 'lib/ is the bottom layer of the panel: no UI components.',
-      severity: 'error',
-      from: { path: '^apps/web/src/lib/' },
-      to: { path: '^apps/web/src/components/' },
-    },
-    {
+      from: '^apps/web/src/lib/',
+      to: '^apps/web/src/components/',
+    }),
+    forbid({
       name: 'api-service-imports-route-or-plugin',
       comment: 'Services hold the rules; they never depend on the HTTP layer that calls them.',
-      severity: 'error',
-      from: { path: '^apps/api/src/services/' },
-      to: { path: '^apps/api/src/(routes|plugins|app\\.ts|server\\.ts|start-server\\.ts|cli\\.ts)' },
-    },
+      from: '^apps/api/src/services/',
+      to: '^apps/api/src/(routes|plugins|app\\.ts|server\\.ts|start-server\\.ts|cli\\.ts)',
+    }),
     {
       name: 'api-lib-imports-above',
       comment: 'lib/ holds generic helpers: no services, routes, plugins or app.',
@@ -96,13 +101,12 @@ module.exports = {
       from: { path: '^(apps|packages)/', pathNot: TEST_CODE },
       to: { path: TEST_CODE },
     },
-    {
+    forbid({
       name: 'shared-imports-app',
       comment: 'packages/shared is used by every app and imports none of them.',
-      severity: 'error',
-      from: { path: '^packages/shared/' },
-      to: { path: '^(apps|e2e)/' },
-    },
+      from: '^packages/shared/',
+      to: '^(apps|e2e)/',
+    }),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

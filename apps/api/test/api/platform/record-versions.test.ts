@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
+import { VERSIONED_TABLES } from '../../../src/plugins/preconditions.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 /**
@@ -19,19 +20,8 @@ const one = async <T>(query: string) => (await queryRows<T>(ctx.db, sql.raw(quer
 const versionOf = async (table: string, id: number) =>
   (await one<{ version: number }>(`SELECT version FROM ${table} WHERE id = ${id}`)).version;
 
-const VERSIONED = [
-  'branches',
-  'users',
-  'suppliers',
-  'brands',
-  'notification_types',
-  'notifications',
-  'event_types',
-  'events',
-  'point_actions',
-  'surveys',
-];
-
+// The tables are the plugin's own list (VERSIONED_TABLES): the database must version exactly the
+// records whose routes answer with an ETag, no more and no fewer.
 describe('record versions', () => {
   it('every edited table has a version that starts at 1 and a row_version trigger', async () => {
     const columns = await queryRows<{ table_name: string; column_default: string; is_nullable: string }>(
@@ -39,14 +29,14 @@ describe('record versions', () => {
       sql`SELECT table_name, column_default, is_nullable FROM information_schema.columns
           WHERE table_schema = 'public' AND column_name = 'version' ORDER BY table_name`,
     );
-    expect(columns.map((c) => c.table_name).sort()).toEqual([...VERSIONED].sort());
+    expect(columns.map((c) => c.table_name).sort()).toEqual([...VERSIONED_TABLES].sort());
     for (const c of columns) expect([c.column_default, c.is_nullable]).toEqual(['1', 'NO']);
     const triggers = await queryRows<{ table: string }>(
       ctx.db,
       sql`SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
           WHERE t.tgname = 'row_version' ORDER BY 1`,
     );
-    expect(triggers.map((t) => t.table).sort()).toEqual([...VERSIONED].sort());
+    expect(triggers.map((t) => t.table).sort()).toEqual([...VERSIONED_TABLES].sort());
   });
 
   it('rises by one when the row changes, not when an update changes nothing, and never goes back', async () => {
