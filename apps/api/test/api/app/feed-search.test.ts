@@ -30,6 +30,10 @@ beforeEach(async () => {
   other = (await createUser(ctx.db, { branchId: branchB, name: 'Otro Vendedor' })).id;
 });
 
+/** A post by `userId` for `branchId` (null: all branches), `minute` minutes after T0. */
+const post = (userId: number, branchId: number | null, content: string, minute: number) =>
+  createPost(ctx.db, userId, { branchId, content, createdAt: at(minute) });
+
 const search = async (q: string, extra = '') => {
   const res = await ctx.app.inject({
     method: 'GET',
@@ -42,22 +46,10 @@ const search = async (q: string, extra = '') => {
 
 describe('GET /api/app/feed?q=', () => {
   it('finds by text without caring for accents or case, in posts of the seller’s branch and of all branches only', async () => {
-    const mine = await createPost(ctx.db, other, {
-      branchId: branchA,
-      content: 'Promoción de LAVANDINA',
-      createdAt: at(1),
-    });
-    const all = await createPost(ctx.db, other, {
-      branchId: null,
-      content: 'La lavandína en oferta',
-      createdAt: at(2),
-    });
-    await createPost(ctx.db, other, {
-      branchId: branchB,
-      content: 'Lavandina en la otra sucursal',
-      createdAt: at(3),
-    });
-    await createPost(ctx.db, other, { branchId: branchA, content: 'Detergente', createdAt: at(4) });
+    const mine = await post(other, branchA, 'Promoción de LAVANDINA', 1);
+    const all = await post(other, null, 'La lavandína en oferta', 2);
+    await post(other, branchB, 'Lavandina en la otra sucursal', 3);
+    await post(other, branchA, 'Detergente', 4);
 
     const found = await search('lavandina');
     expect(found.data.map((p) => p.id)).toEqual([all.id, mine.id]);
@@ -65,17 +57,9 @@ describe('GET /api/app/feed?q=', () => {
   });
 
   it('finds by author name, accent-insensitive, together with text matches', async () => {
-    const byName = await createPost(ctx.db, author, {
-      branchId: branchA,
-      content: 'Exhibición nueva',
-      createdAt: at(1),
-    });
-    const byText = await createPost(ctx.db, other, {
-      branchId: null,
-      content: 'Gracias nunez por la ayuda',
-      createdAt: at(2),
-    });
-    await createPost(ctx.db, other, { branchId: branchA, content: 'Nada que ver', createdAt: at(3) });
+    const byName = await post(author, branchA, 'Exhibición nueva', 1);
+    const byText = await post(other, null, 'Gracias nunez por la ayuda', 2);
+    await post(other, branchA, 'Nada que ver', 3);
     expect((await search('NUNEZ')).data.map((p) => p.id)).toEqual([byText.id, byName.id]);
     expect((await search('begona')).data.map((p) => p.id)).toEqual([byName.id]);
   });
@@ -83,11 +67,9 @@ describe('GET /api/app/feed?q=', () => {
   it('pages with the feed’s cursor, newest first, each post once', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push(
-        (await createPost(ctx.db, other, { branchId: null, content: `Oferta ${i}`, createdAt: at(i) })).id,
-      );
+      ids.push((await post(other, null, `Oferta ${i}`, i)).id);
     }
-    await createPost(ctx.db, other, { branchId: null, content: 'Otra cosa', createdAt: at(10) });
+    await post(other, null, 'Otra cosa', 10);
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
@@ -100,8 +82,8 @@ describe('GET /api/app/feed?q=', () => {
   });
 
   it('treats % and _ as plain characters, answers an empty list when nothing matches, and refuses a q over 200 characters', async () => {
-    await createPost(ctx.db, other, { branchId: null, content: 'Descuento del 20% hoy', createdAt: at(1) });
-    await createPost(ctx.db, other, { branchId: null, content: 'Descuento del 200 hoy', createdAt: at(2) });
+    await post(other, null, 'Descuento del 20% hoy', 1);
+    await post(other, null, 'Descuento del 200 hoy', 2);
     expect((await search('20%')).data.map((p) => p.content)).toEqual(['Descuento del 20% hoy']);
     expect((await search('a_b')).data).toEqual([]);
     const empty = await search('inexistente');

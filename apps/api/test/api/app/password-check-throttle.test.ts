@@ -24,6 +24,16 @@ const change = (token: string, current: string, next = 'una-clave-nueva-2026') =
     payload: { current_password: current, new_password: next },
   });
 
+/** The seller still signs in with the old password: the refused checks changed nothing. */
+async function expectOldPasswordSignsIn(email: string) {
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  expect(login.statusCode).toBe(200);
+}
+
 describe('POST /api/app/me/password, throttled like sign-in', () => {
   it('answers 429 after 5 wrong current passwords in a session, even to the right one', async () => {
     const seller = await createUser(ctx.db);
@@ -38,12 +48,7 @@ describe('POST /api/app/me/password, throttled like sign-in', () => {
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     // Still the old password: the refused right guess changed nothing.
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: seller.email, password: TEST_PASSWORD },
-    });
-    expect(login.statusCode).toBe(200);
+    await expectOldPasswordSignsIn(seller.email);
   });
 
   it('counts each check before its hash: of a parallel burst only 5 are hashed, the rest and the right one get 429', async () => {
@@ -66,12 +71,7 @@ describe('POST /api/app/me/password, throttled like sign-in', () => {
     }
     // Only the admitted checks were hashed: the refused ones answered without waiting for a hash.
     expect(passwordChecksStarted() - hashedBefore).toBe(PASSWORD_CHECK_LIMITS.perSession);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: seller.email, password: TEST_PASSWORD },
-    });
-    expect(login.statusCode).toBe(200);
+    await expectOldPasswordSignsIn(seller.email);
   });
 
   it('shares one budget of 10 per account across sessions, so new sessions do not buy more guesses', async () => {

@@ -10,7 +10,7 @@ import { type Db, queryRows } from '../../../src/db/client.ts';
 import { notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { appSettings, pushJobs, pushSubscriptions } from '../../../src/db/schema/push.ts';
 import { defaultPushHostRules } from '../../../src/lib/push-hosts.ts';
-import { PushQueue } from '../../../src/services/push/queue.ts';
+import { PushQueue, type PushQueueOptions } from '../../../src/services/push/queue.ts';
 import { PushSender } from '../../../src/services/push/send.ts';
 import type { Lookup } from '../../../src/services/push/targets.ts';
 import {
@@ -85,6 +85,16 @@ const jobs = () => ctx.db.select().from(pushJobs).orderBy(pushJobs.id);
 /** A sender that reaches the local push service (the test switch), as the app's does. */
 const testSender = (timeoutMs = 10_000) => new PushSender({ policy: ctx.app.push.policy, timeoutMs });
 const testVapid = async () => ({ subject: 'mailto:soporte@empresa.com.ar', ...(await ctx.app.push.keys()) });
+/** A queue on this file's database and clock, sending through testSender(`timeoutMs`). */
+const testQueue = ({ timeoutMs, ...options }: Partial<PushQueueOptions> & { timeoutMs?: number } = {}) =>
+  new PushQueue({
+    db: ctx.db,
+    log: ctx.app.log,
+    now: () => clock,
+    sender: testSender(timeoutMs),
+    vapid: testVapid,
+    ...options,
+  });
 
 describe('VAPID keys', () => {
   it('are made once, kept in the database, and served to the app', async () => {
@@ -780,14 +790,10 @@ describe('delivery', () => {
       keys: browserKeys(),
     });
     await notify(branchA);
-    const queue = new PushQueue({
-      db: ctx.db,
-      log: ctx.app.log,
-      now: () => clock,
+    const queue = testQueue({
       // 2 s, not 300 ms: at a load of 30 the services that do answer (429, 400, 413) took longer than
       // 300 ms, and their answers were counted as timeouts (a retry instead of a failure).
-      sender: testSender(2000),
-      vapid: testVapid,
+      timeoutMs: 2000,
     });
     expect(await queue.drain()).toEqual({ sent: 0, gone: 0, failed: 3, retried: 2 });
     const byEndpoint = new Map(
@@ -827,15 +833,7 @@ describe('delivery', () => {
     for (const device of live) await subscribe(sellerA.token, device.subscription);
     await notify(branchB);
     await notify(branchA);
-    const queue = new PushQueue({
-      db: ctx.db,
-      log: ctx.app.log,
-      now: () => clock,
-      sender: testSender(20_000),
-      vapid: testVapid,
-      concurrency: 4,
-      slowAfterMs: 50,
-    });
+    const queue = testQueue({ timeoutMs: 20_000, concurrency: 4, slowAfterMs: 50 });
     const drained = queue.drain();
     // Every live device gets its push while all 24 silent ones are still waiting for an answer.
     await expect
@@ -856,13 +854,7 @@ describe('delivery', () => {
     const device = service.device('despues');
     await subscribe(sellerA.token, device.subscription);
     await notify(branchA);
-    const restarted = new PushQueue({
-      db: ctx.db,
-      log: ctx.app.log,
-      now: () => clock,
-      sender: testSender(),
-      vapid: async () => ({ subject: 'mailto:soporte@empresa.com.ar', ...(await ctx.app.push.keys()) }),
-    });
+    const restarted = testQueue();
     expect((await restarted.drain()).sent).toBe(1);
     expect(service.received).toHaveLength(1);
   });
@@ -873,15 +865,7 @@ describe('delivery', () => {
       await subscribe(i % 2 ? sellerA.token : sellerB.token, service.device(`multi-${i}`).subscription);
     }
     await notify(null);
-    const worker = () =>
-      new PushQueue({
-        db: ctx.db,
-        log: ctx.app.log,
-        now: () => clock,
-        sender: testSender(),
-        batch: 3,
-        vapid: async () => ({ subject: 'mailto:soporte@empresa.com.ar', ...(await ctx.app.push.keys()) }),
-      }).drain();
+    const worker = () => testQueue({ batch: 3 }).drain();
     const [a, b] = await Promise.all([worker(), worker()]);
     expect(a.sent + b.sent).toBe(12);
     expect(service.received).toHaveLength(12);
