@@ -7,7 +7,7 @@ import { events, eventTypes } from '../db/schema/events.ts';
 import { pointActions, pointTransactions } from '../db/schema/points.ts';
 import { postComments, postLikes, posts } from '../db/schema/posts.ts';
 import { stories, storyViews } from '../db/schema/stories.ts';
-import { surveyResponses, surveys } from '../db/schema/surveys.ts';
+import { surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { createSession } from '../services/auth/sessions.ts';
 import { insertUser } from '../services/users/records.ts';
@@ -56,6 +56,26 @@ export async function createUser(
   });
   return { id, email: email.toLowerCase(), password, role };
 }
+
+/**
+ * A body POST /api/users accepts: a seller of `branchId`, or with null an administrator (no branch).
+ * `tag` makes the address unique.
+ */
+export const newUserBody = (tag: string, branchId: number | null) =>
+  branchId === null
+    ? {
+        name: 'Administradora',
+        email: `a${tag}@empresa.com.ar`,
+        password: 'clave-larga-segura-1',
+        role: 'admin',
+      }
+    : {
+        name: 'Vendedora',
+        email: `v${tag}@empresa.com.ar`,
+        password: 'clave-larga-segura-1',
+        role: 'seller',
+        branch_id: branchId,
+      };
 
 export const createAdmin = (db: Db, overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(db, { ...overrides, role: 'admin' });
@@ -165,6 +185,15 @@ export async function createSurvey(db: Db, overrides: Partial<{ title: string }>
   const [row] = await db
     .insert(surveys)
     .values({ title: overrides.title ?? `Encuesta ${unique()}`, active: true })
+    .returning();
+  return row!;
+}
+
+/** A required yes/no question of the survey. */
+export async function createSurveyQuestion(db: Db, surveyId: number, questionText = '¿Sirvió?') {
+  const [row] = await db
+    .insert(surveyQuestions)
+    .values({ surveyId, questionText, type: 'boolean', required: true })
     .returning();
   return row!;
 }

@@ -1,10 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { pointActions } from '../../../src/db/schema/points.ts';
-import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
 import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
-import { adminRowProblems, auditRows, lastAuditId } from '../../../src/testing/audit.ts';
 import {
   createBranch,
   createBrand,
@@ -14,17 +11,13 @@ import {
   createStory,
   createSupplier,
   createSurvey,
+  createSurveyQuestion,
   createUser,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
-import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
-import {
-  callOperation,
-  type Operation,
-  type OperationCall,
-  putTwinOf,
-  readOperations,
-} from '../security/route-fixtures.ts';
+import type { TestContext } from '../../../src/testing/test-app.ts';
+import type { Operation } from '../security/route-fixtures.ts';
+import { checkAdminWrites, expectEveryWriteCovered, openAudit, type WriteSpec } from './audited-writes.ts';
 
 /**
  * Completeness of the audit trail (ASVS V7): every administrator write in the live OpenAPI
@@ -35,23 +28,12 @@ import {
  */
 let ctx: TestContext;
 let operations: Operation[];
-beforeAll(async () => {
-  ctx = await createTestContext();
-  operations = await readOperations(ctx);
-});
+beforeAll(async () => ({ ctx, operations } = await openAudit()));
 afterAll(() => ctx?.close());
 
-interface Expected {
-  entity: string;
-  action: 'create' | 'update' | 'delete';
-  /** null: the id in the answer's `data.id`; 'any': a bulk write whose ids the answer lists elsewhere. */
-  entityId: number | null | 'any';
-  /** Fields that must be among the changes, with their before/after when given. */
-  changes: Record<string, { before: unknown; after: unknown } | true>;
-}
-type WriteSpec = () => Promise<{ call: OperationCall; expected: Expected }>;
-
 const db = () => ctx.db;
+let seq = 0;
+const n = () => ++seq;
 const PNG = () => makeImage('png', { width: 48, height: 48 });
 const image = async (field: string) => ({
   field,
@@ -60,8 +42,6 @@ const image = async (field: string) => ({
   bytes: await PNG(),
 });
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-let seq = 0;
-const n = () => ++seq;
 
 async function notificationType() {
   const [row] = await db()
@@ -574,10 +554,7 @@ const WRITES: Record<string, WriteSpec> = {
   }),
   'PUT /api/admin/surveys/{id}': async () => {
     const survey = await createSurvey(db(), { title: 'Título viejo' });
-    const [question] = await db()
-      .insert(surveyQuestions)
-      .values({ surveyId: survey.id, questionText: '¿Sirvió?', type: 'boolean', required: true })
-      .returning();
+    const question = await createSurveyQuestion(db(), survey.id);
     return {
       call: {
         url: `/api/admin/surveys/${survey.id}`,
@@ -586,7 +563,7 @@ const WRITES: Record<string, WriteSpec> = {
           active: false,
           branch_id: null,
           points_reward: 10,
-          questions: [{ id: question!.id, question_text: '¿Sirvió?', type: 'boolean', required: true }],
+          questions: [{ id: question.id, question_text: '¿Sirvió?', type: 'boolean', required: true }],
         },
       },
       expected: {
@@ -672,54 +649,13 @@ const adminWrites = () => operations.filter((o) => o.xAccess === 'admin' && o.me
 
 describe('the audit trail covers every administrator write', () => {
   it('has a successful call in WRITES for every admin write of the OpenAPI document', () => {
-    const writes = adminWrites();
-    expect(writes.length).toBeGreaterThanOrEqual(40);
-    const missing = writes.filter((o) => !WRITES[putTwinOf(operations, o) ?? o.key]).map((o) => o.key);
-    const stale = Object.keys(WRITES).filter((k) => !writes.some((o) => o.key === k));
-    expect(missing, 'admin writes without an entry in WRITES').toEqual([]);
-    expect(stale, 'entries of WRITES for routes that are gone').toEqual([]);
+    expectEveryWriteCovered(operations, adminWrites(), WRITES, 40);
   });
 
   it('each one, when it succeeds, leaves audit rows with the admin, address, request, operation, record and changes', {
     timeout: 300_000,
   }, async () => {
-    const failures: string[] = [];
-    let checked = 0;
-    for (const op of adminWrites()) {
-      const twin = putTwinOf(operations, op);
-      const spec = WRITES[twin ?? op.key];
-      if (!spec) continue; // reported by the test above
-      const { call, expected } = await spec();
-      const before = await lastAuditId(ctx.db);
-      const res = await callOperation(ctx, op, call, ctx.admin.token, twin !== null);
-      const label = `${op.key} → ${res.statusCode}`;
-      if (res.statusCode >= 300) {
-        failures.push(`${label}: the call did not succeed: ${res.body.slice(0, 300)}`);
-        continue;
-      }
-      const rows = await auditRows(ctx.db, before);
-      const operation = `${twin ? 'PUT' : op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
-      failures.push(...adminRowProblems(label, rows, ctx.admin, operation));
-      for (const row of rows)
-        if (Object.keys(row.changes).length === 0) failures.push(`${label}: audit row without changes`);
-      const entityId =
-        expected.entityId === null ? (res.json() as { data?: { id?: number } }).data?.id : expected.entityId;
-      const match = rows.find(
-        (r) =>
-          r.entity === expected.entity &&
-          r.action === expected.action &&
-          (entityId === 'any' || r.entity_id === entityId) &&
-          Object.entries(expected.changes).every(
-            ([field, change]) =>
-              field in r.changes && (change === true || isDeepStrictEqual(r.changes[field], change)),
-          ),
-      );
-      if (!match)
-        failures.push(
-          `${label}: no ${expected.action} of ${expected.entity} #${entityId} with ${JSON.stringify(expected.changes)}; got ${JSON.stringify(rows).slice(0, 600)}`,
-        );
-      checked++;
-    }
+    const { failures, checked } = await checkAdminWrites(ctx, operations, adminWrites(), WRITES);
     console.info(`Auditoría: ${checked} escrituras de administrador comprobadas`);
     expect(failures).toEqual([]);
     expect(checked).toBe(adminWrites().length);

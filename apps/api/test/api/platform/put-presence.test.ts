@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createPost } from '../../../src/testing/factories.ts';
+import { bearer, createPost, newUserBody } from '../../../src/testing/factories.ts';
 import { urlencoded } from '../../../src/testing/form-body.ts';
 import { tableChecksums } from '../../../src/testing/table-checksums.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
@@ -61,14 +61,7 @@ function putCases(
   const made = async (url: string, body: object) => ok(await ctx.asAdmin('POST', url, body)).id;
   return {
     'PUT /api/users/{id}': {
-      create: async () =>
-        `/api/users/${await made('/api/users', {
-          name: 'Vendedora',
-          email: `v${unique()}@empresa.com.ar`,
-          password: 'clave-larga-segura-1',
-          role: 'seller',
-          branch_id: branchId,
-        })}`,
+      create: async () => `/api/users/${await made('/api/users', newUserBody(unique(), branchId))}`,
       body: { name: 'Vendedora Dos', branch_id: branchId },
     },
     'PUT /api/branches/{id}': {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createPost } from '../../../src/testing/factories.ts';
+import { bearer, createPost, newUserBody } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 import { readOperations } from '../security/route-fixtures.ts';
 
@@ -120,23 +120,10 @@ const cases: Record<string, Record<string, Case>> = {
   },
   'PUT /api/users/{id}': {
     'a seller of a branch': {
-      create: async () =>
-        `/api/users/${await made('/api/users', {
-          name: 'Vendedora',
-          email: `v${unique()}@empresa.com.ar`,
-          password: 'clave-larga-segura-1',
-          role: 'seller',
-          branch_id: branchId,
-        })}`,
+      create: async () => `/api/users/${await made('/api/users', newUserBody(unique(), branchId))}`,
     },
     'an administrator without a branch': {
-      create: async () =>
-        `/api/users/${await made('/api/users', {
-          name: 'Administradora',
-          email: `a${unique()}@empresa.com.ar`,
-          password: 'clave-larga-segura-1',
-          role: 'admin',
-        })}`,
+      create: async () => `/api/users/${await made('/api/users', newUserBody(unique(), null))}`,
     },
   },
   'PUT /api/suppliers/{id}': {

@@ -1,7 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
-import { surveyQuestions } from '../../../src/db/schema/surveys.ts';
 import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
 import {
   bearer,
@@ -12,6 +11,7 @@ import {
   createStory,
   createSupplier,
   createSurvey,
+  createSurveyQuestion,
   pointActionId,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
@@ -90,16 +90,7 @@ export async function seedRouteRows(ctx: TestContext) {
   ids.eventType = event.eventTypeId;
   const survey = await createSurvey(db);
   ids.survey = survey.id;
-  const [question] = await db
-    .insert(surveyQuestions)
-    .values({
-      surveyId: survey.id,
-      questionText: '¿Te sirvió la capacitación?',
-      type: 'boolean',
-      required: true,
-    })
-    .returning();
-  ids.question = question!.id;
+  ids.question = (await createSurveyQuestion(db, survey.id, '¿Te sirvió la capacitación?')).id;
   const [type] = await db.insert(notificationTypes).values({ name: 'Aviso' }).returning();
   ids.notificationType = type!.id;
   const [notification] = await db
