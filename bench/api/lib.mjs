@@ -26,6 +26,19 @@ export const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** What a bench section prints about the conditions of its figures. */
+export const conditions = {
+  /** The section's heading: its title, the machine and its load, and the limits set for the bench. */
+  head(title) {
+    console.log(`\n== ${title}`);
+    console.log(`   machine: ${machine()}; load average ${load()}`);
+    console.log(`   ${LIMITS_NOTE}`);
+  },
+  /** How autocannon runs each call (`more`: what else the table shows). */
+  autocannon: (more = '') =>
+    `\n   autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a warm-up${more}`,
+};
+
 /** Starts a Node program (the built server, or the ceiling) and waits until `readyPath` answers 200. */
 export async function startProcess({ args, env, port, readyPath = '/api/health', nodeArgs = [] }) {
   const t0 = performance.now();

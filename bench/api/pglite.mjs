@@ -5,13 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   BENCH_LIMITS,
-  CONNECTIONS,
-  DURATION,
+  conditions,
   hammer,
-  LIMITS_NOTE,
   load,
   login,
-  machine,
   rssMb,
   startServer,
   stopProcess,
@@ -26,11 +23,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (v) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
 
 export async function benchPglite() {
-  console.log(`\n== embedded default (PGlite) with the demo data`);
-  console.log(`   machine: ${machine()}; load average ${load()}`);
+  conditions.head('embedded default (PGlite) with the demo data');
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-bench-pglite-'));
   const env = { DATA_DIR: dataDir, SEED_DEMO: '1', ...BENCH_LIMITS };
-  console.log(`   ${LIMITS_NOTE}`);
   let server;
   try {
     const first = await startServer(env, PORT);
@@ -93,7 +88,7 @@ export async function benchPglite() {
         token: seller,
       },
     ].filter((c) => !ONLY || ONLY.test(c.name));
-    console.log(`\n   autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a warm-up`);
+    console.log(conditions.autocannon());
     let peak = idle;
     for (const call of calls) {
       const r = await hammer({ base, ...call });

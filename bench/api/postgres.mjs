@@ -7,13 +7,10 @@ import pg from 'pg';
 import { BENCH_SELLER, generate, SCALE, SIZES } from './data.mjs';
 import {
   BENCH_LIMITS,
-  CONNECTIONS,
-  DURATION,
+  conditions,
   hammer,
-  LIMITS_NOTE,
   load,
   login,
-  machine,
   startProcess,
   startServer,
   stopProcess,
@@ -183,9 +180,7 @@ export async function benchPostgres() {
   const dir = mkdtempSync(join(tmpdir(), 'panel-bench-'));
   const procs = [];
   try {
-    console.log(`\n== large tenant on PostgreSQL (BENCH_SCALE=${SCALE}): ${JSON.stringify(SIZES)}`);
-    console.log(`   machine: ${machine()}; load average ${load()}`);
-    console.log(`   ${LIMITS_NOTE}`);
+    conditions.head(`large tenant on PostgreSQL (BENCH_SCALE=${SCALE}): ${JSON.stringify(SIZES)}`);
     // A call slower than the run must not leave queries behind that starve the next calls: both the
     // app and the ceiling cut statements at 10 s, and each run starts once the database is idle.
     const limited = new URL(url);
@@ -246,9 +241,7 @@ export async function benchPostgres() {
       seller: await login(server.base, BENCH_SELLER.email, BENCH_SELLER.password),
     };
 
-    console.log(
-      `\n   autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a warm-up; app = built server, ceiling = bare Fastify + pg, same SQL`,
-    );
+    console.log(conditions.autocannon('; app = built server, ceiling = bare Fastify + pg, same SQL'));
     console.log(
       `   ${'call'.padEnd(40)} ${'app req/s'.padStart(9)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} | ${'ceil req/s'.padStart(10)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} | ratio  SQL  load`,
     );
