@@ -20,6 +20,9 @@ const withRedis = await testRedisAnswers('las pruebas de límites con Redis');
 let png: Buffer;
 const postForm = (content: string) =>
   formData({ content }, [{ field: 'images[]', name: 'foto.png', type: 'image/png', bytes: png }]);
+/** A seller's post with one image, as the app sends it. */
+const publish = (app: App, token: string, content: string) =>
+  app.inject({ method: 'POST', url: '/api/app/posts', payload: postForm(content), headers: bearer(token) });
 const device = () => `https://fcm.googleapis.com/fcm/send/limite-${randomBytes(8).toString('hex')}`;
 
 async function seller(ctx: TestContext) {
@@ -69,14 +72,7 @@ describe('per-account limits on the community app (defaults)', () => {
   }, async () => {
     const a = await seller(ctx);
     const answers = await Promise.all(
-      Array.from({ length: 61 }, (_, i) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/app/posts',
-          payload: postForm(`Ráfaga ${i + 1}`),
-          headers: bearer(a.token),
-        }),
-      ),
+      Array.from({ length: 61 }, (_, i) => publish(ctx.app, a.token, `Ráfaga ${i + 1}`)),
     );
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
@@ -87,12 +83,7 @@ describe('per-account limits on the community app (defaults)', () => {
     );
     expect(row!.n).toBe(10);
     // One more, sent after the burst: the 61st of the seller's posts in these ten minutes.
-    const sixtyFirst = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/app/posts',
-      payload: postForm('Una más'),
-      headers: bearer(a.token),
-    });
+    const sixtyFirst = await publish(ctx.app, a.token, 'Una más');
     const retryAfter = expectLimited(
       sixtyFirst,
       /^Publicaste muchas veces seguidas\. Vas a poder publicar de nuevo/,
@@ -101,22 +92,12 @@ describe('per-account limits on the community app (defaults)', () => {
 
     // A second seller is unaffected.
     const b = await seller(ctx);
-    const other = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/app/posts',
-      payload: postForm('Otra vendedora'),
-      headers: bearer(b.token),
-    });
+    const other = await publish(ctx.app, b.token, 'Otra vendedora');
     expect(other.statusCode).toBe(201);
 
     // The window ends: the first seller publishes again.
     advance(retryAfter * 1000);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/app/posts',
-      payload: postForm('De nuevo'),
-      headers: bearer(a.token),
-    });
+    const again = await publish(ctx.app, a.token, 'De nuevo');
     expect(again.statusCode).toBe(201);
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { bearer, createBranch } from '../../../src/testing/factories.ts';
 import { multipart, urlencoded } from '../../../src/testing/form-body.ts';
+import { refusal } from '../../../src/testing/refusal.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 let ctx: TestContext;
@@ -55,8 +56,7 @@ describe('notification types', () => {
       color: 'rojo',
       icon: '33.png',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(refusal(res)).toEqual({
       message: NOTIFICATION_MSG.nameRequired,
       errors: {
         name: [NOTIFICATION_MSG.nameRequired],

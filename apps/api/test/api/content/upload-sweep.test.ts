@@ -21,6 +21,18 @@ afterAll(async () => {
 });
 
 const key = (char: string, ext = 'jpg') => `${char.repeat(64)}.${ext}`;
+/** A post whose one image is stored under key(char), with its thumbnail. */
+async function postWithImage(char: string) {
+  const post = await createPost(ctx.db, ctx.admin.id);
+  await ctx.db.insert(postImages).values({
+    postId: post.id,
+    position: 0,
+    storageKey: key(char),
+    thumbKey: key(char, 'thumb.webp'),
+    mime: 'image/jpeg',
+    size: 1,
+  });
+}
 function file(name: string, ageSeconds: number) {
   const dir = join(root, name.slice(0, 2));
   mkdirSync(dir, { recursive: true });
@@ -33,15 +45,7 @@ function file(name: string, ageSeconds: number) {
 
 describe('start-up sweep of uploads without a row (a crash between storing a file and committing its row)', () => {
   it('removes old unreferenced files and interrupted .tmp writes; keeps referenced, young and foreign files', async () => {
-    const post = await createPost(ctx.db, ctx.admin.id);
-    await ctx.db.insert(postImages).values({
-      postId: post.id,
-      position: 0,
-      storageKey: key('a'),
-      thumbKey: key('a', 'thumb.webp'),
-      mime: 'image/jpeg',
-      size: 1,
-    });
+    await postWithImage('a');
     const referenced = file(key('a'), 3600);
     const referencedThumb = file(key('a', 'thumb.webp'), 3600);
     const orphan = file(key('b'), 3600);
@@ -93,15 +97,7 @@ describe('the same sweep for a bucket (STORAGE_DRIVER=s3)', () => {
           { callTimeoutMs: 8_000 },
         );
       const storage = storageOf('panel/');
-      const post = await createPost(ctx.db, ctx.admin.id);
-      await ctx.db.insert(postImages).values({
-        postId: post.id,
-        position: 0,
-        storageKey: key('e'),
-        thumbKey: key('e', 'thumb.webp'),
-        mime: 'image/jpeg',
-        size: 1,
-      });
+      await postWithImage('e');
       for (const k of [key('e'), key('e', 'thumb.webp'), key('f'), key('f', 'thumb.webp'), 'notas.txt'])
         await storage.put(k, Buffer.from('x'), 'image/jpeg');
       await storageOf('otra-instalacion/').put(key('f'), Buffer.from('x'), 'image/jpeg');
