@@ -77,6 +77,18 @@ export const newUserBody = (tag: string, branchId: number | null) =>
         branch_id: branchId,
       };
 
+/** A body POST /api/admin/surveys accepts: active, for every branch, 15 points, no dates. */
+export const newSurveyBody = <Q extends object>(title: string, questions: Q[]) => ({
+  title,
+  description: 'Para todos',
+  active: true,
+  branch_id: 0,
+  points_reward: 15,
+  start_date: null,
+  end_date: null,
+  questions,
+});
+
 export const createAdmin = (db: Db, overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(db, { ...overrides, role: 'admin' });
 

@@ -1,6 +1,8 @@
 import { randomFillSync } from 'node:crypto';
 import { crc32, createDeflate } from 'node:zlib';
 import sharp from 'sharp';
+import { bearer } from './factories.ts';
+import type { TestContext } from './test-app.ts';
 
 /** Real, small images made on the fly for upload tests. */
 export async function makeImage(
@@ -78,3 +80,12 @@ export function formData(fields: Record<string, string>, files: FormFile[] = [])
   for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   return form;
 }
+
+/** POST /api/posts as the admin: a post of `content` with `files`, as the panel sends it. */
+export const postAsAdmin = (ctx: TestContext, content: string, files: FormFile[]) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    payload: formData({ content }, files),
+    headers: bearer(ctx.admin.token),
+  });

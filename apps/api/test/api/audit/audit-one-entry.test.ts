@@ -14,6 +14,7 @@ import {
   createSurvey,
   createSurveyResponse,
   createUser,
+  newSurveyBody,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
@@ -163,25 +164,16 @@ describe('one action, one entry (issue 28, item 17)', () => {
 });
 
 describe('a record created or edited with what belongs to it is one entry (issue 28, item 17)', () => {
-  const survey = {
-    title: 'Clima laboral',
-    description: 'Para todos',
-    active: true,
-    branch_id: 0,
-    points_reward: 15,
-    start_date: null,
-    end_date: null,
-    questions: [
-      { question_text: '¿Todo bien?', type: 'boolean', required: true },
-      { question_text: '¿Qué mejorarías?', type: 'text', required: false },
-      {
-        question_text: '¿Cuál turno?',
-        type: 'multiple_choice',
-        required: true,
-        options: ['Mañana', 'Tarde'],
-      },
-    ],
-  };
+  const survey = newSurveyBody('Clima laboral', [
+    { question_text: '¿Todo bien?', type: 'boolean', required: true },
+    { question_text: '¿Qué mejorarías?', type: 'text', required: false },
+    {
+      question_text: '¿Cuál turno?',
+      type: 'multiple_choice',
+      required: true,
+      options: ['Mañana', 'Tarde'],
+    },
+  ]);
 
   it('creating a post with 2 images is one entry, named, holding both images with their values', async () => {
     const png = await makeImage('png', { color: '#1971c2' });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postImages } from '../../../src/db/schema/posts.ts';
 import { bearer, createBranch, createUser, tokenFor } from '../../../src/testing/factories.ts';
-import { type FormFile, formData } from '../../../src/testing/images.ts';
+import { type FormFile, formData, postAsAdmin } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 // A photo's location must not reach whoever opens /api/files (issue 20, item 4): what is stored
@@ -194,14 +194,9 @@ describe('uploaded photos are stored without their metadata, upright', () => {
       .gif({ loop: 0, delay: [100, 100, 100] })
       .toBuffer();
     expect((await sharp(real, { animated: true }).metadata()).pages).toBe(3);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      payload: formData({ content: 'Animada' }, [
-        { field: 'images[]', name: 'a.gif', type: 'image/gif', bytes: real },
-      ]),
-      headers: bearer(ctx.admin.token),
-    });
+    const res = await postAsAdmin(ctx, 'Animada', [
+      { field: 'images[]', name: 'a.gif', type: 'image/gif', bytes: real },
+    ]);
     expect(res.statusCode).toBe(201);
     const post = ZPost.parse(res.json().data);
     const meta = await sharp((await get(post.images[0]!.url)).rawPayload, { animated: true }).metadata();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createPost, newUserBody } from '../../../src/testing/factories.ts';
+import { bearer, createPost, newSurveyBody, newUserBody } from '../../../src/testing/factories.ts';
 import { urlencoded } from '../../../src/testing/form-body.ts';
 import { tableChecksums } from '../../../src/testing/table-checksums.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
@@ -40,16 +40,7 @@ const ok = (res: { statusCode: number; body: string }, status = 201) => {
   return JSON.parse(res.body).data as { id: number };
 };
 
-const survey = {
-  title: 'Encuesta',
-  description: 'Para todos',
-  active: true,
-  branch_id: 0,
-  points_reward: 15,
-  start_date: null,
-  end_date: null,
-  questions: [{ question_text: '¿Todo bien?', type: 'boolean', required: true }],
-};
+const survey = newSurveyBody('Encuesta', [{ question_text: '¿Todo bien?', type: 'boolean', required: true }]);
 
 /** Every PUT of the API, with a body it accepts (the test fails when a PUT is missing here). */
 function putCases(

@@ -6,7 +6,7 @@ import { posts } from '../../../src/db/schema/posts.ts';
 import { SERVER_MSG } from '../../../src/lib/http-errors.ts';
 import { storageUnavailable } from '../../../src/services/storage/s3.ts';
 import { bearer } from '../../../src/testing/factories.ts';
-import { formData, makeImage } from '../../../src/testing/images.ts';
+import { formData, makeImage, postAsAdmin } from '../../../src/testing/images.ts';
 import { startTestS3Server, type TestS3Server } from '../../../src/testing/s3-server.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
@@ -34,14 +34,9 @@ describe('STORAGE_DRIVER=s3', () => {
   it('stores uploads in the bucket, serves them through /api/files and deletes them with the post', async () => {
     expect(ctx.app.storage.driver).toBe('s3');
     const gif = await makeImage('gif', { width: 200, height: 120 });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      payload: formData({ content: 'Desde S3' }, [
-        { field: 'images[]', name: 'a.gif', type: 'image/gif', bytes: gif },
-      ]),
-      headers: bearer(ctx.admin.token),
-    });
+    const res = await postAsAdmin(ctx, 'Desde S3', [
+      { field: 'images[]', name: 'a.gif', type: 'image/gif', bytes: gif },
+    ]);
     expect(res.statusCode).toBe(201);
     const post = ZPost.parse(res.json().data);
     const { url, thumb_url } = post.images[0]!;
