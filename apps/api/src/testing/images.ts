@@ -73,6 +73,14 @@ export interface FormFile {
   bytes: Buffer;
 }
 
+/** An SVG sent as the file `name` of `type` (an SVG is not an image the uploads take, whatever it claims). */
+export const svgFile = (field: string, name: string, type: string): FormFile => ({
+  field,
+  name,
+  type,
+  bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+});
+
 /** A multipart body for app.inject (light-my-request streams a FormData). */
 export function formData(fields: Record<string, string>, files: FormFile[] = []): FormData {
   const form = new FormData();

@@ -14,7 +14,7 @@ import {
   TEST_PASSWORD,
   tokenFor,
 } from '../../../src/testing/factories.ts';
-import { formData, makeImage } from '../../../src/testing/images.ts';
+import { formData, makeImage, svgFile } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 // The seller calls the community app added (issue 14): posting, one post and its comments,
@@ -112,14 +112,7 @@ describe('POST /api/app/posts', () => {
     );
     expect(six.statusCode).toBe(400);
     expect(six.json().message).toBe(MEDIA_MSG.tooManyImages);
-    const svg = await publish({ content: 'SVG' }, [
-      {
-        field: 'images[]',
-        name: 'x.jpg',
-        type: 'image/jpeg',
-        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      },
-    ]);
+    const svg = await publish({ content: 'SVG' }, [svgFile('images[]', 'x.jpg', 'image/jpeg')]);
     expect(svg.statusCode).toBe(400);
     const long = await publish({ content: 'x'.repeat(501) }, [await image()]);
     expect(long.statusCode).toBe(400);

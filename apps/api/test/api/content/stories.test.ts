@@ -2,7 +2,7 @@ import { MEDIA_MSG, storyExpiresAt, ZAppStory, ZStory } from '@panel/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stories, storyViews } from '../../../src/db/schema/stories.ts';
 import { bearer, createBranch, createUser } from '../../../src/testing/factories.ts';
-import { type FormFile, formData, makeImage } from '../../../src/testing/images.ts';
+import { type FormFile, formData, makeImage, svgFile } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 // A fixed clock, so "Activa" and "24h" are checked against a known now; a test may move it.
@@ -103,14 +103,7 @@ describe('POST /api/stories', () => {
     const bad = await createStoryCall({ title: 'X', starts_at: 'mañana' });
     expect(bad.json().errors).toEqual({ starts_at: [MEDIA_MSG.invalidDate] });
 
-    const svg = await createStoryCall({ title: 'X' }, [
-      {
-        field: 'image',
-        name: 'a.svg',
-        type: 'image/svg+xml',
-        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      },
-    ]);
+    const svg = await createStoryCall({ title: 'X' }, [svgFile('image', 'a.svg', 'image/svg+xml')]);
     expect(svg.statusCode).toBe(400);
     expect(svg.json()).toEqual({ message: MEDIA_MSG.notAnImage, errors: { image: [MEDIA_MSG.notAnImage] } });
 

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 beforeEach(() => ctx.reset());
 
-const importCsv = (csv: string, dryRun = false, contentType = 'text/csv') =>
+/** `csv` as the file's bytes when a Buffer (another encoding than UTF-8). */
+const importCsv = (csv: string | Buffer, dryRun = false, contentType = 'text/csv') =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/users/import${dryRun ? '?dry_run=1' : ''}`,
@@ -195,21 +196,11 @@ describe('POST /api/users/import', () => {
   it('reads a Latin-1 (Windows-1252) file as Excel saves it, and refuses UTF-16 clearly', async () => {
     await createBranch(ctx.db, { name: 'Córdoba' });
     const latin1 = Buffer.from('nombre;email;sucursal\nLucía Muñoz;lucia@empresa.com.ar;Córdoba\n', 'latin1');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/import?dry_run=1',
-      payload: latin1,
-      headers: { ...bearer(ctx.admin.token), 'content-type': 'text/csv' },
-    });
+    const res = await importCsv(latin1, true);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.rows).toMatchObject([{ name: 'Lucía Muñoz', branch: 'Córdoba', errors: [] }]);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('nombre;email\n', 'utf16le')]);
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/import?dry_run=1',
-      payload: utf16,
-      headers: { ...bearer(ctx.admin.token), 'content-type': 'text/csv' },
-    });
+    const refused = await importCsv(utf16, true);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(USER_MSG.importUtf16);
   });
@@ -374,15 +365,11 @@ describe('GET /api/users/export', () => {
       [...people].sort((a, b) => a.email.localeCompare(b.email)).map((p) => [p.name, p.active, '-Sur']),
     );
     expect((await importCsv(exported)).statusCode).toBe(201);
+    const emails = people.map((p) => p.email);
     const rows = await ctx.db
       .select({ name: users.name, email: users.email, active: users.active, branchId: users.branchId })
       .from(users)
-      .where(
-        inArray(
-          users.email,
-          people.map((p) => p.email),
-        ),
-      );
+      .where(inArray(users.email, emails));
     expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual(
       [...people]
         .sort((a, b) => a.email.localeCompare(b.email))
