@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
+import type { onResponseHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { queryRows } from '../db/client.ts';
+import { HttpMetrics } from '../lib/http-metrics.ts';
 import { addRouteHook } from './route-hooks.ts';
 
 /** What the push worker reports per job it handled (services/push/queue.ts, DrainResult's keys). */
@@ -52,19 +53,16 @@ export const metricsPlugin = fp(
     ])
       registry.removeSingleMetric(name);
 
-    const requests = new Counter({
-      name: 'panel_http_requests_total',
-      help: 'Respuestas HTTP por método, plantilla de ruta y código de estado.',
-      labelNames: ['method', 'route', 'status'] as const,
-      registers: [registry],
-    });
-    const duration = new Histogram({
-      name: 'panel_http_request_duration_seconds',
-      help: 'Tiempo desde que llega la solicitud hasta que se envía la respuesta, en segundos.',
-      labelNames: ['method', 'route'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    });
+    // The answers' count and duration, per route (lib/http-metrics.ts: no labels hashed per answer).
+    const http = new HttpMetrics(
+      { requests: 'panel_http_requests_total', duration: 'panel_http_request_duration_seconds' },
+      {
+        requests: 'Respuestas HTTP por método, plantilla de ruta y código de estado.',
+        duration: 'Tiempo desde que llega la solicitud hasta que se envía la respuesta, en segundos.',
+      },
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    );
+    for (const metric of http.metrics()) registry.registerMetric(metric as never);
     const loginRefusals = new Counter({
       name: 'panel_login_throttle_refusals_total',
       help: 'Intentos de inicio de sesión rechazados por el límite de intentos (429).',
@@ -140,29 +138,33 @@ export const metricsPlugin = fp(
       },
     });
 
-    const count = (method: string, route: string, status: number, seconds: number) => {
-      requests.inc({ method, route, status: String(status) });
-      duration.observe({ method, route }, seconds);
-      if (status === 429 && isLoginRoute(route)) loginRefusals.inc({ route });
-    };
     // Each route counts its own answers under the template it knows (docs/performance.md, "Cost per
-    // request": reading `request.routeOptions` builds a new object on every call). Callback hooks,
-    // not async ones: no promise per request.
-    app.addHook('onRoute', (route: RouteOptions) => {
-      const url = route.url;
-      addRouteHook(
-        route,
-        'onResponse',
-        (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-          count(request.method, url, reply.statusCode, reply.elapsedTime / 1000);
+    // request": reading `request.routeOptions` builds a new object on every call). One hook per
+    // template: a PUT's POST twin starts with the PUT's hooks (addRouteHook adds a hook once).
+    // Callback hooks, not async ones: no promise per request.
+    const hooks = new Map<string, onResponseHookHandler>();
+    const hookFor = (route: string): onResponseHookHandler => {
+      let hook = hooks.get(route);
+      if (!hook) {
+        const record = http.recorderFor(route);
+        const login = isLoginRoute(route);
+        hook = (request, reply, done) => {
+          const status = reply.statusCode;
+          record(request.method, status, reply.elapsedTime / 1000);
+          if (status === 429 && login) loginRefusals.inc({ route });
           done();
-        },
-        false,
-      );
-    });
+        };
+        hooks.set(route, hook);
+      }
+      return hook;
+    };
+    app.addHook('onRoute', (route: RouteOptions) =>
+      addRouteHook(route, 'onResponse', hookFor(route.url), false),
+    );
     // The answers of no route (404s, and the router's own refusals) share one label value.
+    const unmatched = http.recorderFor(UNMATCHED);
     app.addHook('onResponse', (request, reply, done) => {
-      if (request.is404) count(request.method, UNMATCHED, reply.statusCode, reply.elapsedTime / 1000);
+      if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
 

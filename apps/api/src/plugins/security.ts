@@ -23,7 +23,7 @@ const CSP_DIRECTIVES: [string, string[]][] = [
 ];
 
 /**
- * Security headers on every answer (API, panel and docs). They are the values helmet 8 sends with
+ * Security headers on the pages (the panel, the sellers' app, the API docs) and their files. They are the values helmet 8 sends with
  * its defaults and the CSP above (plus `Referrer-Policy: no-referrer`), written once: helmet
  * rebuilt and re-rendered them, the CSP included, on every request.
  */
@@ -67,13 +67,34 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
  */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * The API's own answers (JSON, CSV, .ics, the stored files: anything under /api/ but the docs' pages)
+ * carry the headers that act on a response a browser does not render as a page, as the OWASP REST
+ * Security Cheat Sheet lists them: nothing may load from or frame it (`default-src 'none'`,
+ * `frame-ancestors 'none'`, DENY), no other site may read it (CORP), no sniffing, no referrer. The rest
+ * of the full set (COOP, Origin-Agent-Cluster, DNS prefetch, X-Download-Options, cross-domain policies,
+ * X-XSS-Protection) only acts on documents; each header costs every answer its validation and bytes,
+ * and the API answers the most requests (docs/decisions/2026-12-02-api-answers-security-headers.md).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** An answer of the API (a request under /api/), not one of the docs' pages (/api/docs, its assets). */
+export const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export const securityPlugin = fp(
   async (app) => {
-    // A callback hook, not an async one: no promise per request.
+    // A callback hook, not an async one: no promise per request. App-wide: every answer needs its set,
+    // the answers of no route (404) and the access check's 401 and 403 included.
     app.addHook(
       'onRequest',
       (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-        reply.headers(SECURITY_HEADERS);
+        reply.headers(isApiAnswer(request.url) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
         if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
         done();
       },

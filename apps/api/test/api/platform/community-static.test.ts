@@ -79,9 +79,12 @@ describe('/comunidad/', () => {
         .find((directive) => directive.startsWith('script-src '));
       expect(scriptSrc, url).toBe(`script-src 'self' ${BOOT_HASH}`);
     }
-    // Every other answer keeps the policy without it.
-    for (const url of ['/comunidad/sw.js', '/comunidad/assets/index-3f2a9c.js', '/api/health', '/vendedores'])
+    // Every other page and file keeps the policy without it; the API's answers allow no script at all.
+    for (const url of ['/comunidad/sw.js', '/comunidad/assets/index-3f2a9c.js', '/vendedores'])
       expect((await get(url)).headers['content-security-policy'], url).toContain("script-src 'self';");
+    expect((await get('/api/health')).headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('caches hashed assets for a year; sw.js, the manifest and icons are revalidated', async () => {

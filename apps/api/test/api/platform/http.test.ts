@@ -102,16 +102,24 @@ describe('security headers', () => {
     ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
-      expect(res.headers['content-security-policy'], url).toContain("style-src 'self' 'unsafe-inline'");
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(res.headers['x-frame-options'], url).toBeDefined();
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
     }
+    // The pages allow what they load (Mantine's and Swagger UI's inline styles); the API's answers load nothing.
+    for (const url of ['/', '/sucursales', '/api/docs'])
+      expect(
+        (await ctx.app.inject({ method: 'GET', url })).headers['content-security-policy'],
+        url,
+      ).toContain("style-src 'self' 'unsafe-inline'");
+    for (const url of ['/api/health', '/api/no-existe', '/api/openapi.json'])
+      expect((await ctx.app.inject({ method: 'GET', url })).headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
   });
 
-  it('sends the same full set of security headers on API answers, errors (a 401 too) and the panel', async () => {
-    const expected = {
+  it('sends the full set of security headers on the pages, and the API set on every API answer (errors and a 401 too)', async () => {
+    const pages = {
       'content-security-policy':
         "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';" +
         "style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
@@ -127,12 +135,29 @@ describe('security headers', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
+    // docs/decisions/2026-12-02-api-answers-security-headers.md: the headers that act on a response a
+    // browser does not render as a page, and none of the documents' own.
+    const api = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    };
+    const documentsOnly = Object.keys(pages).filter((name) => !(name in api));
+    for (const url of ['/', '/sucursales', '/api/docs', '/no-existe.png']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(pages))
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
     // '/api/branches' without a session: the access check's 401 carries them too (it ran before the
     // headers were set while it was an app-wide hook).
-    for (const url of ['/api/health', '/api/no-existe', '/', '/api/docs', '/api/branches']) {
+    for (const url of ['/api/health', '/api/no-existe', '/api/openapi.json', '/api/branches']) {
       const res = await ctx.app.inject({ method: 'GET', url });
-      for (const [name, value] of Object.entries(expected))
+      for (const [name, value] of Object.entries(api))
         expect(res.headers[name], `${url} ${name}`).toBe(value);
+      for (const name of documentsOnly) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
   });
