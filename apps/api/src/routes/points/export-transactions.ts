@@ -1,20 +1,10 @@
 import { referenceLabel, ZTransactionFilters } from '@panel/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, queryRows } from '../../db/client.ts';
-import { pointTransactions } from '../../db/schema/points.ts';
 import { isoDay, localDay } from '../../lib/business-time.ts';
-import { csvDateTime, csvDownload, csvSafe, turnEventLoop } from '../../lib/csv.ts';
-import {
-  type TransactionFilters,
-  type TransactionRow,
-  transactionsQuery,
-  transactionsSelect,
-} from '../../services/points/transactions.ts';
+import { csvDateTime, csvDownload, csvSafe } from '../../lib/csv.ts';
+import { transactionBatches } from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
-
-const BATCH = 1000;
 
 const HEADER = [
   'ID',
@@ -27,30 +17,6 @@ const HEADER = [
   'Referencia',
   'Fecha',
 ];
-
-/**
- * Keyset batches (created_at, id) newest first: memory stays at one batch whatever the ledger's
- * size, and the event loop turns between batches, so other requests are served during a large
- * export (issue 28, item 9).
- */
-async function* transactionBatches(db: Db, filters: TransactionFilters, timeZone: string) {
-  const ledger = await transactionsQuery(db, filters, timeZone);
-  let cursor: { at: string; id: number } | null = null;
-  for (;;) {
-    const keyset: ReturnType<typeof sql> = cursor
-      ? sql`(${pointTransactions.createdAt}, ${pointTransactions.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
-      : sql`true`;
-    const rows: TransactionRow[] = await queryRows<TransactionRow>(
-      db,
-      transactionsSelect(ledger, keyset, BATCH),
-    );
-    if (rows.length > 0) yield rows;
-    if (rows.length < BATCH) return;
-    await turnEventLoop();
-    const last: TransactionRow = rows[rows.length - 1]!;
-    cursor = { at: last.cursor_at, id: Number(last.id) };
-  }
-}
 
 export const exportTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

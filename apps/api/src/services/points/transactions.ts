@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { pointSearchKeys as keys, pointActions, pointTransactions as tx } from '../../db/schema/points.ts';
 import { users } from '../../db/schema/users.ts';
 import { dayRange } from '../../lib/business-time.ts';
+import { turnEventLoop } from '../../lib/csv.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 import { containsFolded, containsText, escapeLike, fetchPage } from '../../lib/list-query.ts';
@@ -245,4 +246,31 @@ export async function selectTransactionsPage(
     meta,
     nextCursor: rows.length > query.per_page && last ? encodeKeyset(last.cursor_at, Number(last.id)) : null,
   };
+}
+
+/** Rows per batch of the points export (GET /api/points/transactions/export). */
+const EXPORT_BATCH = 1000;
+
+/**
+ * Keyset batches (created_at, id) newest first: memory stays at one batch whatever the ledger's
+ * size, and the event loop turns between batches, so other requests are served during a large
+ * export (issue 28, item 9).
+ */
+export async function* transactionBatches(db: Db, filters: TransactionFilters, timeZone: string) {
+  const ledger = await transactionsQuery(db, filters, timeZone);
+  let cursor: { at: string; id: number } | null = null;
+  for (;;) {
+    const keyset: ReturnType<typeof sql> = cursor
+      ? sql`(${tx.createdAt}, ${tx.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : sql`true`;
+    const rows: TransactionRow[] = await queryRows<TransactionRow>(
+      db,
+      transactionsSelect(ledger, keyset, EXPORT_BATCH),
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    await turnEventLoop();
+    const last: TransactionRow = rows[rows.length - 1]!;
+    cursor = { at: last.cursor_at, id: Number(last.id) };
+  }
 }
