@@ -20,7 +20,15 @@ interface Series {
   count: number;
 }
 
-type Value = { labels: Record<string, string | number>; value: number; metricName?: string };
+type Value = {
+  labels: Record<string, string | number>;
+  value: number;
+  metricName?: string;
+  /** Labels the registry writes once per object and caches (prom-client keys its cache by the object). */
+  sharedLabels?: Record<string, string>;
+};
+const NO_LABELS = Object.freeze({});
+const INFINITY = Object.freeze({ le: '+Inf' });
 
 export interface ScrapedMetric {
   name: string;
@@ -39,7 +47,12 @@ export class HttpMetrics {
     private readonly names: { requests: string; duration: string },
     private readonly help: { requests: string; duration: string },
     private readonly bounds: readonly number[],
-  ) {}
+  ) {
+    this.les = bounds.map((le) => Object.freeze({ le }));
+  }
+
+  /** The `le` label of each bucket, one object each (the registry caches nothing for them). */
+  private readonly les: Readonly<{ le: number }>[];
 
   /**
    * The recorder of one route's answers, for its `onResponse` hook: the route's series are found
@@ -86,9 +99,11 @@ export class HttpMetrics {
       name: this.names.requests,
       help: this.help.requests,
       type: 'counter' as const,
-      values: (): Value[] => this.answers.map(({ labels, value }) => ({ labels: { ...labels }, value })),
+      values: (): Value[] =>
+        this.answers.map(({ labels, value }) => ({ labels: NO_LABELS, value, sharedLabels: labels })),
     };
     const durationName = this.names.duration;
+    const bucketName = `${durationName}_bucket`;
     const duration = {
       name: durationName,
       help: this.help.duration,
@@ -96,23 +111,21 @@ export class HttpMetrics {
       values: (): Value[] =>
         this.all.flatMap((series) => {
           let cumulative = 0;
-          const buckets: Value[] = this.bounds.map((le, i) => {
+          const shared = series.labels;
+          const buckets: Value[] = this.les.map((labels, i) => {
             cumulative += series.buckets[i] as number;
-            return {
-              labels: { le, ...series.labels },
-              value: cumulative,
-              metricName: `${durationName}_bucket`,
-            };
+            return { labels, value: cumulative, metricName: bucketName, sharedLabels: shared };
           });
           return [
             ...buckets,
+            { labels: INFINITY, value: series.count, metricName: bucketName, sharedLabels: shared },
+            { labels: NO_LABELS, value: series.sum, metricName: `${durationName}_sum`, sharedLabels: shared },
             {
-              labels: { le: '+Inf', ...series.labels },
+              labels: NO_LABELS,
               value: series.count,
-              metricName: `${durationName}_bucket`,
+              metricName: `${durationName}_count`,
+              sharedLabels: shared,
             },
-            { labels: { ...series.labels }, value: series.sum, metricName: `${durationName}_sum` },
-            { labels: { ...series.labels }, value: series.count, metricName: `${durationName}_count` },
           ];
         }),
     };
