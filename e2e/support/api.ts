@@ -112,12 +112,19 @@ export async function pngImage(color: string, width = 480, height = 360): Promis
 }
 
 /** POST /api/posts as the panel sends it: multipart with content, branch_id and images[]. */
-export async function createPost(request: APIRequestContext, token: string, content: string, image: Buffer) {
+/** A post from the panel, for all branches unless `branchId` says which one (its sellers alone see it). */
+export async function createPost(
+  request: APIRequestContext,
+  token: string,
+  content: string,
+  image: Buffer,
+  branchId = 0,
+) {
   const res = await request.post('/api/posts', {
     headers: auth(token),
     multipart: {
       content,
-      branch_id: '0',
+      branch_id: String(branchId),
       'images[]': { name: 'foto.png', mimeType: 'image/png', buffer: image },
     },
   });

@@ -1,4 +1,4 @@
-import { createPost, pngImage, unique } from '../../support/api.ts';
+import { apiLogin, createBranch, createPost, pngImage, unique } from '../../support/api.ts';
 import { APP, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -40,15 +40,20 @@ test('search results page: scrolling to the end loads the matching posts past th
   page,
   request,
 }) => {
-  const { seller, admin } = await newSeller(request);
+  // A branch of its own: its 24 posts would otherwise come first in every other test's feed, pushing
+  // their own posts off the feed's first page (refresh.spec's "Sin conexión" once missed its post).
+  const admin = await apiLogin(request);
+  const branch = await createBranch(request, admin, { name: `Sucursal ${unique()}`, city: 'Rosario' });
+  const { seller } = await newSeller(request, { branchId: branch.id });
   // More matches than one page (the API's 20, APP_FEED_PER_PAGE); the filler comes from the panel (a
-  // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS), for all branches, so the seller sees it.
+  // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS), for the seller's branch.
   const word = `Paginada${unique()}`;
   const total = 23;
   const image = await pngImage('#9dd6da', 64, 48);
-  for (let i = 0; i < total; i++) await createPost(request, admin, `Promo ${word} número ${i}.`, image);
+  for (let i = 0; i < total; i++)
+    await createPost(request, admin, `Promo ${word} número ${i}.`, image, branch.id);
   // Newer than all of them and not matching: it must not slip into the results.
-  await createPost(request, admin, `Sin la palabra ${unique()}`, image);
+  await createPost(request, admin, `Sin la palabra ${unique()}`, image, branch.id);
 
   await openAppAs(page, seller, `buscar?q=${word}`);
   const results = page.getByRole('article');
