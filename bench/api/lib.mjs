@@ -41,6 +41,13 @@ export const conditions = {
 
 /** Starts a Node program (the built server, or the ceiling) and waits until `readyPath` answers 200. */
 export async function startProcess({ args, env, port, readyPath = '/api/health', nodeArgs = [] }) {
+  // A server left behind by an interrupted run would answer the readiness check, and the bench would
+  // measure it instead of the one it starts.
+  const taken = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} already answers (a server left behind by an earlier run?)`);
   const t0 = performance.now();
   const proc = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: root,
@@ -94,10 +101,20 @@ export async function login(base, email, password) {
 }
 
 /**
- * autocannon at CONNECTIONS connections: a warm-up, then DURATION seconds measured.
+ * autocannon at CONNECTIONS connections: a warm-up (`warmup` s, WARMUP by default), then `duration`
+ * seconds measured (DURATION by default).
  * `paths` (optional) is a list the requests cycle through (for example one like per post).
  */
-export async function hammer({ base, path, paths, method = 'GET', token, body }) {
+export async function hammer({
+  base,
+  path,
+  paths,
+  method = 'GET',
+  token,
+  body,
+  duration = DURATION,
+  warmup = WARMUP,
+}) {
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   if (body) headers['content-type'] = 'application/json';
   let i = 0;
@@ -119,8 +136,8 @@ export async function hammer({ base, path, paths, method = 'GET', token, body })
     connections: CONNECTIONS,
     requests,
   };
-  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
-  const r = await autocannon({ ...options, duration: DURATION });
+  if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  const r = await autocannon({ ...options, duration });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,

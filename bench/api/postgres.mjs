@@ -7,7 +7,9 @@ import pg from 'pg';
 import { BENCH_SELLER, generate, SCALE, SIZES } from './data.mjs';
 import {
   BENCH_LIMITS,
+  CONNECTIONS,
   conditions,
+  DURATION,
   hammer,
   load,
   login,
@@ -15,6 +17,7 @@ import {
   startServer,
   stopProcess,
   verdict,
+  WARMUP,
 } from './lib.mjs';
 
 const PG_URL = process.env.BENCH_DATABASE_URL;
@@ -26,6 +29,13 @@ const RATIO_BUDGET = 0.7;
 const P99_BUDGET = 50;
 const P50_BUDGET = 20;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+/** Interleaved runs a side per call; BENCH_DURATION seconds a side are split among them. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 /** The calls of the issue, with the ids of this tenant. `fast`: the p50 < 20 ms budget applies. */
 async function callsFor(client, ids) {
@@ -215,6 +225,8 @@ export async function benchPostgres() {
     await client.end();
 
     await recordStatements(env, calls, dir);
+    if (process.env.BENCH_DEBUG)
+      for (const c of calls) console.log(c.name, JSON.stringify(c.statements).slice(0, 300));
     const callsFile = join(dir, 'calls.json');
     writeFileSync(
       callsFile,
@@ -241,7 +253,11 @@ export async function benchPostgres() {
       seller: await login(server.base, BENCH_SELLER.email, BENCH_SELLER.password),
     };
 
-    console.log(conditions.autocannon('; app = built server, ceiling = bare Fastify + pg, same SQL'));
+    console.log(
+      `\n   autocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${+(DURATION / ROUNDS).toFixed(1)} s a side ` +
+        `after a ${WARMUP} s warm-up; app = built server, ceiling = bare Fastify + pg, same SQL; ` +
+        "figures are the rounds' medians",
+    );
     console.log(
       `   ${'call'.padEnd(40)} ${'app req/s'.padStart(9)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} | ${'ceil req/s'.padStart(10)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} | ratio  SQL  load`,
     );
@@ -258,30 +274,56 @@ export async function benchPostgres() {
       }
     };
     for (const [index, call] of calls.entries()) {
-      await waitIdle();
-      const app = await hammer({
-        base: server.base,
-        path: call.path,
-        paths: call.paths,
-        method: call.method,
-        token: call.as ? tokens[call.as] : undefined,
-      });
-      await waitIdle();
       const ceilingPaths = call.paths ? call.ceilingIds.map((id) => `/c/${index}/${id}`) : undefined;
-      const ceil = await hammer({
-        base: ceiling.base,
-        path: ceilingPaths
-          ? undefined
-          : call.name === 'health' && call.statements.length === 0
-            ? '/health'
-            : `/c/${index}`,
-        paths: ceilingPaths,
-        method: call.method,
+      const sides = {
+        app: {
+          base: server.base,
+          path: call.path,
+          paths: call.paths,
+          method: call.method,
+          token: call.as ? tokens[call.as] : undefined,
+        },
+        ceiling: {
+          base: ceiling.base,
+          path: ceilingPaths
+            ? undefined
+            : call.name === 'health' && call.statements.length === 0
+              ? '/health'
+              : `/c/${index}`,
+          paths: ceilingPaths,
+          method: call.method,
+        },
+      };
+      // ROUNDS interleaved runs a side (app then ceiling, then ceiling then app…), each warmed up
+      // once: a load that comes and goes weighs on both alike, and the ratio is the median of the
+      // rounds' ratios (one 10 s sample a side gave 0.70× and 0.99× for the same code path).
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? ['app', 'ceiling'] : ['ceiling', 'app'];
+        const figures = {};
+        for (const side of order) {
+          await waitIdle();
+          figures[side] = await hammer({
+            ...sides[side],
+            duration: DURATION / ROUNDS,
+            warmup: round === 0 ? WARMUP : 0,
+          });
+        }
+        rounds.push({ ...figures, ratio: figures.app.rps / figures.ceiling.rps });
+      }
+      const side = (name) => ({
+        rps: median(rounds.map((r) => r[name].rps)),
+        p50: median(rounds.map((r) => r[name].p50)),
+        p99: median(rounds.map((r) => r[name].p99)),
+        errors: rounds.reduce((n, r) => n + r[name].errors, 0),
       });
-      const ratio = app.rps / ceil.rps;
+      const app = side('app');
+      const ceil = side('ceiling');
+      const ratio = median(rounds.map((r) => r.ratio));
       results.push({ call, app, ceil, ratio });
       console.log(
         `   ${call.name.padEnd(40)} ${app.rps.toFixed(0).padStart(9)} ${ms(app.p50).padStart(7)} ${ms(app.p99).padStart(7)} | ${ceil.rps.toFixed(0).padStart(10)} ${ms(ceil.p50).padStart(7)} ${ms(ceil.p99).padStart(7)} | ${ratio.toFixed(2).padStart(5)} ${String(call.statements.length).padStart(4)}  ${load()}` +
+          `  (rounds ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')})` +
           (app.errors || ceil.errors ? `  (errors: app ${app.errors}, ceiling ${ceil.errors})` : ''),
       );
     }
