@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { hangGuardMs } from '../../scripts/lib/vitest-budgets.mjs';
 import { postgresAnswers, redactUrl } from './src/testing/pg-admin.ts';
 
 /**
@@ -11,6 +13,10 @@ import { postgresAnswers, redactUrl } from './src/testing/pg-admin.ts';
  * the files of test/second-pass.json, the ones whose behaviour depends on the engine and one 2xx of
  * every route (docs/decisions/2026-12-02-one-full-api-pass.md). Without it, each project runs them all.
  */
+/** Each test is held to its measured budget (docs/testing.md#runtime-budgets); testTimeout only stops a hang. */
+const here = fileURLToPath(new URL('.', import.meta.url));
+const budgetsSetup = '../../scripts/lib/vitest-budgets-setup.mjs';
+
 export default defineConfig(async () => {
   const pgAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const withPostgres = await postgresAnswers(pgAdminUrl);
@@ -25,7 +31,7 @@ export default defineConfig(async () => {
     console.info('\nPGlite corre la segunda pasada (test/second-pass.json); PostgreSQL, todas.\n');
   const api = {
     include: ['test/api/**/*.test.ts'],
-    testTimeout: 30_000,
+    testTimeout: hangGuardMs(here, 30_000),
     hookTimeout: 60_000,
     // The files share one module graph instead of loading the app, drizzle, PGlite and zod again for
     // each (nothing in them mocks or stubs a module; each still opens its own database). Measured on a
@@ -34,6 +40,7 @@ export default defineConfig(async () => {
     // Each file starts faker from the same seed, whatever ran before it in the worker.
     setupFiles: [
       'src/testing/reseed-faker.ts',
+      budgetsSetup,
       // What each file does that the engines run differently (scripts/engine-files.mjs).
       ...(process.env.ENGINE_TRACE ? ['src/testing/engine-trace-setup.ts'] : []),
     ],
@@ -41,7 +48,14 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        { test: { name: 'unit', include: ['src/**/*.test.ts'], testTimeout: 20_000 } },
+        {
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.ts'],
+            testTimeout: hangGuardMs(here, 20_000),
+            setupFiles: [budgetsSetup],
+          },
+        },
         {
           test: {
             ...api,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { hangGuardMs } from '../../scripts/lib/vitest-budgets.mjs';
 // The panel's build step that writes .br and .gz copies, which the server sends as they are.
 import { precompress } from '../web/precompress.ts';
 
@@ -175,5 +176,8 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     include: ['src/**/*.test.{ts,tsx}'],
+    // Each test is held to its measured budget (docs/testing.md#runtime-budgets); testTimeout only stops a hang.
+    setupFiles: ['../../scripts/lib/vitest-budgets-setup.mjs'],
+    testTimeout: hangGuardMs(fileURLToPath(new URL('.', import.meta.url)), 5_000),
   },
 });

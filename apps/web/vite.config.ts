@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { hangGuardMs } from '../../scripts/lib/vitest-budgets.mjs';
 import { precompress } from './precompress.ts';
 import { prerenderLogin } from './prerender-login.ts';
 
@@ -18,7 +20,9 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['./src/testing/setup.ts'],
+    // Each test is held to its measured budget (docs/testing.md#runtime-budgets); testTimeout only stops a hang.
+    setupFiles: ['./src/testing/setup.ts', '../../scripts/lib/vitest-budgets-setup.mjs'],
+    testTimeout: hangGuardMs(fileURLToPath(new URL('.', import.meta.url)), 5_000),
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
