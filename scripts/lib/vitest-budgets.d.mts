@@ -2,6 +2,7 @@
 export const repoRoot: string;
 export const BUDGETS_FILE: string;
 export const VITEST_MARGIN_MS: number;
+export const MEASURING_GUARD_MS: number;
 export function vitestBudgetMs(measuredMs: number): number;
 export function budgetsDir(testFile: string): string;
 export function vitestKey(testFile: string, titles: readonly string[]): string;

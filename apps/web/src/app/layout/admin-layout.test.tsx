@@ -34,7 +34,7 @@ async function setup(upcoming = 3) {
 const nav = () => screen.getByRole('navigation', { name: 'Menú principal' });
 
 // The first test pays for loading the layout's modules: slow under jsdom on a busy machine.
-describe('AdminLayout', { timeout: 20_000 }, () => {
+describe('AdminLayout', () => {
   it('puts the screen in <main> and marks the current menu entry', async () => {
     await setup();
     expect(await screen.findByRole('main')).toContainElement(

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing/render';
 import { DateRangeFilter } from './date-range-filter';
 
-describe('DateRangeFilter', { timeout: 20_000 }, () => {
+describe('DateRangeFilter', () => {
   it('"Desde" and "Hasta" give their edge, each bounded by the other, and null when emptied', async () => {
     const onChange = vi.fn();
     const { user } = renderWithApp(<DateRangeFilter from="2026-03-05" to="2026-03-10" onChange={onChange} />);

@@ -27,7 +27,7 @@ function Controlled({
 
 afterEach(() => setBusinessTimeZone('America/Argentina/Buenos_Aires'));
 
-describe('DateTimeField', { timeout: 20_000 }, () => {
+describe('DateTimeField', () => {
   it('reads what is typed day first as business wall time, and says it in words', async () => {
     const onValue = vi.fn();
     const { user } = renderWithApp(<Controlled onValue={onValue} />);
@@ -97,7 +97,7 @@ describe('DateTimeField', { timeout: 20_000 }, () => {
   });
 });
 
-describe('DateField', { timeout: 20_000 }, () => {
+describe('DateField', () => {
   it('gives a filter only real days, and null when emptied', async () => {
     const onChange = vi.fn();
     const { user } = renderWithApp(<DateField label="Desde" value="" onChange={onChange} max="2026-03-10" />);

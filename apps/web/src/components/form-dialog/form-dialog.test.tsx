@@ -85,7 +85,7 @@ function deferred<T>() {
 const badRequest = (errors: Record<string, string[]>, message = 'Los datos enviados no son válidos.') =>
   new ApiError(400, message, { errors, hasServerMessage: true });
 
-describe('FormDialog with useFormDialog', { timeout: 15_000 }, () => {
+describe('FormDialog with useFormDialog', () => {
   it('resets the inputs to the record each time it opens, and runs onReset', async () => {
     const onReset = vi.fn();
     const { user } = renderHarness({ onReset });
@@ -385,7 +385,7 @@ function VersionedHarness({ record, onClose }: { record: Versioned; onClose: () 
   );
 }
 
-describe('useFormDialog and record versions (If-Match, 412)', { timeout: 15_000 }, () => {
+describe('useFormDialog and record versions (If-Match, 412)', () => {
   const read: Versioned = { id: 4, name: 'Norte', city: 'Rosario', version: 2 };
   const stale = { message: MSG.staleRecord };
 

@@ -30,7 +30,7 @@ function Harness() {
 
 const bar = () => screen.getByRole('region', { name: 'Filas seleccionadas' });
 
-describe('ResourceList "Eliminar seleccionadas" (issue 21, item 10)', { timeout: 30_000 }, () => {
+describe('ResourceList "Eliminar seleccionadas" (issue 21, item 10)', () => {
   beforeEach(() => {
     fruits = fruitsOf(4);
   });

@@ -55,7 +55,7 @@ function Harness({ onLook, onEdit }: { onLook: (f: Fruit) => void; onEdit: (f: F
 const cardsOf = () => [...document.querySelectorAll<HTMLElement>('ul[aria-label="Lista de Frutas"] > li')];
 
 // The cards render in the background (useDeferredValue), slowly under jsdom on a busy machine.
-describe('ResourceList below 768 px', { timeout: 20_000 }, () => {
+describe('ResourceList below 768 px', () => {
   onPhone();
 
   it('shows each record as a card: primary text, secondary line, figures, thumbnail, actions in a menu', async () => {

@@ -28,9 +28,7 @@ function Harness({ onApply }: { onApply: (ids: (string | number)[]) => void }) {
 }
 
 describe('ResourceList row selection', () => {
-  it('selects rows one by one or the whole page, keeps them across pages, and clears them', {
-    timeout: 30_000,
-  }, async () => {
+  it('selects rows one by one or the whole page, keeps them across pages, and clears them', async () => {
     const onApply = vi.fn();
     const { user } = renderWithApp(<Harness onApply={onApply} />, { route: '/fruits' });
     expect(await screen.findByText('Fruta 1')).toBeInTheDocument();

@@ -44,7 +44,7 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 // Typing into three fields and a round trip: more than the default 5 s on a busy machine.
-describe('NotificationFormDialog', { timeout: 20_000 }, () => {
+describe('NotificationFormDialog', () => {
   it('edits through POST /notifications/{id} with _method=PUT as a form body', async () => {
     const { requests } = api({ 'POST /api/notifications/5': () => ({ body: { data: notification } }) });
     signIn();

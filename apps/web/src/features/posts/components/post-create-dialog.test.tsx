@@ -45,7 +45,7 @@ describe('toPostForm', () => {
   });
 });
 
-describe('PostCreateDialog', { timeout: 20_000 }, () => {
+describe('PostCreateDialog', () => {
   it('enables "Publicar" only with content and an image, and counts characters out of 500', async () => {
     signIn();
     const { user } = renderWithApp(<PostCreateDialog opened onClose={vi.fn()} />);

@@ -31,7 +31,7 @@ function renderDialog() {
   return { ...view, onClose };
 }
 
-describe('StoryCreateDialog', { timeout: 20_000 }, () => {
+describe('StoryCreateDialog', () => {
   it('asks for the title and the image together, and sends nothing', async () => {
     const { user } = renderDialog();
     expect(screen.getByRole('dialog', { name: 'Nueva historia' })).toBeInTheDocument();

@@ -73,7 +73,7 @@ describe('storyStatusNote', () => {
   });
 });
 
-describe('StoryList', { timeout: 20_000 }, () => {
+describe('StoryList', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   });
@@ -117,7 +117,7 @@ describe('StoryList', { timeout: 20_000 }, () => {
   });
 });
 
-describe('StoryList below 768 px', { timeout: 20_000 }, () => {
+describe('StoryList below 768 px', () => {
   onPhone();
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });

@@ -45,7 +45,7 @@ async function chooseType(user: ReturnType<typeof renderDialog>['user'], card: H
   await user.click(options.at(-1)!);
 }
 
-describe('SurveyFormDialog and its question editor', { timeout: 20_000 }, () => {
+describe('SurveyFormDialog and its question editor', () => {
   it('starts active with reward 10 and one question; multiple choice starts one empty option, other types clear them', async () => {
     mockApi({ 'GET /api/branches': () => ({ body: branches }) });
     const { user } = renderDialog();

@@ -19,7 +19,7 @@ const notificationType: TNotificationType = {
 const page = <T,>(data: T[]) => ({ data, meta: { page: 1, per_page: 5, total: data.length, last_page: 1 } });
 const sent = (body: unknown) => Object.fromEntries(body as URLSearchParams);
 
-describe('Tipos de Eventos', { timeout: 20_000 }, () => {
+describe('Tipos de Eventos', () => {
   it('lists name and colour, no icon, and creates a type as a form with the calendar preview', async () => {
     const { requests } = mockApi({
       'GET /api/event-types': () => ({ body: page([eventType]) }),
@@ -73,7 +73,7 @@ describe('Tipos de Eventos', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Tipos de Notificación', { timeout: 20_000 }, () => {
+describe('Tipos de Notificación', () => {
   it('lists name, colour and icon, and creates a type with the chosen icon', async () => {
     const { requests } = mockApi({
       'GET /api/notification-types': () => ({ body: page([notificationType]) }),

@@ -12,7 +12,7 @@ function renderDialog(onClose = vi.fn()) {
 
 const path = `POST /api/users/${sellerUser.id}/reset-password`;
 
-describe('ResetPasswordDialog', { timeout: 15_000 }, () => {
+describe('ResetPasswordDialog', () => {
   it('generates one by default and shows it once, until "Listo"', async () => {
     const { requests } = mockApi({
       [path]: () => ({ body: { data: { generated_password: 'Abc234xyz9QRst' } } }),
