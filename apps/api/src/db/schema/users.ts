@@ -40,7 +40,10 @@ export const users = pgTable(
 
 /**
  * Bearer sessions: only the SHA-256 of the token is stored. A session ends 12 h after it was
- * last seen or 7 days after it began, whichever comes first, or when revoked.
+ * last seen or 7 days after it began, whichever comes first, or when revoked. The browser
+ * (`user_agent`, cut to USER_AGENT_MAX) and address (`ip`) of the sign-in let a person recognise
+ * the session in "Mi cuenta" / Perfil (issue 30, section 4). Ending one (`revoked_at`) is audited:
+ * the audit_row trigger fires on UPDATE OF revoked_at only (migration 0022).
  */
 export const sessions = pgTable(
   'sessions',
@@ -54,6 +57,8 @@ export const sessions = pgTable(
     lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
