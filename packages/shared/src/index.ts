@@ -26,6 +26,7 @@ export * from './people/auth.ts';
 export * from './people/password-policy.ts';
 export * from './people/password-reset.ts';
 export * from './people/password-reset-confirm.ts';
+export * from './people/sessions.ts';
 export * from './people/targets.ts';
 export * from './people/user-activity.ts';
 export * from './people/user-input.ts';

@@ -9,7 +9,8 @@ export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /**
  * Routes that both sellers and administrators call (the community app's /api/app/*, and the
  * session's own routes): their writes are audited when the caller is an administrator (issue 20,
- * item 10), and run as before for a seller (sellers' writes are not audited, docs/product.md#audit-trail).
+ * item 10), and run as before for a seller (sellers' writes are not audited, docs/product.md#audit-trail),
+ * except the routes that say `config.auditEveryone` (ending sessions, issue 30): audited for everyone.
  */
 const SHARED_ACCESS = new Set(['app', 'session']);
 
@@ -51,10 +52,11 @@ export const auditPlugin = fp(
       if (!write || audited.has(route.handler)) return;
       const handler = route.handler;
       const operation = `${write} ${route.url}`;
+      const everyone = adminsOnly || route.config?.auditEveryone === true;
       const auditedHandler = async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
         const auth = request.auth;
-        if (!adminsOnly && auth?.user.role !== 'admin') return handler.call(this as never, request, reply);
-        if (!auth) throw new Error(`${operation}: escritura de administrador sin sesión`);
+        if (!everyone && auth?.user.role !== 'admin') return handler.call(this as never, request, reply);
+        if (!auth) throw new Error(`${operation}: escritura auditada sin sesión`);
         // Until the commit, `send` only holds the payload, and the reply stops being a thenable
         // (Fastify's Reply.then waits for the answer to be written, which would never happen).
         let held: { payload: unknown } | undefined;

@@ -25,6 +25,11 @@ declare module 'fastify' {
     internal?: boolean;
     /** A probe (health): its 2xx answers write no log line; any other answer does (app.ts, logRequests). */
     probe?: boolean;
+    /**
+     * A write of a shared route (`session`, `app`) audited whoever calls it, sellers included: ending
+     * sessions (docs/product.md#audit-trail). Without it, only administrators' calls are.
+     */
+    auditEveryone?: boolean;
   }
   interface FastifyRequest {
     auth: ActiveSession | null;

@@ -9,7 +9,7 @@ import { postComments, postLikes, posts } from '../db/schema/posts.ts';
 import { stories, storyViews } from '../db/schema/stories.ts';
 import { surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
-import { createSession } from '../services/auth/sessions.ts';
+import { createSession, type SessionOrigin } from '../services/auth/sessions.ts';
 import { insertUser } from '../services/users/records.ts';
 
 /** Spanish-locale faker, seeded so a failing test sees the same data again (each file: reseed-faker.ts). */
@@ -93,8 +93,13 @@ export const createAdmin = (db: Db, overrides: Parameters<typeof createUser>[1] 
   createUser(db, { ...overrides, role: 'admin' });
 
 /** A session token without going through /api/login (fast, and no rate limit involved). */
-export async function tokenFor(db: Db, userId: number, now = new Date()): Promise<string> {
-  return createSession(db, userId, now);
+export async function tokenFor(
+  db: Db,
+  userId: number,
+  now = new Date(),
+  origin?: SessionOrigin,
+): Promise<string> {
+  return createSession(db, userId, now, origin);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -60,6 +60,8 @@ export const AUDIT_ENTITIES = [
   'monthly_target_units',
   'push_subscriptions',
   'seller_quiet_hours',
+  // Only their ending (UPDATE OF revoked_at, migration 0022): issue 30, section 4.
+  'sessions',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -94,6 +96,7 @@ export const AUDIT_ENTITY_NAMES: Record<TAuditEntity, string> = {
   monthly_target_units: 'Unidades del mes',
   push_subscriptions: 'Suscripción a avisos',
   seller_quiet_hours: 'Horario "No molestar"',
+  sessions: 'Sesión',
 };
 
 /** What a secret field reads in `changes` (password hashes, sealed connection strings, push keys). */

@@ -8,6 +8,7 @@ import {
   DeviceCookies,
 } from '../../services/auth/device-cookie.ts';
 import { getDummyHash } from '../../services/auth/passwords.ts';
+import { storedUserAgent } from '../../services/auth/device.ts';
 import { signIn } from '../../services/auth/sign-in.ts';
 import { errors } from '../schemas.ts';
 
@@ -52,6 +53,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
           password,
           ip: request.ip,
           deviceCookie: parseCookie(request.headers.cookie ?? '')[DEVICE_COOKIE],
+          userAgent: storedUserAgent(request.headers['user-agent']),
         },
       );
       reply.header(

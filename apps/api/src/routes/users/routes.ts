@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bulkActiveRoute } from './bulk-active.ts';
 import { createUserRoute } from './create-user.ts';
+import { endUserSessionsRoute } from './end-user-sessions.ts';
 import { exportUsersRoute } from './export-users.ts';
 import { getUserRoute } from './get-user.ts';
 import { getUserActivityRoute } from './get-user-activity.ts';
 import { importUsersRoute } from './import-users.ts';
+import { listUserSessionsRoute } from './list-user-sessions.ts';
 import { listUsersRoute } from './list-users.ts';
 import { resetPasswordRoute } from './reset-password.ts';
 import { updateUserRoute } from './update-user.ts';
 
-/** Vendedores: /api/users (list, one, create, edit, password reset, bulk (de)activation, CSV export and import, activity). */
+/** Vendedores: /api/users (list, one, create, edit, password reset, bulk (de)activation, CSV export and import, activity, sessions). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listUsersRoute);
   await app.register(getUserRoute);
@@ -20,4 +22,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(exportUsersRoute);
   await app.register(importUsersRoute);
   await app.register(getUserActivityRoute);
+  await app.register(listUserSessionsRoute);
+  await app.register(endUserSessionsRoute);
 };

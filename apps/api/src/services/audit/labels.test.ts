@@ -55,6 +55,14 @@ const EXPECTED: Record<TAuditEntity, [AuditRecord, string]> = {
   ],
   push_subscriptions: [{ id: 1, user_id: 3 }, 'Suscripción a avisos de «Ana Pérez»'],
   seller_quiet_hours: [{ id: 1, user_id: 3 }, 'Horario "No molestar" de «Ana Pérez»'],
+  sessions: [
+    {
+      id: 1,
+      user_id: 3,
+      user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    },
+    'Sesión de «Ana Pérez» (Firefox en Linux)',
+  ],
 };
 
 describe('auditLabel', () => {

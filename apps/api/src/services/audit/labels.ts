@@ -1,4 +1,5 @@
 import { AUDIT_ENTITY_NAMES, type TAuditEntity } from '@panel/shared';
+import { deviceWords } from '../auth/device.ts';
 
 /** A row as the audit trigger stages it, or as a lookup reads it: column → value. */
 export type AuditRecord = Record<string, unknown>;
@@ -44,6 +45,7 @@ export const LABEL_REFERENCES: Partial<Record<TAuditEntity, [column: string, ent
   monthly_target_units: [['user_id', 'users']],
   push_subscriptions: [['user_id', 'users']],
   seller_quiet_hours: [['user_id', 'users']],
+  sessions: [['user_id', 'users']],
 };
 
 /** The column that names a row of each kind that has one of its own. */
@@ -106,6 +108,8 @@ export function auditLabel(entity: TAuditEntity, row: AuditRecord, find: FindRec
       return `Suscripción a avisos de ${ref('user_id', 'users')}`;
     case 'seller_quiet_hours':
       return `Horario "No molestar" de ${ref('user_id', 'users')}`;
+    case 'sessions':
+      return `Sesión de ${ref('user_id', 'users')} (${deviceWords(row.user_agent as string | null)})`;
     default: {
       const name = NAME_COLUMN[entity];
       const kind = AUDIT_ENTITY_NAMES[entity] ?? entity;

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { SESSIONS_LIST_MAX, type TSession } from '@panel/shared';
+import { and, count, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { userColumns } from '../users/records.ts';
+import { deviceWords } from './device.ts';
 import type { SessionCache } from './session-cache.ts';
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -13,8 +15,20 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Where a sign-in came from, kept with its session so the person can recognise it (issue 30, section 4). */
+export interface SessionOrigin {
+  /** Already cut (device.ts, storedUserAgent). */
+  userAgent: string | null;
+  ip: string | null;
+}
+
 /** 32 random bytes, base64url; only its SHA-256 is stored (docs/product.md#roles-and-access). */
-export async function createSession(db: Db | Tx, userId: number, now: Date): Promise<string> {
+export async function createSession(
+  db: Db | Tx,
+  userId: number,
+  now: Date,
+  origin: SessionOrigin = { userAgent: null, ip: null },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -22,8 +36,73 @@ export async function createSession(db: Db | Tx, userId: number, now: Date): Pro
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
+    userAgent: origin.userAgent,
+    ip: origin.ip,
   });
   return token;
+}
+
+/** A session still open at `now`: not revoked, not past its maximum nor its idle time. */
+function isOpen(now: Date): SQL {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+  )!;
+}
+
+/**
+ * A user's open sessions, most recently used first, at most SESSIONS_LIST_MAX of them, and how many
+ * there are. `currentSessionId` marks the caller's own ("esta sesión").
+ */
+export async function listOpenSessions(
+  db: Db,
+  userId: number,
+  now: Date,
+  currentSessionId?: number,
+): Promise<{ data: TSession[]; total: number }> {
+  const where = and(eq(sessions.userId, userId), isOpen(now));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(where)
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+      .limit(SESSIONS_LIST_MAX),
+    db.select({ total: count() }).from(sessions).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      device: deviceWords(r.userAgent),
+      ip: r.ip,
+      created_at: r.createdAt.toISOString(),
+      last_seen_at: r.lastSeenAt.toISOString(),
+      current: r.id === currentSessionId,
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/** Ends one of a user's open sessions; false when it is not theirs, or no longer open. */
+export async function revokeOwnSession(
+  db: Db | Tx,
+  userId: number,
+  sessionId: number,
+  now: Date,
+): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isOpen(now)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 export interface SessionUser {
@@ -100,8 +179,8 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
 }
 
 /**
- * Ends every open session of a user, except optionally the one making the change; how many of them
- * were still live (not yet past their idle or maximum time), which is what a person calls "ended".
+ * Ends every open session of a user (not yet past its idle or maximum time), except optionally the
+ * one making the change; how many, which is what a person calls "ended".
  */
 export async function revokeUserSessions(
   db: Db | Tx,
@@ -109,14 +188,13 @@ export async function revokeUserSessions(
   now: Date,
   exceptSessionId?: number,
 ): Promise<number> {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  // Only the open ones: the others already end by themselves, and each revocation is an audit row.
+  const conditions = [eq(sessions.userId, userId), isOpen(now)];
   if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
   const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(...conditions))
-    .returning({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt });
-  const t = now.getTime();
-  return ended.filter((s) => s.expiresAt.getTime() > t && s.lastSeenAt.getTime() + SESSION_IDLE_MS > t)
-    .length;
+    .returning({ id: sessions.id });
+  return ended.length;
 }

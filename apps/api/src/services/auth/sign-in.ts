@@ -33,7 +33,14 @@ export interface SignInDeps {
  */
 export async function signIn(
   deps: SignInDeps,
-  input: { email: string; password: string; ip: string; deviceCookie: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    ip: string;
+    deviceCookie: string | undefined;
+    /** The request's User-Agent, cut (device.ts): kept with the session. */
+    userAgent: string | null;
+  },
 ): Promise<{ token: string; user: TUser; deviceCookie: string }> {
   const { email, password, deviceCookie } = input;
   const attempt: LoginAttempt = { email, ip: input.ip, device: deps.devices.deviceFor(deviceCookie, email) };
@@ -57,7 +64,7 @@ export async function signIn(
   const nextDeviceCookie = deps.devices.issue(deviceCookie, email);
 
   const now = deps.now();
-  const token = await createSession(deps.db, row.id, now);
+  const token = await createSession(deps.db, row.id, now, { userAgent: input.userAgent, ip: input.ip });
   if (row.role === 'seller') {
     await awardQuietly(
       deps.db,

@@ -175,7 +175,6 @@ describe('which tables are audited', () => {
     'audit_log',
     // The triggers' staging, empty outside an administrator's transaction (2026-12-02).
     'audit_pending',
-    'sessions',
     'password_resets',
     'point_totals',
     'point_totals_settings',
