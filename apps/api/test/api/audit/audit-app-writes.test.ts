@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { sellerQuietHours } from '../../../src/db/schema/push.ts';
+import { sessions } from '../../../src/db/schema/users.ts';
 import {
   bearer,
   createComment,
@@ -12,6 +13,7 @@ import {
   createSurvey,
   createSurveyQuestion,
   TEST_PASSWORD,
+  tokenFor,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import { browserKeys } from '../../../src/testing/push-service.ts';
@@ -23,6 +25,7 @@ import {
   expectEveryWriteCovered,
   openAudit,
   type WriteSpec,
+  writeProblems,
 } from './audited-writes.ts';
 
 /**
@@ -214,13 +217,40 @@ const WRITES: Record<string, SharedWrite> = {
 };
 
 /**
- * Shared writes that touch no audited table: a sign-out ends a session, and sessions are not
- * records (docs/decisions/2026-11-24-audit-trail.md). They still run in the audited transaction.
+ * Shared writes audited whoever calls them, sellers included (`config.auditEveryone`): ending one's
+ * own sessions (issue 30, section 4; docs/product.md#audit-trail).
  */
-const NOTHING_AUDITED: Record<string, SharedWrite> = {
+const EVERYONE: Record<string, SharedWrite> = {
+  'DELETE /api/me/sessions/{id}': async (caller) => {
+    await tokenFor(db(), caller.id);
+    const [other] = await db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, caller.id), isNull(sessions.revokedAt)))
+      .orderBy(desc(sessions.id))
+      .limit(1);
+    return {
+      call: { url: `/api/me/sessions/${other!.id}` },
+      expected: { entity: 'sessions', action: 'update', entityId: other!.id, changes: ['revoked_at'] },
+    };
+  },
+  'POST /api/me/sessions/end-others': async (caller) => {
+    await tokenFor(db(), caller.id);
+    return {
+      call: { url: '/api/me/sessions/end-others' },
+      expected: { entity: 'sessions', action: 'update', entityId: 'any', changes: ['revoked_at'] },
+    };
+  },
+};
+
+/**
+ * A sign-out ends the caller's own token, so it has a test of its own below: an administrator's
+ * is audited (the ended session), a seller's is not.
+ */
+const OWN_TEST: Record<string, SharedWrite> = {
   'POST /api/logout': async () => ({
     call: { url: '/api/logout' },
-    expected: { entity: 'sessions', action: 'update', entityId: 'any', changes: [] },
+    expected: { entity: 'sessions', action: 'update', entityId: 'any', changes: ['revoked_at'] },
   }),
 };
 
@@ -235,24 +265,28 @@ async function run(op: Operation, spec: SharedWrite, caller: Caller) {
 
 describe("an administrator's writes through the sellers' routes", () => {
   it('has an entry for every write of /api/app/* and the session routes in the OpenAPI document', () => {
-    expectEveryWriteCovered(operations, sharedWrites(), { ...WRITES, ...NOTHING_AUDITED }, 14);
+    expectEveryWriteCovered(operations, sharedWrites(), { ...WRITES, ...EVERYONE, ...OWN_TEST }, 16);
   });
 
   it('each leaves audit rows naming the administrator, address, request, operation, record and fields', {
     timeout: 120_000,
   }, async () => {
-    const { failures, checked } = await checkAdminWrites(ctx, operations, sharedWrites(), WRITES, ctx.admin);
+    const specs = { ...WRITES, ...EVERYONE };
+    const { failures, checked } = await checkAdminWrites(ctx, operations, sharedWrites(), specs, ctx.admin);
     expect(failures).toEqual([]);
     expect(checked).toBe(
-      Object.keys(WRITES).length + sharedWrites().filter((o) => putTwinOf(operations, o)).length,
+      Object.keys(specs).length + sharedWrites().filter((o) => putTwinOf(operations, o)).length,
     );
   });
 
-  it('a sign-out writes no audit row (sessions are not audited) and still answers', async () => {
+  it("a sign-out records the administrator's ended session and still answers", async () => {
     const op = sharedWrites().find((o) => o.key === 'POST /api/logout')!;
-    const { res, rows } = await run(op, NOTHING_AUDITED['POST /api/logout']!, ctx.admin);
-    expect(res.statusCode).toBe(204);
-    expect(rows).toEqual([]);
+    const token = await tokenFor(db(), ctx.admin.id);
+    const { call, expected } = await OWN_TEST['POST /api/logout']!(ctx.admin);
+    const answer = await auditedCall(ctx, operations, op, call, token);
+    expect(answer.res.statusCode).toBe(204);
+    expect(writeProblems(operations, op, ctx.admin, answer, expected)).toEqual([]);
+    expect(answer.rows).toHaveLength(1);
   });
 });
 
@@ -269,5 +303,25 @@ describe("a seller's writes through the same routes", () => {
       if (rows.length > 0) failures.push(`${op.key}: ${rows.length} audit rows for a seller`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('ending their own sessions is audited for them too, naming the seller', async () => {
+    const failures: string[] = [];
+    for (const op of sharedWrites()) {
+      const spec = EVERYONE[op.key];
+      if (!spec) continue;
+      const { call, expected } = await spec(ctx.seller);
+      const answer = await auditedCall(ctx, operations, op, call, ctx.seller.token);
+      failures.push(...writeProblems(operations, op, ctx.seller, answer, expected));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a sign-out leaves no audit row', async () => {
+    const op = sharedWrites().find((o) => o.key === 'POST /api/logout')!;
+    const token = await tokenFor(db(), ctx.seller.id);
+    const { res, rows } = await auditedCall(ctx, operations, op, { url: '/api/logout' }, token);
+    expect(res.statusCode).toBe(204);
+    expect(rows).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   createSurvey,
   createSurveyQuestion,
   createUser,
+  tokenFor,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import type { TestContext } from '../../../src/testing/test-app.ts';
@@ -97,6 +98,14 @@ const WRITES: Record<string, WriteSpec> = {
         entityId: user.id,
         changes: { password_hash: { before: '[oculto]', after: '[oculto]' } },
       },
+    };
+  },
+  'DELETE /api/users/{id}/sessions': async () => {
+    const user = await createUser(db());
+    await tokenFor(db(), user.id);
+    return {
+      call: { url: `/api/users/${user.id}/sessions` },
+      expected: { entity: 'sessions', action: 'update', entityId: 'any', changes: ['revoked_at'] },
     };
   },
   'POST /api/users/bulk-active': async () => {

@@ -127,7 +127,7 @@ describe('GET /api/audit', () => {
 
   it('refuses bad filters with a Spanish 400 naming the field', async () => {
     const cases: [string, string, string][] = [
-      ['?entity=sessions', 'entity', AUDIT_MSG.entityInvalid],
+      ['?entity=password_resets', 'entity', AUDIT_MSG.entityInvalid],
       ['?action=insert', 'action', AUDIT_MSG.actionInvalid],
       ['?actor_id=abc', 'actor_id', AUDIT_MSG.actorInvalid],
       ['?entity_id=0', 'entity_id', AUDIT_MSG.entityIdInvalid],

@@ -13,7 +13,7 @@ import { type Operation, readOperations, seedRouteRows } from './route-fixtures.
  *
  * Who may call:
  * - public:  anyone, whatever token it carries (login, health, docs, files);
- * - session: any valid session, seller or admin (me, logout);
+ * - session: any valid session, seller or admin (me, logout, the account's own sessions);
  * - app:     the community app (/api/app/*): sellers, and admins too (docs/product.md#roles-and-access: "need a
  *            seller or admin session");
  * - admin:   the panel: 401 without a valid session, 403 for a seller.
@@ -36,6 +36,9 @@ const ACCESS_TABLE: Record<string, Who> = {
 
   'POST /api/logout': 'session',
   'GET /api/me': 'session',
+  'GET /api/me/sessions': 'session',
+  'DELETE /api/me/sessions/{id}': 'session',
+  'POST /api/me/sessions/end-others': 'session',
 
   'GET /api/users': 'admin',
   'POST /api/users': 'admin',
@@ -47,6 +50,8 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/users/export': 'admin',
   'POST /api/users/import': 'admin',
   'GET /api/users/{id}/activity': 'admin',
+  'GET /api/users/{id}/sessions': 'admin',
+  'DELETE /api/users/{id}/sessions': 'admin',
 
   'GET /api/branches': 'admin',
   'POST /api/branches': 'admin',
@@ -257,12 +262,10 @@ describe('every operation × every identity', () => {
       };
     };
 
-    // Deletes and logout last, so the rows and sessions the other calls need still exist.
-    const ordered = [...operations].sort(
-      (a, b) =>
-        Number(a.method === 'DELETE' || a.path === '/api/logout') -
-        Number(b.method === 'DELETE' || b.path === '/api/logout'),
-    );
+    // Deletes, logout and ending the other sessions last, so the rows and sessions the other calls need still exist.
+    const last = (o: Operation) =>
+      Number(o.method === 'DELETE' || o.path === '/api/logout' || o.path === '/api/me/sessions/end-others');
+    const ordered = [...operations].sort((a, b) => last(a) - last(b));
     const failures: string[] = [];
     let calls = 0;
     for (const op of ordered) {
