@@ -113,6 +113,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/audit/components/audit-list')),
               },
               {
+                path: 'account',
+                handle: SCREENS.account,
+                lazy: page(() => import('../features/account/components/account-page')),
+              },
+              {
                 path: '*',
                 handle: { title: 'Página no encontrada' },
                 lazy: page(() => import('./not-found-page')),

@@ -26,6 +26,7 @@ export const SCREENS = {
   'point-actions': { title: 'Configuración de puntos', breadcrumb: 'Inicio / Gamificación / Configuración' },
   surveys: { title: 'Encuestas', breadcrumb: 'Inicio / Encuestas' },
   audit: { title: 'Auditoría', breadcrumb: 'Inicio / Auditoría' },
+  account: { title: 'Mi cuenta', breadcrumb: 'Inicio / Mi cuenta' },
 } as const satisfies Record<string, ScreenMeta>;
 
 export type ScreenKey = keyof typeof SCREENS;

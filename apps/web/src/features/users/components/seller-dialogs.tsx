@@ -2,11 +2,12 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { SellerActivityDialog, type SellerRef } from './seller-activity-dialog';
 import { SellerUnitsDialog } from './seller-units-dialog';
 import { SellerVolumesDialog } from './seller-volumes-dialog';
+import { UserSessionsDialog } from './user-sessions-dialog';
 
-export type SellerDialogKind = 'activity' | 'volumes' | 'units';
+export type SellerDialogKind = 'activity' | 'volumes' | 'units' | 'sessions';
 
 /**
- * The three per-seller dialogs of Vendedores (docs/product.md#sellers), behind one state: the list calls
+ * The per-person dialogs of Vendedores (docs/product.md#sellers; "Sesiones", docs/product.md#open-sessions), behind one state: the list calls
  * `open(kind, user)` from a row and renders `dialogs` once.
  */
 export function useSellerDialogs(): {
@@ -34,6 +35,7 @@ export function useSellerDialogs(): {
         />
         <SellerVolumesDialog opened={kind === 'volumes'} seller={seller} onClose={close} />
         <SellerUnitsDialog opened={kind === 'units'} seller={seller} onClose={close} />
+        <UserSessionsDialog opened={kind === 'sessions'} person={seller} onClose={close} />
       </>
     ),
   };

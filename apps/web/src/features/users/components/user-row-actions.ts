@@ -1,12 +1,12 @@
 import type { TUser } from '@panel/shared';
-import { IconKey, IconPencil } from '@tabler/icons-react';
+import { IconDevices, IconKey, IconPencil } from '@tabler/icons-react';
 import type { ResourceListAction } from '../../../components/resource-list/resource-list';
 import type { SellerDialogKind } from './seller-dialogs';
 
 interface UserRowActionsOptions {
   onEdit: (user: TUser) => void;
   onResetPassword: (user: TUser) => void;
-  /** Opens "Actividad", "Volúmenes" or "Unidades" for a seller row. */
+  /** Opens "Actividad", "Volúmenes" or "Unidades" for a seller row, "Sesiones" for any row. */
   onSellerDialog: (kind: SellerDialogKind, user: TUser) => void;
 }
 
@@ -19,7 +19,8 @@ const SELLER_BUTTONS: { kind: SellerDialogKind; label: string }[] = [
 const notSeller = (user: TUser) => user.role !== 'seller';
 
 /**
- * The actions of a Vendedores row, in this order: edit, reset password, then the per-seller buttons
+ * The actions of a Vendedores row, in this order: edit, reset password, "Sesiones" (anyone's open
+ * sessions, docs/product.md#open-sessions), then the per-seller buttons
  * ("Actividad", "Volúmenes", "Unidades"), which only sellers get (docs/product.md#sellers, #roles-and-access). Where the row has
  * no room for the labelled buttons, the list folds them into "Más acciones de …".
  */
@@ -42,6 +43,13 @@ export function userRowActions({
       icon: IconKey,
       ariaLabel: (user) => `Restablecer la contraseña de ${user.name}`,
       onClick: onResetPassword,
+    },
+    {
+      key: 'sessions',
+      label: 'Sesiones',
+      icon: IconDevices,
+      ariaLabel: (user) => `Sesiones de ${user.name}`,
+      onClick: (user) => onSellerDialog('sessions', user),
     },
     ...SELLER_BUTTONS.map(
       ({ kind, label }): ResourceListAction<TUser> => ({
