@@ -15,4 +15,6 @@ export const qk = {
   points: ['points'] as const,
   transactions: ['points', 'transactions'] as const,
   leaderboard: ['points', 'leaderboard'] as const,
+  /** Perfil's open sessions (GET /api/me/sessions). */
+  sessions: ['me', 'sessions'] as const,
 };

@@ -14,8 +14,13 @@ import { ChangePassword } from './change-password';
 
 // "No molestar" in its own chunk (issue 23.11: what issue 23 adds loads when used).
 const QuietHours = lazy(() => import('./quiet-hours'));
+// "Sesiones abiertas" too (issue 30, section 4).
+const OpenSessions = lazy(() => import('./open-sessions'));
 
-/** Perfil: who is signed in, push notifications on this phone, No molestar, the password, and signing out. */
+/**
+ * Perfil: who is signed in, push notifications on this phone, No molestar, the password, the open
+ * sessions, and signing out.
+ */
 export default function ProfilePage() {
   const { session } = useSessionState();
   const pending = usePendingActions();
@@ -61,6 +66,9 @@ export default function ProfilePage() {
         <QuietHours />
       </Suspense>
       <ChangePassword />
+      <Suspense fallback={null}>
+        <OpenSessions onSignedOut={leave} />
+      </Suspense>
 
       <section className="card">
         {confirming ? (
