@@ -22,7 +22,15 @@ function CurrentBadge() {
   );
 }
 
-function EndButton({ session, onEnd, busy }: { session: TSession; onEnd: (s: TSession) => void; busy: boolean }) {
+function EndButton({
+  session,
+  onEnd,
+  busy,
+}: {
+  session: TSession;
+  onEnd: (s: TSession) => void;
+  busy: boolean;
+}) {
   return (
     <Button
       size="xs"

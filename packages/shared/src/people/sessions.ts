@@ -27,7 +27,10 @@ export const SESSIONS_LIST_MAX = 50;
 export const ZSessionList = z.object({
   data: z.array(ZSession),
   meta: z.object({
-    total: z.number().int().describe(`Sesiones abiertas; la lista muestra las ${SESSIONS_LIST_MAX} más recientes`),
+    total: z
+      .number()
+      .int()
+      .describe(`Sesiones abiertas; la lista muestra las ${SESSIONS_LIST_MAX} más recientes`),
   }),
 });
 export type TSessionList = z.infer<typeof ZSessionList>;

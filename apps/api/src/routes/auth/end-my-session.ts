@@ -14,7 +14,8 @@ export const endMySessionRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sesión'],
         summary: 'Cerrar una sesión de la cuenta',
-        description: 'Cerrar la sesión de esta llamada equivale a salir. Una sesión ajena o ya cerrada responde 404.',
+        description:
+          'Cerrar la sesión de esta llamada equivale a salir. Una sesión ajena o ya cerrada responde 404.',
         params: ZIdParam,
         response: { 204: ZNoContent, ...errors(400, 401, 404) },
       },

@@ -13,7 +13,8 @@ export const endOtherSessionsRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sesión'],
         summary: 'Cerrar las demás sesiones de la cuenta',
-        description: 'Cierra todas las sesiones abiertas de la cuenta salvo la de esta llamada; responde cuántas cerró.',
+        description:
+          'Cierra todas las sesiones abiertas de la cuenta salvo la de esta llamada; responde cuántas cerró.',
         response: { 200: ZSessionsEnded, ...errors(401) },
       },
     },

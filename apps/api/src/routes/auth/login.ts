@@ -1,6 +1,7 @@
 import { ZLoginRequest, ZLoginResponse } from '@panel/shared';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { storedUserAgent } from '../../services/auth/device.ts';
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_MAX_AGE_SECONDS,
@@ -8,7 +9,6 @@ import {
   DeviceCookies,
 } from '../../services/auth/device-cookie.ts';
 import { getDummyHash } from '../../services/auth/passwords.ts';
-import { storedUserAgent } from '../../services/auth/device.ts';
 import { signIn } from '../../services/auth/sign-in.ts';
 import { errors } from '../schemas.ts';
 

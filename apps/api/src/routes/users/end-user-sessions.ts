@@ -17,7 +17,8 @@ export const endUserSessionsRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['usuarios'],
         summary: 'Cerrar todas las sesiones de un usuario',
-        description: 'Responde cuántas sesiones abiertas cerró. En la cuenta propia, la sesión de esta llamada sigue abierta.',
+        description:
+          'Responde cuántas sesiones abiertas cerró. En la cuenta propia, la sesión de esta llamada sigue abierta.',
         params: ZRouteId,
         response: { 200: ZSessionsEnded, ...errors(400, 401, 403, 404) },
       },

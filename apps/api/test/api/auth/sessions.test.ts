@@ -55,7 +55,9 @@ describe('GET /api/me/sessions', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { data, meta } = res.json();
     expect(meta.total).toBe(2);
-    expect(data.map((s: { device: string; ip: string; current: boolean }) => [s.device, s.ip, s.current])).toEqual([
+    expect(
+      data.map((s: { device: string; ip: string; current: boolean }) => [s.device, s.ip, s.current]),
+    ).toEqual([
       ['Chrome en Windows', '10.2.0.8', false],
       ['Safari en iPhone', '10.2.0.7', true],
     ]);
@@ -74,7 +76,7 @@ describe('GET /api/me/sessions', () => {
 });
 
 describe('DELETE /api/me/sessions/{id}', () => {
-  it('ends one of the caller\'s sessions: its token gets 401 at once, the caller\'s keeps working; audited for a seller', async () => {
+  it("ends one of the caller's sessions: its token gets 401 at once, the caller's keeps working; audited for a seller", async () => {
     const seller = await createUser(ctx.db, { name: 'Ana Pérez' });
     const mine = await signIn(seller.email, CHROME_WINDOWS, '10.3.0.1');
     const stolen = await signIn(seller.email, SAFARI_IPHONE, '10.3.0.2');
@@ -106,10 +108,13 @@ describe('DELETE /api/me/sessions/{id}', () => {
     expect(labelled!.label).toBe('Sesión de «Ana Pérez» (Safari en iPhone)');
   });
 
-  it('answers 404 for another person\'s session, or one already ended, and ends nothing', async () => {
+  it("answers 404 for another person's session, or one already ended, and ends nothing", async () => {
     const stranger = await createUser(ctx.db);
     const theirs = await tokenFor(ctx.db, stranger.id);
-    const [row] = await ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, stranger.id));
+    const [row] = await ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, stranger.id));
     const res = await as(ctx.seller.token, 'DELETE', `/api/me/sessions/${row!.id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(SESSION_MSG.notFound);
@@ -158,7 +163,7 @@ describe('POST /api/me/sessions/end-others', () => {
   });
 });
 
-describe('the administrators\' view: /api/users/{id}/sessions', () => {
+describe("the administrators' view: /api/users/{id}/sessions", () => {
   it("lists a person's open sessions and ends them all, audited under the administrator", async () => {
     const seller = await createUser(ctx.db);
     const a = await signIn(seller.email, SAFARI_IPHONE, '10.4.0.1');
@@ -178,7 +183,11 @@ describe('the administrators\' view: /api/users/{id}/sessions', () => {
     const rows = await auditRows(ctx.db, before);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row).toMatchObject({ actor_id: ctx.admin.id, entity: 'sessions', route: 'DELETE /api/users/:id/sessions' });
+      expect(row).toMatchObject({
+        actor_id: ctx.admin.id,
+        entity: 'sessions',
+        route: 'DELETE /api/users/:id/sessions',
+      });
     }
   });
 
@@ -194,8 +203,12 @@ describe('the administrators\' view: /api/users/{id}/sessions', () => {
     expect((await ctx.asAdmin('GET', '/api/users/999999/sessions')).statusCode).toBe(404);
     expect((await ctx.asAdmin('DELETE', '/api/users/999999/sessions')).statusCode).toBe(404);
     for (const method of ['GET', 'DELETE'] as const) {
-      expect((await as(ctx.seller.token, method, `/api/users/${ctx.admin.id}/sessions`)).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method, url: `/api/users/${ctx.seller.id}/sessions` })).statusCode).toBe(401);
+      expect((await as(ctx.seller.token, method, `/api/users/${ctx.admin.id}/sessions`)).statusCode).toBe(
+        403,
+      );
+      expect((await ctx.app.inject({ method, url: `/api/users/${ctx.seller.id}/sessions` })).statusCode).toBe(
+        401,
+      );
     }
     expect((await me(ctx.admin.token)).statusCode).toBe(200);
   });

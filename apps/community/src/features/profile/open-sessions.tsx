@@ -1,4 +1,10 @@
-import { SESSION_MSG, sessionsEndedText, type TSession, type TSessionList, type TSessionsEnded } from '@panel/shared';
+import {
+  SESSION_MSG,
+  sessionsEndedText,
+  type TSession,
+  type TSessionList,
+  type TSessionsEnded,
+} from '@panel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadState } from '../../components/load-state';
@@ -63,7 +69,9 @@ export default function OpenSessions({ onSignedOut }: { onSignedOut: () => Promi
       <h2 id="sessions-title" className="card__title">
         {SESSION_MSG.title}
       </h2>
-      <p className="muted small">Dónde está abierta tu cuenta. Si no reconocés una, cerrala y cambiá tu contraseña.</p>
+      <p className="muted small">
+        Dónde está abierta tu cuenta. Si no reconocés una, cerrala y cambiá tu contraseña.
+      </p>
       <LoadState
         isPending={sessions.isPending}
         error={sessions.isError ? sessions.error : null}
@@ -108,14 +116,23 @@ export default function OpenSessions({ onSignedOut }: { onSignedOut: () => Promi
             <button type="button" className="button" disabled={busy} onClick={() => setPending(null)}>
               Cancelar
             </button>
-            <button type="button" className="button button--danger" disabled={busy} onClick={() => void confirm()}>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() => void confirm()}
+            >
               {busy ? 'Cerrando…' : pending.kind === 'others' ? SESSION_MSG.endOthers : 'Cerrar'}
             </button>
           </div>
         </div>
       ) : (
         others > 0 && (
-          <button type="button" className="button button--block" onClick={() => setPending({ kind: 'others' })}>
+          <button
+            type="button"
+            className="button button--block"
+            onClick={() => setPending({ kind: 'others' })}
+          >
             {SESSION_MSG.endOthers}
           </button>
         )

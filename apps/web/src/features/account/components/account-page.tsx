@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { roleLabel, SESSION_MSG, sessionsEndedText, SESSIONS_LIST_MAX, type TSession } from '@panel/shared';
+import { roleLabel, SESSION_MSG, SESSIONS_LIST_MAX, sessionsEndedText, type TSession } from '@panel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { SESSION_MSG, sessionsEndedText, SESSIONS_LIST_MAX } from '@panel/shared';
+import { SESSION_MSG, SESSIONS_LIST_MAX, sessionsEndedText } from '@panel/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
