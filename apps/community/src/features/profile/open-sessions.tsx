@@ -122,7 +122,7 @@ export default function OpenSessions({ onSignedOut }: { onSignedOut: () => Promi
               disabled={busy}
               onClick={() => void confirm()}
             >
-              {busy ? 'Cerrando…' : pending.kind === 'others' ? SESSION_MSG.endOthers : 'Cerrar'}
+              {busy ? 'Cerrando…' : pending.kind === 'others' ? SESSION_MSG.endOthers : 'Cerrar sesión'}
             </button>
           </div>
         </div>

@@ -129,7 +129,7 @@ export default function AccountPage() {
               ? 'Es la sesión que estás usando: vas a salir del panel.'
               : `Se cerrará la sesión de ${ending?.device ?? ''}. Quien la use tendrá que volver a iniciar sesión.`
         }
-        confirmLabel={pending?.kind === 'others' ? SESSION_MSG.endOthers : 'Cerrar'}
+        confirmLabel={pending?.kind === 'others' ? SESSION_MSG.endOthers : 'Cerrar sesión'}
         busyLabel="Cerrando..."
         busy={busy}
         onConfirm={() => void confirm()}
