@@ -89,7 +89,9 @@ test.describe('Mi cuenta', () => {
     await expect(page.getByText('El servicio no está disponible')).toBeVisible();
     failing = false;
     await page.getByRole('button', { name: 'Reintentar' }).click();
-    await expect(page.getByRole('table', { name: 'Sesiones abiertas' }).getByText('esta sesión')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Sesiones abiertas' }).getByText('esta sesión'),
+    ).toBeVisible();
   });
 });
 

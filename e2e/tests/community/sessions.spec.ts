@@ -41,7 +41,9 @@ test('a list that cannot load says so, and "Reintentar" loads it', async ({ page
   const { seller } = await newSeller(request);
   let failing = true;
   await page.route('**/api/me/sessions', (route) =>
-    failing ? route.fulfill({ status: 503, json: { message: 'El servicio no está disponible' } }) : route.fallback(),
+    failing
+      ? route.fulfill({ status: 503, json: { message: 'El servicio no está disponible' } })
+      : route.fallback(),
   );
   await openAppAs(page, seller, 'perfil');
   const section = page.getByRole('region', { name: 'Sesiones abiertas' });

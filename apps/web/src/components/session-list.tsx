@@ -14,9 +14,13 @@ interface SessionListProps {
 
 const place = (s: TSession) => s.ip ?? 'Dirección desconocida';
 
+/** "Recién" within the first minute (a session in use reads so), else "Hace 5 minutos", "Hace 2 horas"… */
+const lastUse = (s: TSession) =>
+  Date.now() - Date.parse(s.last_seen_at) < 60_000 ? 'Recién' : relativeTime(s.last_seen_at);
+
 function CurrentBadge() {
   return (
-    <Badge size="sm" variant="light" color="teal.9">
+    <Badge size="sm" variant="light">
       {SESSION_MSG.current}
     </Badge>
   );
@@ -38,6 +42,7 @@ function EndButton({
       color="red.9"
       onClick={() => onEnd(session)}
       disabled={busy}
+      style={{ flexShrink: 0 }}
       aria-label={`Cerrar la sesión de ${session.device}${session.current ? ' (esta sesión)' : ''}`}
     >
       Cerrar
@@ -65,7 +70,7 @@ export function SessionList({ sessions, onEnd, endingId = null }: SessionListPro
                   {s.current && <CurrentBadge />}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {place(s)} · Último uso {relativeTime(s.last_seen_at)}
+                  {place(s)} · Último uso: {lastUse(s)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   Inicio {formatDateTime(s.created_at)}
@@ -112,7 +117,7 @@ export function SessionList({ sessions, onEnd, endingId = null }: SessionListPro
             </Table.Td>
             <Table.Td>
               <Text size="sm" title={formatDateTime(s.last_seen_at)}>
-                {relativeTime(s.last_seen_at)}
+                {lastUse(s)}
               </Text>
             </Table.Td>
             {onEnd && (
