@@ -310,6 +310,17 @@ const SCREENS: Screen[] = [
   // Its entries come from the branch edited in beforeAll (the demo seed writes none).
   { path: '/audit', fit: { ready: '[data-id]', actions: true } },
   {
+    path: '/account',
+    fit: { ready: '[data-session]' },
+    axe: {
+      ready: (page) => page.getByText('esta sesión').first(),
+      extra: async (page, found) => {
+        await page.getByRole('button', { name: /\(esta sesión\)$/ }).click();
+        await checkDialog(page, '¿Cerrar esta sesión?', found);
+      },
+    },
+  },
+  {
     path: '/no-existe',
     axe: { ready: (page) => page.getByRole('link', { name: 'Ir al tablero', exact: true }) },
   },
