@@ -1,0 +1,78 @@
+import type { TSession } from '@panel/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAuthStore } from '../../../lib/auth-store';
+import { mockApi } from '../../../testing/fetch-mock';
+import { adminUser, renderWithApp, signIn } from '../../../testing/render';
+import AccountPage from './account-page';
+
+const now = new Date().toISOString();
+const session = (id: number, device: string, current = false): TSession => ({
+  id,
+  device,
+  ip: `10.0.0.${id}`,
+  created_at: now,
+  last_seen_at: now,
+  current,
+});
+const list = (...data: TSession[]) => ({ body: { data, meta: { total: data.length } } });
+
+describe('AccountPage', { timeout: 15_000 }, () => {
+  it('shows the account and its sessions, and "Cerrar las demás" ends them with the count in a toast', async () => {
+    let sessions = [
+      session(1, 'Chrome en Windows', true),
+      session(2, 'Safari en iPhone'),
+      session(3, 'Firefox en Linux'),
+    ];
+    const { requests } = mockApi({
+      'GET /api/me/sessions': () => list(...sessions),
+      'POST /api/me/sessions/end-others': () => {
+        sessions = sessions.filter((s) => s.current);
+        return { body: { data: { ended: 2 } } };
+      },
+    });
+    signIn();
+    const { user } = renderWithApp(<AccountPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeInTheDocument();
+    expect(screen.getByText(adminUser.email)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Sesiones abiertas' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByText('esta sesión')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar las demás' }));
+    const dialog = screen.getByRole('dialog', { name: '¿Cerrar las demás sesiones?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar las demás' }));
+    expect(await screen.findByText('Se cerraron 2 sesiones')).toBeInTheDocument();
+    expect(
+      requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/me/sessions/end-others'),
+    ).toBe(true);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Cerrar las demás' })).toBeNull();
+  });
+
+  it('ending this very session signs out of the panel', async () => {
+    mockApi({
+      'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
+      'DELETE /api/me/sessions/1': () => ({ status: 204 }),
+    });
+    signIn();
+    const { user } = renderWithApp(<AccountPage />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Cerrar la sesión de Chrome en Windows (esta sesión)' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: '¿Cerrar esta sesión?' });
+    expect(dialog).toHaveTextContent('vas a salir del panel');
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar sesión' }));
+    expect(await screen.findByText('Sesión cerrada')).toBeInTheDocument();
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it("says when the sessions cannot load, with the server's message", async () => {
+    mockApi({ 'GET /api/me/sessions': () => ({ status: 503, body: { message: 'Servicio no disponible' } }) });
+    signIn();
+    renderWithApp(<AccountPage />);
+    expect(await screen.findByText('No se pudieron cargar las sesiones.')).toBeInTheDocument();
+    expect(screen.getByText('Servicio no disponible')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
