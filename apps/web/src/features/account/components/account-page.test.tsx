@@ -40,7 +40,7 @@ describe('AccountPage', { timeout: 15_000 }, () => {
     expect(within(table).getByText('esta sesión')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Cerrar las demás' }));
-    const dialog = screen.getByRole('dialog', { name: '¿Cerrar las demás sesiones?' });
+    const dialog = await screen.findByRole('dialog', { name: '¿Cerrar las demás sesiones?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar las demás' }));
     expect(await screen.findByText('Se cerraron 2 sesiones')).toBeInTheDocument();
     expect(
@@ -60,7 +60,7 @@ describe('AccountPage', { timeout: 15_000 }, () => {
     await user.click(
       await screen.findByRole('button', { name: 'Cerrar la sesión de Chrome en Windows (esta sesión)' }),
     );
-    const dialog = screen.getByRole('dialog', { name: '¿Cerrar esta sesión?' });
+    const dialog = await screen.findByRole('dialog', { name: '¿Cerrar esta sesión?' });
     expect(dialog).toHaveTextContent('vas a salir del panel');
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar sesión' }));
     expect(await screen.findByText('Sesión cerrada')).toBeInTheDocument();
