@@ -14,7 +14,7 @@ describe('ZAuditListQuery', () => {
   });
 
   it('accepts only the audited tables, the three actions and 10/20/50/100 a page', () => {
-    expect(ZAuditListQuery.safeParse({ entity: 'sessions' }).error?.issues[0]?.message).toBe(
+    expect(ZAuditListQuery.safeParse({ entity: 'password_resets' }).error?.issues[0]?.message).toBe(
       AUDIT_MSG.entityInvalid,
     );
     expect(ZAuditListQuery.safeParse({ action: 'insert' }).error?.issues[0]?.message).toBe(
