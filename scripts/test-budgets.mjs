@@ -16,7 +16,7 @@ const reports = names.map((n) => JSON.parse(readFileSync(join(artifacts, n), 'ut
 for (const [dir, measured] of Object.entries(measuredFromReports(reports))) {
   const all = merge ? { ...readMeasured(dir), ...measured } : measured;
   const sorted = Object.fromEntries(Object.entries(all).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(join(dir, BUDGETS_FILE), `${JSON.stringify(sorted, null, 1)}\n`);
+  writeFileSync(join(dir, BUDGETS_FILE), `${JSON.stringify(sorted, null, 2)}\n`);
   const slowest = Object.entries(sorted).sort(([, a], [, b]) => b - a)[0];
   console.log(
     `${relative(repoRoot, join(dir, BUDGETS_FILE))}: ${Object.keys(sorted).length} tests` +
