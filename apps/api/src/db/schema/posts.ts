@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -106,5 +106,30 @@ export const postComments = pgTable(
     index('post_comments_user_created_idx').on(t.userId, t.createdAt),
     // The dashboard's activity per day.
     index('post_comments_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * "Vista por N de M" (docs/decisions/2026-12-03-views.md): a seller has seen a post once half of it
+ * stayed on screen for a second. One row per seller and post, the first view's time; a second view
+ * changes nothing (ON CONFLICT DO NOTHING on the primary key).
+ */
+export const postViews = pgTable(
+  'post_views',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedAt: tstz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The reach counts walk (post_id, user_id) only; the "Vieron" list pages newest first.
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_views_post_viewed_idx').on(t.postId, t.viewedAt),
+    // Deleting a seller (cascade) and a seller's own views.
+    index('post_views_user_idx').on(t.userId),
   ],
 );

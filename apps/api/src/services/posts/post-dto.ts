@@ -6,6 +6,7 @@ import { postImages, posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
 import { reusedQuery } from '../../lib/list-query.ts';
 import { fileUrl } from '../storage/file-url.ts';
+import { audienceCount, seenCount } from './reach.ts';
 
 export interface PostRow {
   id: number;
@@ -16,6 +17,8 @@ export interface PostRow {
   branchName: string | null;
   likesCount: number;
   commentsCount: number;
+  seenCount: number;
+  audienceCount: number;
   createdAt: Date;
   /** created_at at full (microsecond) precision, for keyset paging. */
   cursorAt: string;
@@ -24,7 +27,7 @@ export interface PostRow {
 export const likesCount = sql<number>`(SELECT count(*) FROM post_likes l WHERE l.post_id = ${posts.id})::int`;
 export const commentsCount = sql<number>`(SELECT count(*) FROM post_comments c WHERE c.post_id = ${posts.id})::int`;
 
-/** Posts with their author, branch and counts, as every answer carries them (images: toPostDtos). */
+/** Posts with their author, branch and counts (likes, comments, "Vista por N de M"), as every answer carries them (images: toPostDtos). */
 export function selectPosts(db: Db) {
   return db
     .select({
@@ -36,6 +39,8 @@ export function selectPosts(db: Db) {
       branchName: branches.name,
       likesCount,
       commentsCount,
+      seenCount,
+      audienceCount,
       createdAt: posts.createdAt,
       cursorAt: sql<string>`${posts.createdAt}::text`,
     })
@@ -60,6 +65,8 @@ export async function toPostDtos(db: Db | Tx, rows: PostRow[]): Promise<TPost[]>
       .map((i) => ({ id: i.id, url: fileUrl(i.key), thumb_url: fileUrl(i.thumbKey ?? i.key) })),
     likes_count: Number(row.likesCount),
     comments_count: Number(row.commentsCount),
+    seen_count: Number(row.seenCount),
+    audience_count: Number(row.audienceCount),
     created_at: row.createdAt.toISOString(),
   }));
 }

@@ -1,0 +1,110 @@
+import { MEDIA_MSG, type TPostReach, type TPostViewer, type ZPostViewersQuery } from '@panel/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../../db/client.ts';
+import { posts } from '../../db/schema/posts.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { fetchPage } from '../../lib/list-query.ts';
+
+/**
+ * A post's audience (docs/product.md#posts, "Vista por N de M"): the active sellers who see it, those
+ * of its branch, or every one for a post to all branches. `user` is the users alias, `branch` the
+ * post's branch_id (SQL). The one definition for the list's counts, the reach and the viewers.
+ */
+function inAudience(user: string, branch: SQL): SQL {
+  const u = (column: string) => sql.raw(`${user}.${column}`);
+  return sql`(${u('role')} = 'seller' AND ${u('active')} AND (${branch} IS NULL OR ${u('branch_id')} = ${branch}))`;
+}
+
+/**
+ * The panel list's "Vista por N de M", computed by the database for the page's rows only: M counts
+ * the active sellers (for a post to every branch one count for the whole query, an InitPlan), N the
+ * views of those sellers (post_views' primary key, then users by id).
+ */
+export const audienceCount = sql<number>`(CASE WHEN ${posts.branchId} IS NULL
+    THEN (SELECT count(*)::int FROM users u WHERE u.role = 'seller' AND u.active)
+    ELSE (SELECT count(*)::int FROM users u
+      WHERE u.role = 'seller' AND u.active AND u.branch_id = ${posts.branchId}) END)`;
+export const seenCount = sql<number>`(SELECT count(*)::int FROM post_views v JOIN users u ON u.id = v.user_id
+    WHERE v.post_id = ${posts.id} AND ${inAudience('u', sql`${posts.branchId}`)})`;
+
+async function requirePostBranch(db: Db, id: number): Promise<number | null> {
+  const [found] = await queryRows<{ branch_id: number | null }>(
+    db,
+    sql`SELECT branch_id FROM posts WHERE id = ${id}`,
+  );
+  if (!found) throw notFound(MEDIA_MSG.postNotFound);
+  return found.branch_id;
+}
+
+/** GET /api/posts/{id}/reach: seen and audience, as a whole and per branch (by name); 404 when there is no such post. */
+export async function postReach(db: Db, id: number): Promise<TPostReach> {
+  const branch = await requirePostBranch(db, id);
+  const rows = await queryRows<{ branch_id: number | null; branch_name: string | null; seen: number; audience: number }>(
+    db,
+    sql`SELECT u.branch_id, b.name AS branch_name, count(*)::int AS audience, count(v.user_id)::int AS seen
+      FROM users u
+      LEFT JOIN branches b ON b.id = u.branch_id
+      LEFT JOIN post_views v ON v.post_id = ${id} AND v.user_id = u.id
+      WHERE ${inAudience('u', sql`${branch}::int`)}
+      GROUP BY u.branch_id, b.name
+      ORDER BY b.name NULLS LAST`,
+  );
+  return {
+    seen: rows.reduce((sum, r) => sum + r.seen, 0),
+    audience: rows.reduce((sum, r) => sum + r.audience, 0),
+    // A seller without a branch sees the posts to every branch: counted in the totals only.
+    by_branch: rows.flatMap((r) =>
+      r.branch_id === null || r.branch_name === null
+        ? []
+        : [{ branch_id: r.branch_id, branch_name: r.branch_name, seen: r.seen, audience: r.audience }],
+    ),
+  };
+}
+
+interface ViewerRow {
+  user_id: number;
+  name: string;
+  email: string;
+  branch_name: string | null;
+  viewed_at: Date | string | null;
+}
+
+/**
+ * GET /api/posts/{id}/viewers: the post's audience who saw it ("Vieron", newest view first: the
+ * (post_id, viewed_at) index walked backwards) or who has not yet ("No vieron", by name: the people
+ * to nudge), a page at a time; 404 when there is no such post.
+ */
+export async function postViewers(db: Db, id: number, query: z.output<typeof ZPostViewersQuery>) {
+  const branch = await requirePostBranch(db, id);
+  const audience = inAudience('u', sql`${branch}::int`);
+  const seen = query.seen === 'true';
+  const from = seen
+    ? sql`FROM post_views v JOIN users u ON u.id = v.user_id WHERE v.post_id = ${id} AND ${audience}`
+    : sql`FROM users u WHERE ${audience}
+        AND NOT EXISTS (SELECT 1 FROM post_views v WHERE v.post_id = ${id} AND v.user_id = u.id)`;
+  const { rows, meta } = await fetchPage(
+    query,
+    ({ limit, offset }) =>
+      queryRows<ViewerRow>(
+        db,
+        sql`SELECT page.*, b.name AS branch_name FROM (
+            SELECT u.id AS user_id, u.name, u.email, u.branch_id, u.name_key,
+              ${seen ? sql`v.viewed_at` : sql`NULL::timestamptz`} AS viewed_at
+            ${from}
+            ORDER BY ${seen ? sql`v.viewed_at DESC, u.id DESC` : sql`u.name_key, u.id`}
+            LIMIT ${limit} OFFSET ${offset}
+          ) page LEFT JOIN branches b ON b.id = page.branch_id
+          ORDER BY ${seen ? sql`page.viewed_at DESC, page.user_id DESC` : sql`page.name_key, page.user_id`}`,
+      ),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`),
+  );
+  const data: TPostViewer[] = rows.map((r) => ({
+    user_id: r.user_id,
+    name: r.name,
+    email: r.email,
+    branch_name: r.branch_name,
+    viewed_at: r.viewed_at === null ? null : new Date(r.viewed_at).toISOString(),
+  }));
+  return { data, meta };
+}
