@@ -37,6 +37,7 @@ const REFUSED: Record<QueuedAction['kind'], string> = {
   unlike: 'No se pudo quitar tu me gusta',
   comment: 'No se pudo enviar tu comentario',
   answer: 'No se pudo enviar tu respuesta',
+  views: '',
 };
 
 /**
@@ -59,11 +60,19 @@ export function useOutboxSync() {
     document.addEventListener('visibilitychange', onVisible);
     const stop = outbox.subscribe((event) => {
       if (event.type === 'refused') {
+        // A view the server refused (a 400) is nothing the seller did: dropped without a word.
+        if (event.action.kind === 'views') return;
         showToast(`${REFUSED[event.action.kind]}: ${event.message}`, 'error');
         return;
       }
       if (event.type !== 'sent') return;
       const { kind, path } = event.action;
+      if (kind === 'views') {
+        // A story seen for the first time may have earned view_story.
+        const { data } = event.data as { data: { points_awarded: number } };
+        if (data.points_awarded > 0) void queryClient.invalidateQueries({ queryKey: qk.points });
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: qk.points });
       if (kind === 'answer') {
         void queryClient.invalidateQueries({ queryKey: qk.surveys });

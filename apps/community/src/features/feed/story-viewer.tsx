@@ -36,7 +36,7 @@ export function StoryViewer({
   useEffect(() => {
     if (!story || marked.has(story.id)) return;
     marked.add(story.id);
-    void markStoryViewed(queryClient, story.id);
+    markStoryViewed(queryClient, story.id);
   }, [story, marked, queryClient]);
 
   useEffect(() => {
