@@ -21,7 +21,10 @@ export interface ViewTrackerOptions {
   dwellMs?: number;
   flushMs?: number;
   /** The IntersectionObserver to use (tests give a fake); none: posts are not tracked. */
-  observe?: (callback: IntersectionObserverCallback, options: IntersectionObserverInit) => IntersectionObserver;
+  observe?: (
+    callback: IntersectionObserverCallback,
+    options: IntersectionObserverInit,
+  ) => IntersectionObserver;
 }
 
 export interface ViewTracker {

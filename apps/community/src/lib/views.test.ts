@@ -9,7 +9,10 @@ function answer(status: number, body: unknown) {
 }
 
 beforeEach(() => {
-  signIn({ token: 't', user: { id: 7, name: 'Vendedora', role: 'seller', branch_id: 1 } } as unknown as Session);
+  signIn({
+    token: 't',
+    user: { id: 7, name: 'Vendedora', role: 'seller', branch_id: 1 },
+  } as unknown as Session);
 });
 afterEach(async () => {
   await outbox.clear(7);
@@ -31,9 +34,15 @@ describe('views through the outbox', () => {
     await settle();
     const queued = await outbox.list();
     expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ kind: 'views', path: '/app/views', body: { posts: [11], stories: [12] } });
+    expect(queued[0]).toMatchObject({
+      kind: 'views',
+      path: '/app/views',
+      body: { posts: [11], stories: [12] },
+    });
 
-    const online = vi.fn(async () => answer(200, { data: { posts_recorded: 1, stories_recorded: 1, points_awarded: 5 } }));
+    const online = vi.fn(async () =>
+      answer(200, { data: { posts_recorded: 1, stories_recorded: 1, points_awarded: 5 } }),
+    );
     vi.stubGlobal('fetch', online);
     const { flushOutbox } = await import('./outbox');
     await flushOutbox();

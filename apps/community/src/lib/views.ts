@@ -10,7 +10,13 @@ import { createViewTracker, type ViewBatch } from './view-tracker';
 async function queueViews(batch: ViewBatch) {
   const session = getSession();
   if (!session) return;
-  await outbox.add({ userId: session.user.id, kind: 'views', method: 'POST', path: '/app/views', body: batch });
+  await outbox.add({
+    userId: session.user.id,
+    kind: 'views',
+    method: 'POST',
+    path: '/app/views',
+    body: batch,
+  });
   void flushOutbox();
 }
 

@@ -40,7 +40,12 @@ async function requirePostBranch(db: Db, id: number): Promise<number | null> {
 /** GET /api/posts/{id}/reach: seen and audience, as a whole and per branch (by name); 404 when there is no such post. */
 export async function postReach(db: Db, id: number): Promise<TPostReach> {
   const branch = await requirePostBranch(db, id);
-  const rows = await queryRows<{ branch_id: number | null; branch_name: string | null; seen: number; audience: number }>(
+  const rows = await queryRows<{
+    branch_id: number | null;
+    branch_name: string | null;
+    seen: number;
+    audience: number;
+  }>(
     db,
     sql`SELECT u.branch_id, b.name AS branch_name, count(*)::int AS audience, count(v.user_id)::int AS seen
       FROM users u

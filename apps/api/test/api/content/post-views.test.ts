@@ -136,7 +136,11 @@ describe('POST /api/app/views', () => {
     expect((await views(a[0]!, { stories: many })).statusCode).toBe(400);
     expect((await views(a[0]!, { posts: [0] })).statusCode).toBe(400);
     expect((await views(a[0]!, { posts: ['1'] })).statusCode).toBe(400);
-    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/app/views', payload: { posts: [1] } });
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/app/views',
+      payload: { posts: [1] },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -210,7 +214,9 @@ describe('GET /api/posts/{id}/viewers', () => {
 
     const not = (await ctx.asAdmin('GET', `/api/posts/${post.id}/viewers?seen=false`)).json();
     expect(not.meta.total).toBe(2);
-    const expected = audience.filter((s) => ![a[0]!.id, extra[1]!.id, a[2]!.id].includes(s.id)).map((s) => s.id);
+    const expected = audience
+      .filter((s) => ![a[0]!.id, extra[1]!.id, a[2]!.id].includes(s.id))
+      .map((s) => s.id);
     expect(not.data.map((v: { user_id: number }) => v.user_id).sort()).toEqual(expected.sort());
     expect(not.data.every((v: { viewed_at: string | null }) => v.viewed_at === null)).toBe(true);
     const names = not.data.map((v: { name: string }) => v.name.toLowerCase());
