@@ -68,9 +68,11 @@ export function useOutboxSync() {
       if (event.type !== 'sent') return;
       const { kind, path } = event.action;
       if (kind === 'views') {
-        // A story seen for the first time may have earned view_story.
-        const { data } = event.data as { data: { points_awarded: number } };
+        // A story seen for the first time may have earned view_story; and the stories row, if it was read
+        // again before the batch arrived, showed them unseen.
+        const { data } = event.data as { data: { points_awarded: number; stories_recorded: number } };
         if (data.points_awarded > 0) void queryClient.invalidateQueries({ queryKey: qk.points });
+        if (data.stories_recorded > 0) void queryClient.invalidateQueries({ queryKey: qk.stories });
         return;
       }
       void queryClient.invalidateQueries({ queryKey: qk.points });
