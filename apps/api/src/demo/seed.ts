@@ -232,7 +232,8 @@ function demoPostViews(
     if (!seen || seen.viewedAt! > viewedAt) rows.set(key, { postId, userId, viewedAt });
   };
   // Seen a little before the like or comment.
-  for (const r of [...likes, ...comments]) add(r.postId, r.userId, (r.createdAt ?? now).getTime() - 5 * 60_000);
+  for (const r of [...likes, ...comments])
+    add(r.postId, r.userId, (r.createdAt ?? now).getTime() - 5 * 60_000);
   for (const post of postRows) {
     const ageDays = (now.getTime() - post.createdAt.getTime()) / DAY;
     const share = Math.min(0.9, 0.3 + 0.1 * ageDays);
