@@ -7,7 +7,7 @@ import { qk } from './query-keys';
 import { useSessionState } from './session';
 import { showToast } from './toast';
 
-/** The signed-in seller's actions still waiting in the queue, kept current. */
+/** The signed-in seller's actions still waiting in the queue (but views), kept current. */
 export function usePendingActions(): QueuedAction[] {
   const { session } = useSessionState();
   const userId = session?.user.id;
@@ -17,7 +17,8 @@ export function usePendingActions(): QueuedAction[] {
     const load = () =>
       outbox.list().then((all) => {
         // An empty queue stays the same array: every post card takes it, and a new one renders them all again.
-        const mine = all.filter((item) => item.userId === userId);
+        // Views are shown nowhere: leaving them out spares every card a render per batch.
+        const mine = all.filter((item) => item.userId === userId && item.kind !== 'views');
         if (alive) setItems((previous) => (mine.length === 0 && previous.length === 0 ? previous : mine));
       });
     load();
