@@ -126,7 +126,7 @@ export async function generate(client, log = console.log) {
   const viewed = Math.min(2000, S.posts);
   const viewers = Math.max(1, Math.floor(S.postViews / viewed));
   await step(
-    `${viewed * viewers} post views + 1 post seen by all`,
+    `${viewed * viewers} post views, 1 seen by all`,
     `INSERT INTO post_views (post_id, user_id, viewed_at)
      SELECT ${p0} + i % ${viewed}, ${s0} + (i % ${viewed} + (i / ${viewed}) * ${Math.max(1, Math.floor(S.sellers / viewers))}) % ${S.sellers},
        now() - ((i::bigint * 7919) % 604800 || ' seconds')::interval

@@ -238,6 +238,7 @@ export async function benchPostgres() {
       ids = {
         sellerId: await q(`SELECT id FROM users WHERE email = '${BENCH_SELLER.email}'`),
         firstBranchId: await q('SELECT min(id)::int AS id FROM branches'),
+        firstPostId: await q('SELECT min(id)::int AS id FROM posts'),
       };
     }
     const calls = await callsFor(client, ids);

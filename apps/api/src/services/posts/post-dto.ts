@@ -6,7 +6,7 @@ import { postImages, posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
 import { reusedQuery } from '../../lib/list-query.ts';
 import { fileUrl } from '../storage/file-url.ts';
-import { audienceCount, seenCount } from './reach.ts';
+import { reachCounts } from './reach.ts';
 
 export interface PostRow {
   id: number;
@@ -17,8 +17,6 @@ export interface PostRow {
   branchName: string | null;
   likesCount: number;
   commentsCount: number;
-  seenCount: number;
-  audienceCount: number;
   createdAt: Date;
   /** created_at at full (microsecond) precision, for keyset paging. */
   cursorAt: string;
@@ -27,7 +25,7 @@ export interface PostRow {
 export const likesCount = sql<number>`(SELECT count(*) FROM post_likes l WHERE l.post_id = ${posts.id})::int`;
 export const commentsCount = sql<number>`(SELECT count(*) FROM post_comments c WHERE c.post_id = ${posts.id})::int`;
 
-/** Posts with their author, branch and counts (likes, comments, "Vista por N de M"), as every answer carries them (images: toPostDtos). */
+/** Posts with their author, branch and counts, as every answer carries them (images: toPostDtos). */
 export function selectPosts(db: Db) {
   return db
     .select({
@@ -39,8 +37,6 @@ export function selectPosts(db: Db) {
       branchName: branches.name,
       likesCount,
       commentsCount,
-      seenCount,
-      audienceCount,
       createdAt: posts.createdAt,
       cursorAt: sql<string>`${posts.createdAt}::text`,
     })
@@ -49,10 +45,16 @@ export function selectPosts(db: Db) {
     .leftJoin(branches, eq(branches.id, posts.branchId));
 }
 
-/** The posts with their images (one query for all of them, in upload order). */
+/** The posts with their images (one query for all of them, in upload order) and "Vista por N de M" (reachCounts). */
 export async function toPostDtos(db: Db | Tx, rows: PostRow[]): Promise<TPost[]> {
   const ids = rows.map((r) => r.id);
-  const images = ids.length === 0 ? [] : await reusedQuery(db, 'posts:images', selectImages).execute({ ids });
+  const [images, reach] =
+    ids.length === 0
+      ? [[], new Map<number, { seen: number; audience: number }>()]
+      : await Promise.all([
+          reusedQuery(db, 'posts:images', selectImages).execute({ ids }),
+          reachCounts(db, rows),
+        ]);
   return rows.map((row) => ({
     id: row.id,
     content: row.content,
@@ -65,8 +67,8 @@ export async function toPostDtos(db: Db | Tx, rows: PostRow[]): Promise<TPost[]>
       .map((i) => ({ id: i.id, url: fileUrl(i.key), thumb_url: fileUrl(i.thumbKey ?? i.key) })),
     likes_count: Number(row.likesCount),
     comments_count: Number(row.commentsCount),
-    seen_count: Number(row.seenCount),
-    audience_count: Number(row.audienceCount),
+    seen_count: reach.get(row.id)?.seen ?? 0,
+    audience_count: reach.get(row.id)?.audience ?? 0,
     created_at: row.createdAt.toISOString(),
   }));
 }

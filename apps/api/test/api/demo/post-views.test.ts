@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts as postsTable } from '../../../src/db/schema/posts.ts';
 import { seedDemoIfEmpty } from '../../../src/demo/seed.ts';
-import { selectPosts } from '../../../src/services/posts/post-dto.ts';
+import { selectPosts, toPostDtos } from '../../../src/services/posts/post-dto.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 let ctx: TestContext;
@@ -22,7 +22,7 @@ describe('the demo\'s "Vista por N de M"', () => {
     );
     // The panel list's own counts (services/posts/reach.ts), oldest first.
     const rows = await selectPosts(ctx.db).orderBy(asc(postsTable.createdAt));
-    const posts = rows.map((r) => ({ seen_count: r.seenCount, audience_count: r.audienceCount }));
+    const posts = await toPostDtos(ctx.db, rows);
     expect(posts.length).toBeGreaterThan(10);
     for (const p of posts) {
       expect(p.seen_count).toBeGreaterThan(0);
