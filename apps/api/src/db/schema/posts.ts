@@ -133,3 +133,16 @@ export const postViews = pgTable(
     index('post_views_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * N of "Vista por N de M" per post, kept by triggers (migration 0022) so the panel's list reads one row
+ * per post instead of counting thousands of views: the views of active sellers in the post's audience.
+ * A view adds to it; a seller who stops counting (deactivated, another branch, no longer a seller,
+ * deleted) takes their views off, and one who starts counting again puts them back.
+ */
+export const postViewCounts = pgTable('post_view_counts', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  seen: integer('seen').notNull().default(0),
+});

@@ -5,6 +5,7 @@ import { pointTransactions } from '../../../src/db/schema/points.ts';
 import { postViews } from '../../../src/db/schema/posts.ts';
 import { storyViews } from '../../../src/db/schema/stories.ts';
 import { users } from '../../../src/db/schema/users.ts';
+import { countedSeen } from '../../../src/services/posts/reach.ts';
 import {
   bearer,
   createBranch,
@@ -222,5 +223,35 @@ describe('GET /api/posts/{id}/viewers', () => {
     const names = not.data.map((v: { name: string }) => v.name.toLowerCase());
     expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, 'es')));
     expect((await ctx.asAdmin('GET', `/api/posts/${post.id}/viewers?seen=quizas`)).statusCode).toBe(400);
+  });
+});
+
+describe('the kept count of "Vista por N"', () => {
+  it('agrees with a count of the rows through views, deactivation, a change of branch or role, and a delete', async () => {
+    const forA = await createPost(ctx.db, ctx.admin.id, { branchId: branchA });
+    const forAll = await createPost(ctx.db, ctx.admin.id);
+    const agree = async (expected: [number, number]) => {
+      const kept = [(await listRow(forA.id))[0], (await listRow(forAll.id))[0]];
+      const counted = [await countedSeen(ctx.db, forA.id), await countedSeen(ctx.db, forAll.id)];
+      expect(kept).toEqual(counted);
+      expect(kept).toEqual(expected);
+    };
+    for (const who of [a[0]!, a[1]!, b[0]!]) await views(who, { posts: [forA.id, forAll.id] });
+    await agree([2, 3]);
+    const set = (who: Seller, values: Partial<typeof users.$inferInsert>) =>
+      ctx.db.update(users).set(values).where(eq(users.id, who.id));
+    await set(a[0]!, { active: false });
+    await agree([1, 2]);
+    await set(a[0]!, { active: true });
+    await agree([2, 3]);
+    // Moved to another branch: no longer the audience of branch A's post, still of the one for all.
+    await set(a[1]!, { branchId: branchB });
+    await agree([1, 3]);
+    await set(a[1]!, { branchId: branchA });
+    await agree([2, 3]);
+    await set(b[0]!, { role: 'admin' });
+    await agree([2, 2]);
+    await ctx.db.delete(users).where(eq(users.id, a[0]!.id));
+    await agree([1, 1]);
   });
 });
