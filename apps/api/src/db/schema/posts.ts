@@ -135,14 +135,20 @@ export const postViews = pgTable(
 );
 
 /**
- * N of "Vista por N de M" per post, kept by triggers (migration 0022) so the panel's list reads one row
- * per post instead of counting thousands of views: the views of active sellers in the post's audience.
- * A view adds to it; a seller who stops counting (deactivated, another branch, no longer a seller,
- * deleted) takes their views off, and one who starts counting again puts them back.
+ * N of "Vista por N de M" per post and per branch of its viewers (0: sellers without a branch), kept by
+ * triggers (migration 0022) so the panel reads a few rows instead of counting thousands of views: the
+ * views of active sellers in the post's audience. A view adds to it; a seller who stops counting
+ * (deactivated, another branch, no longer a seller, deleted) takes their views off, and one who
+ * starts counting again puts them back.
  */
-export const postViewCounts = pgTable('post_view_counts', {
-  postId: integer('post_id')
-    .primaryKey()
-    .references(() => posts.id, { onDelete: 'cascade' }),
-  seen: integer('seen').notNull().default(0),
-});
+export const postViewCounts = pgTable(
+  'post_view_counts',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    branchKey: integer('branch_key').notNull(),
+    seen: integer('seen').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.branchKey] })],
+);

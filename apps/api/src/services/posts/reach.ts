@@ -33,7 +33,8 @@ export async function reachCounts(
     ),
     queryRows<{ post_id: number; seen: number }>(
       db,
-      sql`SELECT post_id, seen FROM post_view_counts WHERE post_id = ANY(${intArray(page.map((p) => p.id))}::int[])`,
+      sql`SELECT post_id, sum(seen)::int AS seen FROM post_view_counts
+        WHERE post_id = ANY(${intArray(page.map((p) => p.id))}::int[]) GROUP BY post_id`,
     ),
   ]);
   const everyone = perBranch.reduce((sum, r) => sum + r.n, 0);
@@ -69,7 +70,11 @@ async function requirePostBranch(db: Db, id: number): Promise<number | null> {
   return found.branch_id;
 }
 
-/** GET /api/posts/{id}/reach: seen and audience, as a whole and per branch (by name); 404 when there is no such post. */
+/**
+ * GET /api/posts/{id}/reach: seen and audience, as a whole and per branch (by name); 404 when there is no
+ * such post. Read from the counts alone: the active sellers per branch (their partial index) and the
+ * kept views per branch (post_view_counts), a row per branch whatever the post's views.
+ */
 export async function postReach(db: Db, id: number): Promise<TPostReach> {
   const branch = await requirePostBranch(db, id);
   const rows = await queryRows<{
@@ -79,12 +84,11 @@ export async function postReach(db: Db, id: number): Promise<TPostReach> {
     audience: number;
   }>(
     db,
-    sql`SELECT u.branch_id, b.name AS branch_name, count(*)::int AS audience, count(v.user_id)::int AS seen
-      FROM users u
-      LEFT JOIN branches b ON b.id = u.branch_id
-      LEFT JOIN post_views v ON v.post_id = ${id} AND v.user_id = u.id
-      WHERE ${inAudience('u', sql`${branch}::int`)}
-      GROUP BY u.branch_id, b.name
+    sql`SELECT a.branch_id, b.name AS branch_name, a.n AS audience, COALESCE(c.seen, 0)::int AS seen
+      FROM (SELECT u.branch_id, count(*)::int AS n FROM users u
+        WHERE ${inAudience('u', sql`${branch}::int`)} GROUP BY u.branch_id) a
+      LEFT JOIN branches b ON b.id = a.branch_id
+      LEFT JOIN post_view_counts c ON c.post_id = ${id} AND c.branch_key = COALESCE(a.branch_id, 0)
       ORDER BY b.name NULLS LAST`,
   );
   return {

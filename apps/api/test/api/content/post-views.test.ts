@@ -233,7 +233,13 @@ describe('the kept count of "Vista por N"', () => {
     const agree = async (expected: [number, number]) => {
       const kept = [(await listRow(forA.id))[0], (await listRow(forAll.id))[0]];
       const counted = [await countedSeen(ctx.db, forA.id), await countedSeen(ctx.db, forAll.id)];
+      const reach = async (id: number) => (await ctx.asAdmin('GET', `/api/posts/${id}/reach`)).json().data;
+      const [ra, rall] = [await reach(forA.id), await reach(forAll.id)];
       expect(kept).toEqual(counted);
+      expect([ra.seen, rall.seen]).toEqual(counted);
+      // Per branch too: the kept rows per branch sum to the same.
+      const sum = (r: { by_branch: { seen: number }[] }) => r.by_branch.reduce((n, b) => n + b.seen, 0);
+      expect([sum(ra), sum(rall)]).toEqual(counted);
       expect(kept).toEqual(expected);
     };
     for (const who of [a[0]!, a[1]!, b[0]!]) await views(who, { posts: [forA.id, forAll.id] });
