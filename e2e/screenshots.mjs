@@ -244,13 +244,20 @@ async function takeShots(browser, base, outDir, label, viewport) {
   const viewers = page.getByRole('dialog', { name: /^Vista por/ });
   await dialogShot(
     'post-viewers',
-    () => page.getByRole('button', { name: /^Vista por \d+ de \d+/ }).first().click(),
+    () =>
+      page
+        .getByRole('button', { name: /^Vista por \d+ de \d+/ })
+        .first()
+        .click(),
     { ready: () => viewers.getByRole('listitem').first().waitFor() },
   );
   await dialogShot(
     'post-viewers-unseen',
     async () => {
-      await page.getByRole('button', { name: /^Vista por \d+ de \d+/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Vista por \d+ de \d+/ })
+        .first()
+        .click();
       await viewers.getByText('No vieron', { exact: true }).click();
     },
     { ready: () => page.waitForLoadState('networkidle') },
