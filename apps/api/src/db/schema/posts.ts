@@ -136,7 +136,7 @@ export const postViews = pgTable(
 
 /**
  * N of "Vista por N de M" per post and per branch of its viewers (0: sellers without a branch), kept by
- * triggers (migration 0022) so the panel reads a few rows instead of counting thousands of views: the
+ * triggers (migration 0023) so the panel reads a few rows instead of counting thousands of views: the
  * views of active sellers in the post's audience. A view adds to it; a seller who stops counting
  * (deactivated, another branch, no longer a seller, deleted) takes their views off, and one who
  * starts counting again puts them back.

@@ -18,7 +18,7 @@ function inAudience(user: string, branch: SQL): SQL {
 
 /**
  * The panel list's "Vista por N de M" for a page of posts, in two small statements whatever the page's
- * size or its posts' views: N is the count the triggers keep (post_view_counts, migration 0022, the
+ * size or its posts' views: N is the count the triggers keep (post_view_counts, migration 0023, the
  * rule of inAudience), M the active sellers per branch read from their partial index. A post with no
  * audience or no view answers 0.
  */

@@ -185,7 +185,7 @@ describe('which tables are audited', () => {
     // Only sellers write views, never an administrator's action; a deleted post takes thousands with it
     // (docs/decisions/2026-12-03-views.md).
     'post_views',
-    // Kept by triggers from post_views (migration 0022).
+    // Kept by triggers from post_views (migration 0023).
     'post_view_counts',
   ];
 
