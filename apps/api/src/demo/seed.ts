@@ -158,8 +158,12 @@ async function seed(
   };
   const likes: (typeof postLikes.$inferInsert)[] = [];
   const comments: (typeof postComments.$inferInsert)[] = [];
+  // A post for one branch is liked and commented by that branch's sellers: the others never see it.
+  const audienceOf = (branchId: number | null) =>
+    branchId === null ? sellerIds : sellerRows.filter((r) => r.branchId === branchId).map((r) => r.id);
   for (const post of postRows) {
-    const likers = new Set(Array.from({ length: between(3, 15) }, () => pick(sellerIds)));
+    const audience = audienceOf(post.branchId);
+    const likers = new Set(Array.from({ length: between(3, 15) }, () => pick(audience)));
     for (const userId of likers)
       likes.push({
         postId: post.id,
@@ -169,7 +173,7 @@ async function seed(
     for (let c = between(0, 3); c > 0; c--) {
       comments.push({
         postId: post.id,
-        userId: pick(sellerIds),
+        userId: pick(audience),
         content: pick(DEMO_COMMENTS),
         createdAt: later(post.createdAt.getTime() + c * HOUR, 2),
       });
