@@ -240,6 +240,28 @@ async function takeShots(browser, base, outDir, label, viewport) {
         .click(),
     { ready: () => page.waitForLoadState('networkidle') },
   );
+  // "Vista por N de M": who saw the post, then who has not.
+  const viewers = page.getByRole('dialog', { name: /^Vista por/ });
+  await dialogShot(
+    'post-viewers',
+    () =>
+      page
+        .getByRole('button', { name: /^Vista por \d+ de \d+/ })
+        .first()
+        .click(),
+    { ready: () => viewers.getByRole('listitem').first().waitFor() },
+  );
+  await dialogShot(
+    'post-viewers-unseen',
+    async () => {
+      await page
+        .getByRole('button', { name: /^Vista por \d+ de \d+/ })
+        .first()
+        .click();
+      await viewers.getByText('No vieron', { exact: true }).click();
+    },
+    { ready: () => page.waitForLoadState('networkidle') },
+  );
   await add(page);
   const postDialog = page.getByRole('dialog', { name: 'Nueva publicación' });
   await postDialog.waitFor();

@@ -13,6 +13,8 @@ export const SIZES = {
   comments: n(300_000),
   stories: n(20_000),
   views: n(500_000),
+  /** Post views: 500 sellers for each of the newest 2 000 posts, and every seller for the 5th newest (reach). */
+  postViews: n(1_000_000),
   events: n(5_000),
   surveys: n(500),
   answers: n(200_000),
@@ -33,6 +35,7 @@ const BIG_TABLES = [
   'post_images',
   'post_likes',
   'post_comments',
+  'post_views',
   'stories',
   'story_views',
   'events',
@@ -117,6 +120,22 @@ export async function generate(client, log = console.log) {
      SELECT ${p0} + i % ${S.posts}, ${s0} + (i % ${S.posts} + (i / ${S.posts}) * ${likeStep}) % ${S.sellers},
        now() - ((i::bigint * 7919) % 31536000 || ' seconds')::interval
      FROM generate_series(0, ${S.likes - 1}) AS i`,
+  );
+  // The newest posts are the ones seen: 500 sellers each for the newest 2 000, and the 5th newest (for
+  // every branch) seen by every seller: the reach of "Vista por N de M" at its largest.
+  const viewed = Math.min(2000, S.posts);
+  const viewers = Math.max(1, Math.floor(S.postViews / viewed));
+  await step(
+    `${viewed * viewers} post views, 1 seen by all`,
+    `INSERT INTO post_views (post_id, user_id, viewed_at)
+     SELECT ${p0} + i % ${viewed}, ${s0} + (i % ${viewed} + (i / ${viewed}) * ${Math.max(1, Math.floor(S.sellers / viewers))}) % ${S.sellers},
+       now() - ((i::bigint * 7919) % 604800 || ' seconds')::interval
+     FROM generate_series(0, ${viewed * viewers - 1}) AS i
+     ON CONFLICT DO NOTHING;
+     INSERT INTO post_views (post_id, user_id, viewed_at)
+     SELECT ${p0} + 4, ${s0} + i, now() - ((i::bigint * 7919) % 604800 || ' seconds')::interval
+     FROM generate_series(0, ${S.sellers - 1}) AS i
+     ON CONFLICT DO NOTHING`,
   );
   await step(
     `${S.comments} comments`,

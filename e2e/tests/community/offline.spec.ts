@@ -1,6 +1,6 @@
 import type { TAppCommentItem, TAppPost, TAppSurvey } from '@panel/shared';
 import type { Page } from '@playwright/test';
-import { auth, pngImage, unique } from '../../support/api.ts';
+import { apiLogin, auth, createBranch, pngImage, unique } from '../../support/api.ts';
 import {
   APP,
   appCalls,
@@ -35,7 +35,13 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
   context,
   request,
 }) => {
-  const { seller, admin } = await newSeller(request);
+  // A branch of its own: posts for the first branch from the tests running beside it would push its
+  // post off the feed's first page (it failed so once, beside five other specs).
+  const branch = await createBranch(request, await apiLogin(request), {
+    name: `Sucursal ${unique()}`,
+    city: 'Rosario',
+  });
+  const { seller, admin } = await newSeller(request, { branchId: branch.id });
   const text = `Sin señal ${unique()}`;
   const post = await createAppPost(request, seller.token, text, [await pngImage('#1f959c')]);
   const surveyTitle = `Offline ${unique()}`;

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
 import { events, eventTypes } from '../db/schema/events.ts';
 import { notifications, notificationTypes } from '../db/schema/notifications.ts';
-import { postComments, postLikes, posts } from '../db/schema/posts.ts';
+import { postComments, postLikes, posts, postViews } from '../db/schema/posts.ts';
 import { users } from '../db/schema/users.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
 import type { Storage } from '../services/storage/storage.ts';
@@ -148,7 +148,7 @@ async function seed(
         return { userId: author.id, content, branchId: i % 2 === 0 ? null : author.branchId, createdAt };
       }),
     )
-    .returning({ id: posts.id, createdAt: posts.createdAt, userId: posts.userId });
+    .returning({ id: posts.id, createdAt: posts.createdAt, userId: posts.userId, branchId: posts.branchId });
   /** `base` plus up to `days` more (mostly early), never later than a minute ago. */
   const later = (base: number, days: number) => {
     const latest = now.getTime() - 60_000;
@@ -158,8 +158,12 @@ async function seed(
   };
   const likes: (typeof postLikes.$inferInsert)[] = [];
   const comments: (typeof postComments.$inferInsert)[] = [];
+  // A post for one branch is liked and commented by that branch's sellers: the others never see it.
+  const audienceOf = (branchId: number | null) =>
+    branchId === null ? sellerIds : sellerRows.filter((r) => r.branchId === branchId).map((r) => r.id);
   for (const post of postRows) {
-    const likers = new Set(Array.from({ length: between(3, 15) }, () => pick(sellerIds)));
+    const audience = audienceOf(post.branchId);
+    const likers = new Set(Array.from({ length: between(3, 15) }, () => pick(audience)));
     for (const userId of likers)
       likes.push({
         postId: post.id,
@@ -169,7 +173,7 @@ async function seed(
     for (let c = between(0, 3); c > 0; c--) {
       comments.push({
         postId: post.id,
-        userId: pick(sellerIds),
+        userId: pick(audience),
         content: pick(DEMO_COMMENTS),
         createdAt: later(post.createdAt.getTime() + c * HOUR, 2),
       });
@@ -177,6 +181,7 @@ async function seed(
   }
   await tx.insert(postLikes).values(likes);
   if (comments.length > 0) await tx.insert(postComments).values(comments);
+  await tx.insert(postViews).values(demoPostViews(postRows, sellers, sellerRows, likes, comments, now));
 
   await seedDemoSurveys(tx, { sellers: sellerRows, branchIds, now, random });
   if (storage) await seedMedia(tx, storage, { postRows, sellerIds, branchIds, now });
@@ -206,6 +211,46 @@ function buildSellers(random: () => number, branchIds: number[], passwordHash: s
       createdAt: new Date(now.getTime() - (SELLER_COUNT - i) * 2 * DAY),
     };
   });
+}
+
+/**
+ * "Vista por N de M" that reads like a real week: whoever liked or commented saw the post first; of the
+ * rest of its audience (the active sellers who see it), about a third saw yesterday's post, most of them
+ * a week-old one, never everyone. Its own random sequence, so the rest of the demo stays as it was.
+ */
+function demoPostViews(
+  postRows: { id: number; createdAt: Date; branchId: number | null }[],
+  sellers: { active: boolean }[],
+  sellerRows: { id: number; branchId: number | null }[],
+  likes: { postId: number; userId: number; createdAt?: Date }[],
+  comments: { postId: number; userId: number; createdAt?: Date }[],
+  now: Date,
+): (typeof postViews.$inferInsert)[] {
+  const random = mulberry32(20_261_203);
+  const latest = now.getTime() - 60_000;
+  const rows = new Map<string, typeof postViews.$inferInsert>();
+  const add = (postId: number, userId: number, at: number) => {
+    const key = `${postId}:${userId}`;
+    const viewedAt = new Date(Math.min(at, latest));
+    const seen = rows.get(key);
+    if (!seen || seen.viewedAt! > viewedAt) rows.set(key, { postId, userId, viewedAt });
+  };
+  // Seen a little before the like or comment.
+  for (const r of [...likes, ...comments])
+    add(r.postId, r.userId, (r.createdAt ?? now).getTime() - 5 * 60_000);
+  for (const post of postRows) {
+    const ageDays = (now.getTime() - post.createdAt.getTime()) / DAY;
+    const share = Math.min(0.9, 0.3 + 0.1 * ageDays);
+    sellerRows.forEach((seller, i) => {
+      if (!sellers[i]!.active) return;
+      if (post.branchId !== null && seller.branchId !== post.branchId) return;
+      if (random() >= share) return;
+      // Mostly within hours of its publication.
+      const after = random() * random() * Math.min(ageDays, 3) * DAY;
+      add(post.id, seller.id, post.createdAt.getTime() + 60_000 + after);
+    });
+  }
+  return [...rows.values()];
 }
 
 function slug(name: string): string {

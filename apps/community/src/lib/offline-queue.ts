@@ -1,10 +1,10 @@
 import { createStore, get, type UseStore, update } from 'idb-keyval';
 
 /**
- * The one place where the seller's likes, comments and survey answers wait to be sent
+ * The one place where the seller's likes, comments, survey answers and views wait to be sent
  * (docs/product.md#the-sellers-app: queued offline, sent exactly once on reconnect). Every such action goes through
  * here, online or not: it is written to IndexedDB first, so closing the app loses nothing, then
- * sent in order. The server makes retries safe: likes are idempotent, a survey answers once (409),
+ * sent in order. The server makes retries safe: likes and views are idempotent, a survey answers once (409),
  * and a comment carries an idempotency key.
  *
  * An action is removed once the server has answered it (done, or refused for good with a 4xx).
@@ -12,7 +12,7 @@ import { createStore, get, type UseStore, update } from 'idb-keyval';
  * signs in again. Only the signed-in seller's own actions are sent.
  */
 
-export type QueuedKind = 'like' | 'unlike' | 'comment' | 'answer';
+export type QueuedKind = 'like' | 'unlike' | 'comment' | 'answer' | 'views';
 
 export interface QueuedAction {
   id: string;

@@ -7,7 +7,7 @@ import { qk } from './query-keys';
 import { useSessionState } from './session';
 import { showToast } from './toast';
 
-/** The signed-in seller's actions still waiting in the queue, kept current. */
+/** The signed-in seller's actions still waiting in the queue (but views), kept current. */
 export function usePendingActions(): QueuedAction[] {
   const { session } = useSessionState();
   const userId = session?.user.id;
@@ -17,7 +17,8 @@ export function usePendingActions(): QueuedAction[] {
     const load = () =>
       outbox.list().then((all) => {
         // An empty queue stays the same array: every post card takes it, and a new one renders them all again.
-        const mine = all.filter((item) => item.userId === userId);
+        // Views are shown nowhere: leaving them out spares every card a render per batch.
+        const mine = all.filter((item) => item.userId === userId && item.kind !== 'views');
         if (alive) setItems((previous) => (mine.length === 0 && previous.length === 0 ? previous : mine));
       });
     load();
@@ -37,6 +38,7 @@ const REFUSED: Record<QueuedAction['kind'], string> = {
   unlike: 'No se pudo quitar tu me gusta',
   comment: 'No se pudo enviar tu comentario',
   answer: 'No se pudo enviar tu respuesta',
+  views: '',
 };
 
 /**
@@ -59,11 +61,21 @@ export function useOutboxSync() {
     document.addEventListener('visibilitychange', onVisible);
     const stop = outbox.subscribe((event) => {
       if (event.type === 'refused') {
+        // A view the server refused (a 400) is nothing the seller did: dropped without a word.
+        if (event.action.kind === 'views') return;
         showToast(`${REFUSED[event.action.kind]}: ${event.message}`, 'error');
         return;
       }
       if (event.type !== 'sent') return;
       const { kind, path } = event.action;
+      if (kind === 'views') {
+        // A story seen for the first time may have earned view_story; and the stories row, if it was read
+        // again before the batch arrived, showed them unseen.
+        const { data } = event.data as { data: { points_awarded: number; stories_recorded: number } };
+        if (data.points_awarded > 0) void queryClient.invalidateQueries({ queryKey: qk.points });
+        if (data.stories_recorded > 0) void queryClient.invalidateQueries({ queryKey: qk.stories });
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: qk.points });
       if (kind === 'answer') {
         void queryClient.invalidateQueries({ queryKey: qk.surveys });

@@ -11,6 +11,7 @@ import {
   makeListQuery,
   NO_NUL_PATTERN,
   zDecimal,
+  zId,
   zTimestamp,
 } from '../core/common.ts';
 
@@ -167,6 +168,29 @@ export const ZAppStoryView = z.object({
     story_id: z.number().int(),
     /** The first view's time: later views keep it. */
     viewed_at: zTimestamp,
+    points_awarded: z.number().int(),
+  }),
+});
+
+/** The most posts (and the most stories) one POST /api/app/views may name. */
+export const APP_VIEWS_MAX = 100;
+
+/**
+ * POST /api/app/views (docs/decisions/2026-12-03-views.md): the posts and stories the seller has
+ * seen since the last batch. Each list at most APP_VIEWS_MAX ids, both may be empty.
+ */
+export const ZAppViewsInput = z.object({
+  posts: z.array(zId()).max(APP_VIEWS_MAX).default([]),
+  stories: z.array(zId()).max(APP_VIEWS_MAX).default([]),
+});
+export type TAppViewsInput = z.input<typeof ZAppViewsInput>;
+
+export const ZAppViews = z.object({
+  data: z.object({
+    /** Views recorded now: an id seen before, not visible to the caller, or unknown, is not counted. */
+    posts_recorded: z.number().int(),
+    stories_recorded: z.number().int(),
+    /** The `view_story` points the new story views earned. */
     points_awarded: z.number().int(),
   }),
 });

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import {
   hasVisibleText,
   isInDateRange,
+  MAX_PER_PAGE,
   makeListQuery,
   outOfDateRange,
   zCursor,
   zDecimal,
+  zInt,
   zTimestamp,
 } from '../core/common.ts';
 import { zFormBranchId } from './schedule-fields.ts';
@@ -144,9 +146,50 @@ export const ZPost = z.object({
   images: z.array(ZImage),
   likes_count: z.number().int(),
   comments_count: z.number().int(),
+  /**
+   * "Vista por `seen_count` de `audience_count`": the active sellers who see it (its branch's, or
+   * everyone's), and how many of them have seen it in the app.
+   */
+  seen_count: z.number().int(),
+  audience_count: z.number().int(),
   created_at: zTimestamp,
 });
 export type TPost = z.infer<typeof ZPost>;
+
+/** GET /api/posts/{id}/reach: "Vista por N de M", as a whole and per branch. */
+export const ZPostReach = z.object({
+  data: z.object({
+    seen: z.number().int(),
+    audience: z.number().int(),
+    by_branch: z.array(
+      z.object({
+        branch_id: z.number().int(),
+        branch_name: z.string(),
+        seen: z.number().int(),
+        audience: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type TPostReach = z.infer<typeof ZPostReach>['data'];
+
+/** One seller of a post's audience: when they saw it (null in the "No vieron" list). */
+export const ZPostViewer = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  branch_name: z.string().nullable(),
+  viewed_at: zTimestamp.nullable(),
+});
+export type TPostViewer = z.infer<typeof ZPostViewer>;
+
+/** GET /api/posts/{id}/viewers: `seen=true` newest view first, `seen=false` by name; a page at a time. */
+export const ZPostViewersQuery = z.object({
+  seen: z.enum(['true', 'false']).default('true'),
+  page: zInt({ min: 1 }).default(1),
+  per_page: zInt({ min: 1, max: MAX_PER_PAGE }).default(50),
+});
+export type TPostViewersQuery = z.input<typeof ZPostViewersQuery>;
 
 export const ZPostListQuery = makeListQuery(['created_at', 'likes_count', 'comments_count'] as const).extend({
   branch_id: zDecimal(z.number().int().min(0).max(2_147_483_647)).optional(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -107,4 +107,48 @@ export const postComments = pgTable(
     // The dashboard's activity per day.
     index('post_comments_created_at_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * "Vista por N de M" (docs/decisions/2026-12-03-views.md): a seller has seen a post once half of it
+ * stayed on screen for a second. One row per seller and post, the first view's time; a second view
+ * changes nothing (ON CONFLICT DO NOTHING on the primary key).
+ */
+export const postViews = pgTable(
+  'post_views',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedAt: tstz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The reach counts walk (post_id, user_id) only; the "Vieron" list pages newest first.
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_views_post_viewed_idx').on(t.postId, t.viewedAt),
+    // Deleting a seller (cascade) and a seller's own views.
+    index('post_views_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * N of "Vista por N de M" per post and per branch of its viewers (0: sellers without a branch), kept by
+ * triggers (migration 0023) so the panel reads a few rows instead of counting thousands of views: the
+ * views of active sellers in the post's audience. A view adds to it; a seller who stops counting
+ * (deactivated, another branch, no longer a seller, deleted) takes their views off, and one who
+ * starts counting again puts them back.
+ */
+export const postViewCounts = pgTable(
+  'post_view_counts',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    branchKey: integer('branch_key').notNull(),
+    seen: integer('seen').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.branchKey] })],
 );

@@ -32,6 +32,8 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('seller', 'admin')`),
     index('users_branch_id_idx').on(t.branchId),
     index('users_role_active_idx').on(t.role, t.active),
+    // "Vista por N de M": M, the active sellers per branch, read from this index alone.
+    index('users_active_sellers_branch_idx').on(t.branchId).where(sql`${t.role} = 'seller' AND ${t.active}`),
     index('users_name_key_sort_idx').on(t.nameKey, t.id),
     index('users_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),

@@ -24,6 +24,7 @@ import { listAppSurveysRoute } from './list-surveys.ts';
 import { myPointsRoute } from './my-points.ts';
 import { readAllNotificationsRoute } from './read-all-notifications.ts';
 import { readNotificationRoute } from './read-notification.ts';
+import { recordViewsRoute } from './record-views.ts';
 import { subscribePushRoute } from './subscribe-push.ts';
 import { unlikePostRoute } from './unlike-post.ts';
 import { unsubscribePushRoute } from './unsubscribe-push.ts';
@@ -47,6 +48,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(unlikePostRoute);
   await app.register(listAppStoriesRoute);
   await app.register(viewStoryRoute);
+  await app.register(recordViewsRoute);
   await app.register(listAppNotificationsRoute);
   await app.register(countUnreadNotificationsRoute);
   await app.register(getAppNotificationRoute);

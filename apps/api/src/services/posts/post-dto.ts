@@ -6,6 +6,7 @@ import { postImages, posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
 import { reusedQuery } from '../../lib/list-query.ts';
 import { fileUrl } from '../storage/file-url.ts';
+import { reachCounts } from './reach.ts';
 
 export interface PostRow {
   id: number;
@@ -44,10 +45,16 @@ export function selectPosts(db: Db) {
     .leftJoin(branches, eq(branches.id, posts.branchId));
 }
 
-/** The posts with their images (one query for all of them, in upload order). */
+/** The posts with their images (one query for all of them, in upload order) and "Vista por N de M" (reachCounts). */
 export async function toPostDtos(db: Db | Tx, rows: PostRow[]): Promise<TPost[]> {
   const ids = rows.map((r) => r.id);
-  const images = ids.length === 0 ? [] : await reusedQuery(db, 'posts:images', selectImages).execute({ ids });
+  const [images, reach] =
+    ids.length === 0
+      ? [[], new Map<number, { seen: number; audience: number }>()]
+      : await Promise.all([
+          reusedQuery(db, 'posts:images', selectImages).execute({ ids }),
+          reachCounts(db, rows),
+        ]);
   return rows.map((row) => ({
     id: row.id,
     content: row.content,
@@ -60,6 +67,8 @@ export async function toPostDtos(db: Db | Tx, rows: PostRow[]): Promise<TPost[]>
       .map((i) => ({ id: i.id, url: fileUrl(i.key), thumb_url: fileUrl(i.thumbKey ?? i.key) })),
     likes_count: Number(row.likesCount),
     comments_count: Number(row.commentsCount),
+    seen_count: reach.get(row.id)?.seen ?? 0,
+    audience_count: reach.get(row.id)?.audience ?? 0,
     created_at: row.createdAt.toISOString(),
   }));
 }

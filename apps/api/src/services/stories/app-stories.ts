@@ -2,14 +2,13 @@ import { APP_MSG, type TAppStory, type TListMeta } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
-import { storyViews } from '../../db/schema/stories.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { iso } from '../../lib/iso.ts';
 import { fetchPage } from '../../lib/list-query.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { visibleTo } from '../auth/visible-to.ts';
-import { awardQuietly } from '../points/award.ts';
 import { fileUrl } from '../storage/file-url.ts';
+import { recordStoryViews } from '../views/record-views.ts';
 import { storyExpiresAtOf, storyIsActive } from './expiry.ts';
 
 interface StoryRow {
@@ -68,7 +67,7 @@ export async function listActiveStories(
 
 /**
  * The caller has seen an active story they may see (404 otherwise): once per seller, the first view
- * keeps its time and earns view_story.
+ * keeps its time and earns view_story. The writing is POST /api/app/views's (recordStoryViews).
  */
 export async function viewStory(
   db: Db,
@@ -83,21 +82,9 @@ export async function viewStory(
         WHERE s.id = ${storyId} AND ${storyIsActive('s', now)} AND ${visibleTo(user, sql`s.branch_id`)}`,
     );
     if (!story) throw notFound(APP_MSG.storyNotFound);
-    const inserted = await tx
-      .insert(storyViews)
-      .values({ storyId, userId: user.id, viewedAt: now })
-      .onConflictDoNothing()
-      .returning({ viewedAt: storyViews.viewedAt });
-    let viewedAt = inserted[0]?.viewedAt;
-    let points = 0;
-    if (viewedAt) {
-      const result = await awardQuietly(
-        tx,
-        { userId: user.id, actionKey: 'view_story', reference: { type: 'story', id: storyId }, now },
-        log,
-      );
-      if (result?.awarded) points = result.points;
-    } else {
+    const { recorded, points } = await recordStoryViews(tx, { user, storyIds: [storyId], now }, log);
+    let viewedAt = recorded[0]?.viewed_at;
+    if (!viewedAt) {
       const [first] = await queryRows<{ viewed_at: Date | string }>(
         tx,
         sql`SELECT viewed_at FROM story_views WHERE story_id = ${storyId} AND user_id = ${user.id}`,

@@ -130,6 +130,16 @@ const WRITES: Record<string, SharedWrite> = {
       expected: { entity: 'story_views', action: 'create', entityId: 'any', changes: ['story_id'] },
     };
   },
+  // A story view through the batch is audited as the single call's; a post view is not audited
+  // (post_views, docs/decisions/2026-12-03-views.md).
+  'POST /api/app/views': async () => {
+    const story = await createStory(db(), ctx.admin.id);
+    const post = await createPost(db(), ctx.admin.id);
+    return {
+      call: { url: '/api/app/views', payload: { posts: [post.id], stories: [story.id] } },
+      expected: { entity: 'story_views', action: 'create', entityId: 'any', changes: ['story_id'] },
+    };
+  },
   'POST /api/app/notifications/{id}/read': async () => {
     const row = await notification(ctx.admin.id);
     return {

@@ -89,6 +89,8 @@ const ACCESS_TABLE: Record<string, Who> = {
   'POST /api/posts/bulk-delete': 'admin',
   'GET /api/posts/{id}/likes': 'admin',
   'GET /api/posts/{id}/comments': 'admin',
+  'GET /api/posts/{id}/reach': 'admin',
+  'GET /api/posts/{id}/viewers': 'admin',
   'DELETE /api/posts/{id}': 'admin',
 
   'GET /api/stories': 'admin',
@@ -157,6 +159,7 @@ const ACCESS_TABLE: Record<string, Who> = {
   'POST /api/app/posts/{id}/comments': 'app',
   'GET /api/app/stories': 'app',
   'POST /api/app/stories/{id}/view': 'app',
+  'POST /api/app/views': 'app',
   'GET /api/app/notifications': 'app',
   'GET /api/app/events': 'app',
   'GET /api/app/me/points': 'app',

@@ -5,6 +5,7 @@ import { EARLY_CALLS } from '../../lib/early';
 import { feedQuery } from '../../lib/feed-query';
 import type { FeedPage } from '../../lib/post-cache';
 import { qk } from '../../lib/query-keys';
+import { views } from '../../lib/views';
 
 /**
  * The feed. It does not refetch by itself when the app comes back to the foreground: newer posts are
@@ -59,20 +60,16 @@ export function useStories() {
   });
 }
 
-/** Marks a story viewed (its first view earns `view_story`); offline it simply stays unviewed. */
-export async function markStoryViewed(queryClient: QueryClient, storyId: number) {
+/**
+ * Marks a story viewed: shown as seen at once, and sent with the post views' next batch (POST
+ * /api/app/views, through the outbox, so offline it is sent on reconnect). Its first view earns
+ * `view_story`; the outbox refreshes the points when it does.
+ */
+export function markStoryViewed(queryClient: QueryClient, storyId: number) {
   queryClient.setQueryData<StoryList>(qk.stories, (list) =>
     list
       ? { ...list, data: list.data.map((s) => (s.id === storyId ? { ...s, viewed_by_me: true } : s)) }
       : list,
   );
-  try {
-    const { data } = await apiRequest<{ data: { points_awarded: number } }>(`/app/stories/${storyId}/view`, {
-      method: 'POST',
-    });
-    if (data.points_awarded > 0) void queryClient.invalidateQueries({ queryKey: qk.points });
-  } catch {
-    // Not marked: it shows as unseen again next time and is marked then.
-    void queryClient.invalidateQueries({ queryKey: qk.stories });
-  }
+  views.record('story', storyId);
 }

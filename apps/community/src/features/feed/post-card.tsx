@@ -6,6 +6,7 @@ import { Gallery } from '../../components/gallery';
 import { LikeButton } from '../../components/like-button';
 import { PostHeader } from '../../components/post-header';
 import type { QueuedAction } from '../../lib/offline-queue';
+import { useSeenPost } from '../../lib/views';
 
 /** Memoised: the list renders again as its query's state changes, and a post that did not change is left as it is. */
 export const PostCard = memo(function PostCard({
@@ -18,8 +19,10 @@ export const PostCard = memo(function PostCard({
   /** The list's first post: its first image is fetched at once (the screen's largest paint). */
   priority?: boolean;
 }) {
+  // Half of it on screen for a second: seen ("Vista por N de M" in the panel).
+  const seen = useSeenPost<HTMLElement>(post.id);
   return (
-    <article className="post card" aria-labelledby={`post-${post.id}-author`}>
+    <article ref={seen} className="post card" aria-labelledby={`post-${post.id}-author`}>
       <span id={`post-${post.id}-author`} className="visually-hidden">
         Publicación de {post.user_name}
       </span>

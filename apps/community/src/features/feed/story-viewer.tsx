@@ -3,6 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { timeAgo } from '../../lib/time-ago';
+import { views } from '../../lib/views';
 import { markStoryViewed } from './api';
 
 /** How long one story stays before the next (the bar fills in this time). */
@@ -33,10 +34,13 @@ export function StoryViewer({
   // The list keeps its order while open, even as stories become "seen".
   const [marked] = useState(() => new Set<number>());
 
+  // Closing the viewer sends its views at once rather than with the next batch.
+  useEffect(() => () => views.flush(), []);
+
   useEffect(() => {
     if (!story || marked.has(story.id)) return;
     marked.add(story.id);
-    void markStoryViewed(queryClient, story.id);
+    markStoryViewed(queryClient, story.id);
   }, [story, marked, queryClient]);
 
   useEffect(() => {

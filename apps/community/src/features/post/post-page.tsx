@@ -16,6 +16,7 @@ import { submitAction } from '../../lib/outbox';
 import { useSessionState } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { usePendingActions } from '../../lib/use-outbox';
+import { useSeenPost } from '../../lib/views';
 import { useComments, usePost } from './api';
 import { CommentItem } from './comment-item';
 
@@ -27,6 +28,8 @@ export default function PostPage() {
   const post = usePost(postId);
   const comments = useComments(postId, post.data?.data.comments_count);
   const pending = usePendingActions();
+  // Half of it on screen for a second: seen, as in the feed.
+  const seen = useSeenPost<HTMLElement>(postId);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,7 +74,7 @@ export default function PostPage() {
       />
       {post.data && (
         <>
-          <article className="post card">
+          <article ref={seen} className="post card">
             <PostHeader post={post.data.data} />
             {post.data.data.content && <p className="post__content">{post.data.data.content}</p>}
             <Gallery

@@ -1,5 +1,6 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { TNotification } from '@panel/shared';
+import { ReceiptLink } from '../../../components/receipt-link';
 
 /** How many devices the community app's push reached (issue 14). */
 export const pushSentLabel = (n: number) => `Enviada a ${n} ${n === 1 ? 'dispositivo' : 'dispositivos'}`;
@@ -18,16 +19,7 @@ export function ReadReceipt({
 }) {
   return (
     <Group gap={8} wrap="wrap" style={{ rowGap: 0 }}>
-      <Anchor
-        component="button"
-        type="button"
-        size="xs"
-        ta="left"
-        onClick={() => onOpen(n)}
-        aria-label={`${readLabel(n)}: ver quiénes la leyeron`}
-      >
-        {readLabel(n)}
-      </Anchor>
+      <ReceiptLink label={readLabel(n)} action="ver quiénes la leyeron" onClick={() => onOpen(n)} />
       <Text size="xs" c="dimmed" span>
         {pushSentLabel(n.push_sent_count)}
       </Text>

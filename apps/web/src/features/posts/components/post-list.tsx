@@ -1,8 +1,9 @@
-import { UnstyledButton } from '@mantine/core';
+import { Stack, UnstyledButton } from '@mantine/core';
 import { MEDIA_MSG, type TPost } from '@panel/shared';
 import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
+import { ReceiptLink } from '../../../components/receipt-link';
 import { ClampedText } from '../../../components/resource-list/clamped-text';
 import { idFilterProps } from '../../../components/resource-list/list-filters';
 import {
@@ -20,16 +21,33 @@ import { PostCreateDialog } from './post-create-dialog';
 import classes from './post-list.module.css';
 import { PostReactionsDialog } from './post-reactions-dialog';
 import { PostCover, PostThumbnails } from './post-thumbnails';
+import { PostViewersDialog, seenLabel } from './post-viewers-dialog';
 
 const postId = (p: TPost) => p.id;
 const postName = (p: TPost) => `la publicación de ${p.user_name}`;
 
-const card: ResourceListCard<TPost> = {
-  primary: (p) => <ClampedText lines={3}>{p.content}</ClampedText>,
+/** "Vista por N de M" under the post: opens who saw it and who has not. */
+function PostReach({ post, onOpen }: { post: TPost; onOpen: (p: TPost) => void }) {
+  return (
+    <ReceiptLink
+      label={seenLabel({ seen: post.seen_count, audience: post.audience_count })}
+      action="ver quiénes la vieron"
+      onClick={() => onOpen(post)}
+    />
+  );
+}
+
+const cardWith = (openViewers: (p: TPost) => void): ResourceListCard<TPost> => ({
+  primary: (p) => (
+    <Stack gap={4}>
+      <ClampedText lines={3}>{p.content}</ClampedText>
+      <PostReach post={p} onOpen={openViewers} />
+    </Stack>
+  ),
   secondary: (p) => `${p.user_name} · ${p.branch_name ?? 'Todas'}`,
   figures: ['likes_count', 'comments_count', 'created_at'],
   thumbnail: (p) => <PostCover images={p.images} />,
-};
+});
 
 /** "Eliminar seleccionadas" (issue 21, item 10): one request, all or nothing. */
 const BULK_DELETE: ResourceListBulkDelete<TPost> = {
@@ -57,6 +75,13 @@ export function PostList() {
     setReactions({ kind, post });
     setReactionsOpened(true);
   }, []);
+  const [viewers, setViewers] = useState<TPost | null>(null);
+  const [viewersOpened, setViewersOpened] = useState(false);
+  const openViewers = useCallback((post: TPost) => {
+    setViewers(post);
+    setViewersOpened(true);
+  }, []);
+  const card = useMemo(() => cardWith(openViewers), [openViewers]);
 
   // Stable, so the memoized rows of a 100-row page do not render again when the page state changes.
   // The counts open the likes and comments, so they never give way: below that room the list is cards.
@@ -74,7 +99,12 @@ export function PostList() {
         header: 'Contenido',
         minWidth: 180,
         // Plain text: content with HTML or script is shown as typed, never run.
-        render: (p) => <ClampedText className={classes.content}>{p.content}</ClampedText>,
+        render: (p) => (
+          <Stack gap={4}>
+            <ClampedText className={classes.content}>{p.content}</ClampedText>
+            <PostReach post={p} onOpen={openViewers} />
+          </Stack>
+        ),
       },
       { key: 'user_name', header: 'Autor', width: 136, priority: 2 },
       {
@@ -124,7 +154,7 @@ export function PostList() {
         render: (p) => formatDateTime(p.created_at),
       },
     ],
-    [openReactions],
+    [openReactions, openViewers],
   );
 
   return (
@@ -160,6 +190,7 @@ export function PostList() {
         opened={reactionsOpened}
         onClose={() => setReactionsOpened(false)}
       />
+      <PostViewersDialog post={viewers} opened={viewersOpened} onClose={() => setViewersOpened(false)} />
       <ConfirmDialog
         {...deletion.dialog}
         title="Eliminar publicación"
