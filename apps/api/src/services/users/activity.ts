@@ -1,6 +1,6 @@
 import { RECENT_ACTIVITY_LIMIT, type TUserActivity } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryPreparedRows } from '../../db/client.ts';
+import { type Db, reusedRawQuery } from '../../db/client.ts';
 
 /** The action text of each kind of entry in "Actividad Reciente". */
 export const ACTIVITY_ACTIONS = {
@@ -44,6 +44,51 @@ const counted = (prefix: string, table: string) => sql`
     FROM ${sql.identifier(table)} WHERE user_id = u.id
   ) AS ${sql.identifier(`${prefix}_counts`)}`;
 
+const at = sql.placeholder('at');
+const tz = sql.placeholder('tz');
+const user = sql.placeholder('user_id');
+
+/** The user, their all-time points and their counts per period (values: at, tz, user_id). */
+const countsQuery = () => sql`
+  WITH local AS (SELECT date_trunc('day', ${at}::timestamptz AT TIME ZONE ${tz}::text) AS midnight),
+  bounds AS MATERIALIZED (
+    SELECT ${at}::timestamptz AS now,
+      (midnight AT TIME ZONE ${tz}::text) AS today,
+      ((midnight - interval '6 days') AT TIME ZONE ${tz}::text) AS d7,
+      ((midnight - interval '29 days') AT TIME ZONE ${tz}::text) AS d30
+    FROM local
+  )
+  SELECT u.id, u.name, u.email, pt.total_points, sv.surveys_total, posts_counts.*, likes_counts.*, comments_counts.*
+  FROM users u
+  CROSS JOIN bounds
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(points), 0)::bigint AS total_points FROM point_totals
+    WHERE period = 'all' AND period_start = DATE '1970-01-01' AND user_id = u.id
+  ) AS pt
+  CROSS JOIN LATERAL (SELECT count(*)::int AS surveys_total FROM survey_responses WHERE user_id = u.id) AS sv
+  ${counted('posts', 'posts')}
+  ${counted('likes', 'post_likes')}
+  ${counted('comments', 'post_comments')}
+  WHERE u.id = ${user}::int`;
+
+/** The latest entries of each kind, then the latest of them all (values: user_id). */
+const recentQuery = () => sql`
+  (SELECT 'post' AS type, ${snippet(sql`content`)} AS details, created_at
+    FROM posts WHERE user_id = ${user}::int ORDER BY created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})
+  UNION ALL
+  (SELECT 'like', ${snippet(sql`p.content`)}, l.created_at
+    FROM post_likes l JOIN posts p ON p.id = l.post_id
+    WHERE l.user_id = ${user}::int ORDER BY l.created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})
+  UNION ALL
+  (SELECT 'comment', ${snippet(sql`content`)}, created_at
+    FROM post_comments WHERE user_id = ${user}::int ORDER BY created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})
+  UNION ALL
+  (SELECT 'survey', s.title, r.created_at
+    FROM survey_responses r JOIN surveys s ON s.id = r.survey_id
+    WHERE r.user_id = ${user}::int ORDER BY r.created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})
+  ORDER BY created_at DESC, type
+  LIMIT ${RECENT_ACTIVITY_LIMIT}`;
+
 /**
  * A user's activity (docs/product.md#the-panels-screens), from the real rows: two queries sent together, each answered
  * from the (user_id, created_at) indexes. The points come from the user's all-time running total,
@@ -61,53 +106,10 @@ export async function getUserActivity(
   now: Date,
   timeZone: string,
 ): Promise<TUserActivity | null> {
-  const at = now.toISOString();
+  const values = { at: now.toISOString(), tz: timeZone, user_id: userId };
   const [[row], recent] = await Promise.all([
-    queryPreparedRows<CountsRow>(
-      db,
-      'user_activity_counts',
-      sql`
-        WITH local AS (SELECT date_trunc('day', ${at}::timestamptz AT TIME ZONE ${timeZone}) AS midnight),
-        bounds AS MATERIALIZED (
-          SELECT ${at}::timestamptz AS now,
-            (midnight AT TIME ZONE ${timeZone}) AS today,
-            ((midnight - interval '6 days') AT TIME ZONE ${timeZone}) AS d7,
-            ((midnight - interval '29 days') AT TIME ZONE ${timeZone}) AS d30
-          FROM local
-        )
-        SELECT u.id, u.name, u.email, pt.total_points, sv.surveys_total, posts_counts.*, likes_counts.*, comments_counts.*
-        FROM users u
-        CROSS JOIN bounds
-        CROSS JOIN LATERAL (
-          SELECT coalesce(sum(points), 0)::bigint AS total_points FROM point_totals
-          WHERE period = 'all' AND period_start = DATE '1970-01-01' AND user_id = u.id
-        ) AS pt
-        CROSS JOIN LATERAL (SELECT count(*)::int AS surveys_total FROM survey_responses WHERE user_id = u.id) AS sv
-        ${counted('posts', 'posts')}
-        ${counted('likes', 'post_likes')}
-        ${counted('comments', 'post_comments')}
-        WHERE u.id = ${userId}`,
-    ),
-    queryPreparedRows<RecentRow>(
-      db,
-      'user_activity_recent',
-      sql`
-        (SELECT 'post' AS type, ${snippet(sql`content`)} AS details, created_at
-          FROM posts WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})
-        UNION ALL
-        (SELECT 'like', ${snippet(sql`p.content`)}, l.created_at
-          FROM post_likes l JOIN posts p ON p.id = l.post_id
-          WHERE l.user_id = ${userId} ORDER BY l.created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})
-        UNION ALL
-        (SELECT 'comment', ${snippet(sql`content`)}, created_at
-          FROM post_comments WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})
-        UNION ALL
-        (SELECT 'survey', s.title, r.created_at
-          FROM survey_responses r JOIN surveys s ON s.id = r.survey_id
-          WHERE r.user_id = ${userId} ORDER BY r.created_at DESC LIMIT ${RECENT_ACTIVITY_LIMIT})
-        ORDER BY created_at DESC, type
-        LIMIT ${RECENT_ACTIVITY_LIMIT}`,
-    ),
+    reusedRawQuery<CountsRow>(db, 'user_activity_counts', countsQuery).execute(values),
+    reusedRawQuery<RecentRow>(db, 'user_activity_recent', recentQuery).execute(values),
   ]);
   if (!row) return null;
 
