@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 
 /**
@@ -37,12 +37,20 @@ export async function syncPointTotalsZone(db: Db, timeZone: string): Promise<boo
 
 /** The point_totals key of a leaderboard period at `now` (its first local day; all time is one row per user). */
 export function totalsPeriod(period: 'all_time' | 'monthly' | 'weekly', now: Date, timeZone: string) {
-  const at = now.toISOString();
+  return totalsPeriodSql(period, now.toISOString(), timeZone);
+}
+
+/** totalsPeriod with the moment and the time zone as values or `sql.placeholder`s (a reused statement). */
+export function totalsPeriodSql(
+  period: 'all_time' | 'monthly' | 'weekly',
+  at: string | Placeholder,
+  timeZone: string | Placeholder,
+) {
   if (period === 'all_time') return { period: 'all', start: sql`DATE '1970-01-01'` };
   const unit = period === 'monthly' ? 'month' : 'week';
   return {
     period: unit,
-    start: sql`date_trunc(${unit}, ${at}::timestamptz AT TIME ZONE ${timeZone})::date`,
+    start: sql`date_trunc(${unit}, ${at}::timestamptz AT TIME ZONE ${timeZone}::text)::date`,
   };
 }
 
