@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { TAppPost } from '@panel/shared';
 import type { Page } from '@playwright/test';
 import { answerJson } from '../../support/answers.ts';
-import { createPost, pngImage, unique } from '../../support/api.ts';
+import { apiLogin, createBranch, createPost, pngImage, unique } from '../../support/api.ts';
 import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -10,12 +10,16 @@ test('Inicio shows the feed newest first with author, branch and time ago, and l
   page,
   request,
 }) => {
-  const { seller, admin } = await newSeller(request);
+  // A branch of its own: its filler, posted for every branch, came first in every other test's feed and
+  // pushed their posts off Inicio's first page of 5 (comment-edit.spec's post once).
+  const admin = await apiLogin(request);
+  const branch = await createBranch(request, admin, { name: `Sucursal ${unique()}`, city: 'Rosario' });
+  const { seller } = await newSeller(request, { branchId: branch.id });
   // More than two pages (5, then 20) of posts visible to this seller; the filler comes from the panel (a
-  // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS).
+  // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS), for the seller's branch.
   const visible = await appGet<{ data: TAppPost[] }>(request, seller.token, '/api/app/feed?per_page=50');
   for (let i = visible.data.length; i < 27; i++) {
-    await createPost(request, admin, `Relleno ${i}`, await pngImage('#9dd6da', 64, 48));
+    await createPost(request, admin, `Relleno ${i}`, await pngImage('#9dd6da', 64, 48), branch.id);
   }
   const mine = await createAppPost(request, seller.token, 'Recién llegada la promo de invierno', [
     await pngImage('#1f959c'),
