@@ -128,12 +128,17 @@ export interface ReusedRawQuery<T> {
 const reusedRaw = new WeakMap<object, Map<string, ReusedRawQuery<unknown>>>();
 
 /**
- * A named prepared statement whose SQL `build` writes once, with a `sql.placeholder` for each value:
+ * A prepared statement (named `name`, or unnamed) whose SQL `build` writes once, with a `sql.placeholder` for each value:
  * later calls only hand their values to `execute({ … })`, where queryPreparedRows composed and
  * compiled the whole template again on every call (13 % of the server's CPU for a seller's activity,
  * in drizzle's SQL builder). Only for `Db` (the pool), not a transaction.
  */
-export function reusedRawQuery<T>(db: Db, name: string, build: () => SQL): ReusedRawQuery<T> {
+export function reusedRawQuery<T>(
+  db: Db,
+  name: string,
+  build: () => SQL,
+  options: { unnamed?: boolean } = {},
+): ReusedRawQuery<T> {
   let statements = reusedRaw.get(db);
   if (!statements) {
     statements = new Map();
@@ -142,7 +147,10 @@ export function reusedRawQuery<T>(db: Db, name: string, build: () => SQL): Reuse
   let statement = statements.get(name) as ReusedRawQuery<T> | undefined;
   if (!statement) {
     const { session, dialect } = db as unknown as DrizzleInternals;
-    const prepared = session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+    // `unnamed`: PostgreSQL plans the statement with each call's values, as every query built per call
+    // (reusedQuery's choice); a name keeps the server's plan, for statements that plan slower than they run.
+    const statementName = options.unnamed ? '' : name;
+    const prepared = session.prepareQuery(dialect.sqlToQuery(build()), undefined, statementName, false);
     statement = {
       execute: async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows,
     };

@@ -42,6 +42,7 @@ export async function leaderboard(db: Db, options: LeaderboardOptions): Promise<
     db,
     `leaderboard_${options.period}${oneBranch ? '_branch' : ''}`,
     () => leaderboardQuery(options.period, oneBranch),
+    { unnamed: true },
   ).execute({
     at: options.now.toISOString(),
     tz: options.timeZone,
