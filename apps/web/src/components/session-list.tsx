@@ -1,8 +1,22 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { SESSION_MSG, type TSession } from '@panel/shared';
+import { SESSION_MSG, SESSIONS_LIST_MAX, type TSession, type TSessionList } from '@panel/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../lib/dates/business-time';
 import { relativeTime } from '../lib/dates/relative-time';
+import { LoadErrorAlert } from './load-error-alert';
 
 interface SessionListProps {
   sessions: TSession[];
@@ -129,5 +143,53 @@ export function SessionList({ sessions, onEnd, endingId = null }: SessionListPro
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+interface SessionsViewProps extends Omit<SessionListProps, 'sessions'> {
+  query: UseQueryResult<TSessionList>;
+  /** Above the list (Mi cuenta's advice). */
+  intro?: ReactNode;
+  /** Below the list (the dialog's "Cerrar todas las sesiones"). */
+  footer?: ReactNode;
+}
+
+/**
+ * A sessions answer in its four states (error, loading, none, the list with its cap), shared by Mi cuenta
+ * and Vendedores' Sesiones dialog.
+ */
+export function SessionsView({ query, intro, footer, onEnd, endingId }: SessionsViewProps) {
+  if (query.isError) return <LoadErrorAlert title={SESSION_MSG.loadError} query={query} />;
+  if (query.isPending) {
+    return (
+      <Center py="lg">
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            Cargando sesiones...
+          </Text>
+        </Group>
+      </Center>
+    );
+  }
+  const { data: sessions, meta } = query.data;
+  if (sessions.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {SESSION_MSG.empty}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      {intro}
+      <SessionList sessions={sessions} onEnd={onEnd} endingId={endingId} />
+      {meta.total > sessions.length && (
+        <Text size="xs" c="dimmed">
+          Se muestran las {SESSIONS_LIST_MAX} de uso más reciente de {meta.total} sesiones abiertas.
+        </Text>
+      )}
+      {footer}
+    </Stack>
   );
 }

@@ -1,14 +1,13 @@
-import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { roleLabel, SESSION_MSG, SESSIONS_LIST_MAX, sessionsEndedText, type TSession } from '@panel/shared';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { roleLabel, SESSION_MSG, sessionsEndedText, type TSession } from '@panel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmailText } from '../../../components/email-text';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
-import { SessionList } from '../../../components/session-list';
+import { SessionsView } from '../../../components/session-list';
 import { clearSession, useAuthStore } from '../../../lib/auth-store';
 import { notify } from '../../../lib/notify';
 import { useEndMySession } from '../api/end-my-session';
@@ -30,7 +29,6 @@ export default function AccountPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const list = sessions.data?.data ?? [];
-  const total = sessions.data?.meta.total ?? 0;
   const others = list.filter((s) => !s.current).length;
 
   const confirm = async () => {
@@ -85,38 +83,16 @@ export default function AccountPage() {
             ) : undefined
           }
         >
-          {sessions.isError ? (
-            <LoadErrorAlert title={SESSION_MSG.loadError} query={sessions} />
-          ) : sessions.isPending ? (
-            <Center py="lg">
-              <Group gap="xs" role="status">
-                <Loader size="sm" />
-                <Text size="sm" c="dimmed">
-                  Cargando sesiones...
-                </Text>
-              </Group>
-            </Center>
-          ) : list.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {SESSION_MSG.empty}
-            </Text>
-          ) : (
-            <Stack gap="xs">
+          <SessionsView
+            query={sessions}
+            intro={
               <Text size="sm" c="dimmed">
                 Si no reconocés una sesión, cerrala y cambiá tu contraseña.
               </Text>
-              <SessionList
-                sessions={list}
-                onEnd={(session) => setPending({ kind: 'one', session })}
-                endingId={endOne.isPending ? (ending?.id ?? null) : null}
-              />
-              {total > list.length && (
-                <Text size="xs" c="dimmed">
-                  Se muestran las {SESSIONS_LIST_MAX} de uso más reciente de {total} sesiones abiertas.
-                </Text>
-              )}
-            </Stack>
-          )}
+            }
+            onEnd={(session) => setPending({ kind: 'one', session })}
+            endingId={endOne.isPending ? (ending?.id ?? null) : null}
+          />
         </SectionCard>
       </Stack>
       <ConfirmDialog

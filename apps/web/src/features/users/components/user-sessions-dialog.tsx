@@ -1,9 +1,8 @@
-import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { SESSION_MSG, SESSIONS_LIST_MAX, sessionsEndedText } from '@panel/shared';
+import { Button, Group, Modal } from '@mantine/core';
+import { SESSION_MSG, sessionsEndedText } from '@panel/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SessionList } from '../../../components/session-list';
+import { SessionsView } from '../../../components/session-list';
 import { notify } from '../../../lib/notify';
 import { useEndUserSessions } from '../api/end-user-sessions';
 import { useUserSessions } from '../api/get-user-sessions';
@@ -23,8 +22,6 @@ export function UserSessionsDialog({ opened, person, onClose }: UserSessionsDial
   const sessions = useUserSessions(opened && person ? person.id : null);
   const endAll = useEndUserSessions();
   const [confirming, setConfirming] = useState(false);
-  const list = sessions.data?.data ?? [];
-  const total = sessions.data?.meta.total ?? 0;
 
   const confirm = async () => {
     if (!person) return;
@@ -45,36 +42,16 @@ export function UserSessionsDialog({ opened, person, onClose }: UserSessionsDial
         size="xl"
         closeButtonProps={{ 'aria-label': 'Cerrar' }}
       >
-        {sessions.isError ? (
-          <LoadErrorAlert title={SESSION_MSG.loadError} query={sessions} />
-        ) : sessions.isPending ? (
-          <Center py="xl">
-            <Group gap="xs" role="status">
-              <Loader size="sm" />
-              <Text size="sm" c="dimmed">
-                Cargando sesiones...
-              </Text>
-            </Group>
-          </Center>
-        ) : list.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {SESSION_MSG.empty}
-          </Text>
-        ) : (
-          <Stack gap="sm">
-            <SessionList sessions={list} />
-            {total > list.length && (
-              <Text size="xs" c="dimmed">
-                Se muestran las {SESSIONS_LIST_MAX} de uso más reciente de {total} sesiones abiertas.
-              </Text>
-            )}
+        <SessionsView
+          query={sessions}
+          footer={
             <Group justify="flex-end">
               <Button color="red.9" onClick={() => setConfirming(true)}>
                 {SESSION_MSG.endAll}
               </Button>
             </Group>
-          </Stack>
-        )}
+          }
+        />
       </Modal>
       <ConfirmDialog
         opened={opened && confirming}
