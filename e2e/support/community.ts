@@ -1,6 +1,6 @@
 import type { TAppPost, TBranch, TUser } from '@panel/shared';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { apiLogin, auth, createUser, unique } from './api.ts';
+import { apiLogin, auth, createBranch, createUser, unique } from './api.ts';
 
 /** The app's address (apps/community, Vite base /comunidad/). */
 export const APP = '/comunidad/';
@@ -52,6 +52,15 @@ export async function newSeller(request: APIRequestContext, options: { branchId?
   });
   const token = await apiLogin(request, email, password);
   return { seller: { user, email, password, token } as Seller, admin };
+}
+
+/**
+ * A new seller on a branch of their own (and the branch): posts, notices and feeds the tests running
+ * beside it make for the first branch never reach this seller, so its feed's first page is its own.
+ */
+export async function sellerOnNewBranch(request: APIRequestContext, city = 'Rosario') {
+  const branch = await createBranch(request, await apiLogin(request), { name: `Sucursal ${unique()}`, city });
+  return { ...(await newSeller(request, { branchId: branch.id })), branch };
 }
 
 /**

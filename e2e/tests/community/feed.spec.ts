@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { TAppPost } from '@panel/shared';
 import type { Page } from '@playwright/test';
 import { answerJson } from '../../support/answers.ts';
-import { apiLogin, createBranch, createPost, pngImage, unique } from '../../support/api.ts';
-import { appGet, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { createPost, pngImage, unique } from '../../support/api.ts';
+import { appGet, createAppPost, newSeller, openAppAs, sellerOnNewBranch } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
 
 test('Inicio shows the feed newest first with author, branch and time ago, and loads more as it scrolls', async ({
@@ -12,9 +12,7 @@ test('Inicio shows the feed newest first with author, branch and time ago, and l
 }) => {
   // A branch of its own: its filler, posted for every branch, came first in every other test's feed and
   // pushed their posts off Inicio's first page of 5 (comment-edit.spec's post once).
-  const admin = await apiLogin(request);
-  const branch = await createBranch(request, admin, { name: `Sucursal ${unique()}`, city: 'Rosario' });
-  const { seller } = await newSeller(request, { branchId: branch.id });
+  const { seller, admin, branch } = await sellerOnNewBranch(request);
   // More than two pages (5, then 20) of posts visible to this seller; the filler comes from the panel (a
   // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS), for the seller's branch.
   const visible = await appGet<{ data: TAppPost[] }>(request, seller.token, '/api/app/feed?per_page=50');

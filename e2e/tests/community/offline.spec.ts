@@ -1,6 +1,6 @@
 import type { TAppCommentItem, TAppPost, TAppSurvey } from '@panel/shared';
 import type { Page } from '@playwright/test';
-import { apiLogin, auth, createBranch, pngImage, unique } from '../../support/api.ts';
+import { auth, pngImage, unique } from '../../support/api.ts';
 import {
   APP,
   appCalls,
@@ -9,6 +9,7 @@ import {
   createFourTypeSurvey,
   newSeller,
   openAppAs,
+  sellerOnNewBranch,
   waitForServiceWorker,
 } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
@@ -37,11 +38,7 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
 }) => {
   // A branch of its own: posts for the first branch from the tests running beside it would push its
   // post off the feed's first page (it failed so once, beside five other specs).
-  const branch = await createBranch(request, await apiLogin(request), {
-    name: `Sucursal ${unique()}`,
-    city: 'Rosario',
-  });
-  const { seller, admin } = await newSeller(request, { branchId: branch.id });
+  const { seller, admin } = await sellerOnNewBranch(request);
   const text = `Sin señal ${unique()}`;
   const post = await createAppPost(request, seller.token, text, [await pngImage('#1f959c')]);
   const surveyTitle = `Offline ${unique()}`;

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, createBranch, pngImage, unique } from '../../support/api.ts';
+import { pngImage, unique } from '../../support/api.ts';
 import {
   appCalls,
   createAppPost,
   createFourTypeSurvey,
   newSeller,
   openAppAs,
+  sellerOnNewBranch,
   swipe,
 } from '../../support/community.ts';
 import { createNotification, createTypedEvent } from '../../support/schedule-api.ts';
@@ -193,9 +194,7 @@ test('a check for newer posts that fails leaves the feed as it was: no pill, no 
 }) => {
   // A branch of its own: the other tests' sellers post to the first branch meanwhile, and five of those
   // between this post and the first page pushed it off that page once in a whole run.
-  const admin = await apiLogin(request);
-  const branch = await createBranch(request, admin, { name: `Sucursal ${unique()}`, city: 'Salta' });
-  const { seller } = await newSeller(request, { branchId: branch.id });
+  const { seller } = await sellerOnNewBranch(request, 'Salta');
   const shown = `Se queda ${unique()}`;
   await createAppPost(request, seller.token, shown, [await pngImage('#2f7d32')]);
   await page.clock.install();

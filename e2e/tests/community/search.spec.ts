@@ -1,5 +1,5 @@
-import { apiLogin, createBranch, createPost, pngImage, unique } from '../../support/api.ts';
-import { APP, createAppPost, newSeller, openAppAs } from '../../support/community.ts';
+import { createPost, pngImage, unique } from '../../support/api.ts';
+import { APP, createAppPost, newSeller, openAppAs, sellerOnNewBranch } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
 
 test('Buscar, from Inicio, finds posts by text and by author without accents, and says when nothing matches', async ({
@@ -42,9 +42,7 @@ test('search results page: scrolling to the end loads the matching posts past th
 }) => {
   // A branch of its own: its 24 posts would otherwise come first in every other test's feed, pushing
   // their own posts off the feed's first page (refresh.spec's "Sin conexión" once missed its post).
-  const admin = await apiLogin(request);
-  const branch = await createBranch(request, admin, { name: `Sucursal ${unique()}`, city: 'Rosario' });
-  const { seller } = await newSeller(request, { branchId: branch.id });
+  const { seller, admin, branch } = await sellerOnNewBranch(request);
   // More matches than one page (the API's 20, APP_FEED_PER_PAGE); the filler comes from the panel (a
   // seller may publish 10 posts in 10 minutes, RATE_LIMIT_POSTS), for the seller's branch.
   const word = `Paginada${unique()}`;

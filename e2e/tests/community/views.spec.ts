@@ -1,6 +1,6 @@
 import type { TPostReach } from '@panel/shared';
-import { apiGet, apiLogin, createBranch, createPost, pngImage, unique } from '../../support/api.ts';
-import { desktopContext, newSeller, openAppAs } from '../../support/community.ts';
+import { apiGet, createPost, pngImage, unique } from '../../support/api.ts';
+import { desktopContext, newSeller, openAppAs, sellerOnNewBranch } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
@@ -10,9 +10,7 @@ test('a post half on screen for a second in the feed counts as seen: the panel s
   request,
 }) => {
   // A branch of its own, so its audience is exactly these two sellers.
-  const admin = await apiLogin(request);
-  const branch = await createBranch(request, admin, { name: `Sucursal ${unique()}`, city: 'Rosario' });
-  const { seller } = await newSeller(request, { branchId: branch.id });
+  const { seller, admin, branch } = await sellerOnNewBranch(request);
   const { seller: other } = await newSeller(request, { branchId: branch.id });
   const text = `Vidriera renovada ${unique()}`;
   const post = await createPost(request, admin, text, await pngImage('#0b6c72', 480, 360), branch.id);
