@@ -1,23 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, signedInSellerWithEmptyOutbox } from '../testing/outbox';
 import { outbox, submitAction } from './outbox';
-import { type Session, signIn } from './session';
 
 const LIMITED = 'Comentaste muchas veces seguidas. Vas a poder comentar de nuevo en 40 segundos.';
 
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-beforeEach(() => {
-  signIn({
-    token: 't',
-    user: { id: 7, name: 'Vendedora', role: 'seller', branch_id: 1 },
-  } as unknown as Session);
-});
-afterEach(async () => {
-  await outbox.clear(7);
-});
+signedInSellerWithEmptyOutbox();
 
 describe('submitAction and the per-account limit (429)', () => {
   it("refuses the comment just submitted with the server's message, and keeps nothing in the queue", async () => {

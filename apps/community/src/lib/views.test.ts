@@ -1,22 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, signedInSellerWithEmptyOutbox } from '../testing/outbox';
 import { outbox } from './outbox';
-import { type Session, signIn } from './session';
 import { views } from './views';
 
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-beforeEach(() => {
-  signIn({
-    token: 't',
-    user: { id: 7, name: 'Vendedora', role: 'seller', branch_id: 1 },
-  } as unknown as Session);
-});
-afterEach(async () => {
-  await outbox.clear(7);
-});
+signedInSellerWithEmptyOutbox();
 
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
