@@ -1,5 +1,5 @@
 import { base, en, es, Faker } from '@faker-js/faker';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
 import { brands, suppliers } from '../db/schema/catalog.ts';
@@ -8,6 +8,7 @@ import { pointActions, pointTransactions } from '../db/schema/points.ts';
 import { postComments, postLikes, posts } from '../db/schema/posts.ts';
 import { stories, storyViews } from '../db/schema/stories.ts';
 import { surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
+import { users } from '../db/schema/users.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { createSession, type SessionOrigin } from '../services/auth/sessions.ts';
 import { insertUser } from '../services/users/records.ts';
@@ -103,6 +104,22 @@ export async function tokenFor(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A new seller of `branchId` (null: every branch) with a session opened at `now`: id, name and token. */
+export async function createSellerWithToken(db: Db, branchId: number | null, now = new Date()) {
+  const u = await createUser(db, { branchId });
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, u.id));
+  return { id: u.id, name: row!.name, token: await tokenFor(db, u.id, now) };
+}
+
+/** The active sellers there are: an audience count starts from the ones a test context made itself. */
+export async function countActiveSellers(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'seller'), eq(users.active, true)));
+  return row!.n;
+}
 
 export async function createBranch(
   db: Db,

@@ -1,9 +1,14 @@
 import { NOTIFICATION_MSG } from '@panel/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { users } from '../../../src/db/schema/users.ts';
-import { bearer, createBranch, createUser, tokenFor } from '../../../src/testing/factories.ts';
+import {
+  bearer,
+  countActiveSellers,
+  createBranch,
+  createSellerWithToken,
+} from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 // Read receipts in the panel (issue 21, item 11): "Leída por X de Y" computed by the server for the
@@ -27,21 +32,13 @@ let a: Seller[];
 let b: Seller[];
 let others: number;
 
-const seller = async (branchId: number): Promise<Seller> => {
-  const u = await createUser(ctx.db, { branchId });
-  const [row] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, u.id));
-  return { id: u.id, name: row!.name, token: await tokenFor(ctx.db, u.id, clock) };
-};
+const seller = (branchId: number): Promise<Seller> => createSellerWithToken(ctx.db, branchId, clock);
 
 beforeEach(async () => {
   clock = new Date('2026-11-27T12:00:00Z');
   await ctx.reset();
   // Sellers the context made itself: they see the all-branch notifications too.
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'seller'), eq(users.active, true)));
-  others = row!.n;
+  others = await countActiveSellers(ctx.db);
   branchA = (await createBranch(ctx.db)).id;
   branchB = (await createBranch(ctx.db)).id;
   a = [await seller(branchA), await seller(branchA), await seller(branchA), await seller(branchA)];

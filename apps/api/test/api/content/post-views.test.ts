@@ -1,5 +1,5 @@
 import { APP_VIEWS_MAX, MEDIA_MSG } from '@panel/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pointTransactions } from '../../../src/db/schema/points.ts';
 import { postViews } from '../../../src/db/schema/posts.ts';
@@ -8,11 +8,11 @@ import { users } from '../../../src/db/schema/users.ts';
 import { countedSeen } from '../../../src/services/posts/reach.ts';
 import {
   bearer,
+  countActiveSellers,
   createBranch,
   createPost,
+  createSellerWithToken,
   createStory,
-  createUser,
-  tokenFor,
 } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
@@ -38,20 +38,15 @@ let b: Seller[];
 let others: number;
 
 const seller = async (branchId: number | null, active = true): Promise<Seller> => {
-  const u = await createUser(ctx.db, { branchId });
-  const token = await tokenFor(ctx.db, u.id, clock);
-  if (!active) await ctx.db.update(users).set({ active: false }).where(eq(users.id, u.id));
-  return { id: u.id, token };
+  const { id, token } = await createSellerWithToken(ctx.db, branchId, clock);
+  if (!active) await ctx.db.update(users).set({ active: false }).where(eq(users.id, id));
+  return { id, token };
 };
 
 beforeEach(async () => {
   clock = new Date('2026-12-03T12:00:00Z');
   await ctx.reset();
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'seller'), eq(users.active, true)));
-  others = row!.n;
+  others = await countActiveSellers(ctx.db);
   branchA = (await createBranch(ctx.db, { name: 'Alfa' })).id;
   branchB = (await createBranch(ctx.db, { name: 'Beta' })).id;
   a = [await seller(branchA), await seller(branchA), await seller(branchA)];
