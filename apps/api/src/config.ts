@@ -61,6 +61,7 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(10, 'debe tener al menos 10 caracteres').max(200).optional(),
   ADMIN_NAME: z.string().trim().min(1).max(120).optional(),
   SEED_DEMO: zFlag.optional(),
+  MFA_REQUIRED: zFlag.optional(),
   APP_TIMEZONE: z
     .string()
     .default(DEFAULT_TIMEZONE)
@@ -210,6 +211,11 @@ export interface AppConfig {
   database: DatabaseConfig;
   admin: { email?: string; password?: string; name?: string };
   seedDemo: boolean;
+  /**
+   * MFA_REQUIRED: every panel account needs a second factor; without one, panel calls answer 403
+   * `mfa_setup_required` until it is set up in "Mi cuenta" (docs/product.md#second-factor).
+   */
+  mfaRequired: boolean;
   timeZone: string;
   appSecret: string;
   redisUrl?: string;
@@ -326,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     database,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    mfaRequired: e.MFA_REQUIRED ?? false,
     timeZone: e.APP_TIMEZONE,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     redisUrl: e.REDIS_URL,

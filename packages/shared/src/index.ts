@@ -23,6 +23,7 @@ export * from './core/messages.ts';
 export * from './dashboard/activity.ts';
 export * from './dashboard/summary.ts';
 export * from './people/auth.ts';
+export * from './people/mfa.ts';
 export * from './people/password-policy.ts';
 export * from './people/password-reset.ts';
 export * from './people/password-reset-confirm.ts';

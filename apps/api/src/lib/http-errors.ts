@@ -30,6 +30,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** The body's `code`, for a refusal the client acts on (`mfa_setup_required`). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';

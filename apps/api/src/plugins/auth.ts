@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { MFA_MSG, MFA_SETUP_REQUIRED } from '@panel/shared';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterCommit } from '../db/audit-context.ts';
-import { forbidden, unauthenticated } from '../lib/http-errors.ts';
+import { forbidden, HttpError, unauthenticated } from '../lib/http-errors.ts';
+import { hasSecondFactor } from '../services/auth/mfa.ts';
 import { listenForInvalidations, SessionCache } from '../services/auth/session-cache.ts';
 import { type ActiveSession, resolveSession, type SessionRow } from '../services/auth/sessions.ts';
 import { addRouteHook } from './route-hooks.ts';
@@ -12,7 +14,8 @@ import { addRouteHook } from './route-hooks.ts';
  * - public:  anyone;
  * - session: any signed-in user (seller or admin);
  * - app:     the community app's calls (/api/app/*), sellers and admins;
- * - admin:   the panel; sellers get 403.
+ * - admin:   the panel; sellers get 403, and so does an administrator without a second factor while
+ *            MFA_REQUIRED is on (`code: 'mfa_setup_required'`).
  * - metrics: GET /api/metrics: a scraper with METRICS_TOKEN as its bearer token, or an admin session.
  */
 export const ACCESS_LEVELS = ['public', 'session', 'app', 'admin', 'metrics'] as const;
@@ -86,6 +89,15 @@ export const authPlugin = fp(
       const session = await resolveSession(app.db, token, app.now(), cache);
       if (!session) throw unauthenticated();
       if ((access === 'admin' || access === 'metrics') && session.user.role !== 'admin') throw forbidden();
+      // MFA_REQUIRED: a panel account without a second factor can only reach /api/me* (its own
+      // account, the TOTP setup, sessions) and logout, which are `session` routes, until it has one.
+      if (
+        access === 'admin' &&
+        app.config.mfaRequired &&
+        !(await hasSecondFactor(app.database.db, session.user.id))
+      ) {
+        throw new HttpError(403, MFA_MSG.setupRequired, undefined, undefined, MFA_SETUP_REQUIRED);
+      }
       request.auth = session;
     }
     /** One callback hook per access level (a callback: no promise of its own). */

@@ -11,6 +11,8 @@ declare module 'fastify' {
     /** The database; inside an audited admin write, that write's transaction (plugins/audit.ts). */
     db: Db;
     secretBox: SecretBox;
+    /** Seals the TOTP keys of the second factor (its own key derived from APP_SECRET). */
+    totpBox: SecretBox;
     /** The clock; tests may replace it. */
     now(): Date;
   }
@@ -29,6 +31,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     app.decorate<Database>('database', database);
     app.decorate('db', { getter: (): Db => currentAuditTransaction() ?? database.db });
     app.decorate('secretBox', createSecretBox(config.appSecret));
+    app.decorate('totpBox', createSecretBox(config.appSecret, 'totp'));
     app.decorate('now', now ?? (() => new Date()));
   },
   { name: 'db' },

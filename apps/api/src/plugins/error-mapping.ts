@@ -53,7 +53,9 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof HttpError) {
     return {
       statusCode: error.statusCode,
-      body: withErrors(error.message, error.errors),
+      body: error.code
+        ? { ...withErrors(error.message, error.errors), code: error.code }
+        : withErrors(error.message, error.errors),
       headers: error.headers,
       unexpected: false,
     };

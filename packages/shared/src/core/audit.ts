@@ -62,6 +62,9 @@ export const AUDIT_ENTITIES = [
   'seller_quiet_hours',
   // Only their ending (UPDATE OF revoked_at, migration 0022): issue 30, section 4.
   'sessions',
+  // The second factor (issue 30, section 2): on, off, new recovery codes, an administrator's reset.
+  'user_totp',
+  'mfa_recovery_codes',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -97,6 +100,8 @@ export const AUDIT_ENTITY_NAMES: Record<TAuditEntity, string> = {
   push_subscriptions: 'Suscripción a avisos',
   seller_quiet_hours: 'Horario "No molestar"',
   sessions: 'Sesión',
+  user_totp: 'Verificación en dos pasos',
+  mfa_recovery_codes: 'Código de recuperación',
 };
 
 /** What a secret field reads in `changes` (password hashes, sealed connection strings, push keys). */

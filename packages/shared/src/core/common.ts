@@ -243,6 +243,8 @@ export function makeItemResponse<T extends z.ZodType>(item: T) {
 export const ZErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A machine-readable reason, when the client acts on it: `mfa_setup_required` (403). */
+  code: z.string().optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 

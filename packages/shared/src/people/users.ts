@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, makeListQuery, zDecimal, zQueryBool, zTimestamp, zVersion } from '../core/common.ts';
+import { ZMfaStatus } from './mfa.ts';
 
 export const ROLES = ['seller', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
@@ -30,7 +31,14 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
  * `meta.time_zone` is the business time zone (APP_TIMEZONE): the panel reads and types every date in
  * it, whatever the browser's zone (docs/decisions/2026-11-26-date-input.md).
  */
-export const ZMeResponse = z.object({ data: ZUser, meta: z.object({ time_zone: z.string() }) });
+export const ZMeResponse = z.object({
+  data: ZUser,
+  meta: z.object({
+    time_zone: z.string(),
+    /** The account's second factor (issue 30, section 2); absent for sellers. */
+    mfa: ZMfaStatus.optional(),
+  }),
+});
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 export const ZUserListQuery = makeListQuery(['name', 'email', 'role', 'created_at'] as const).extend({

@@ -87,3 +87,70 @@ export const passwordResets = pgTable(
     index('password_resets_user_id_idx').on(t.userId),
   ],
 );
+
+/**
+ * A panel account's TOTP second factor (RFC 6238; issue 30, section 2; docs/product.md#second-factor).
+ * One row per account: written by "Activar" (setup) with `enabled_at` null, pending until the first
+ * code confirms it. The key is kept sealed (AES-256-GCM under a key derived from APP_SECRET,
+ * lib/secret-box.ts, purpose `totp`); `last_step` is the last time step a code was accepted for, so
+ * no code is ever accepted twice. `codes_at` is when the recovery codes were last made. Audited, the
+ * key as a secret and `last_step` skipped (hand-written part of migration 0024).
+ */
+export const userTotp = pgTable(
+  'user_totp',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretEnc: text('secret_enc').notNull(),
+    enabledAt: tstz('enabled_at'),
+    lastStep: integer('last_step'),
+    codesAt: tstz('codes_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_totp_user_id_key').on(t.userId)],
+);
+
+/**
+ * The 10 single-use recovery codes of a TOTP factor: only their SHA-256 is kept (each is 50 random
+ * bits), `used_at` once one signed in. They belong to the factor (removed with it). Audited, the hash
+ * as a secret.
+ */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    totpId: integer('totp_id')
+      .notNull()
+      .references(() => userTotp.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('mfa_recovery_codes_totp_id_idx').on(t.totpId)],
+);
+
+/**
+ * The step between a right password and the second factor: `POST /api/login` answers the token, and
+ * `POST /api/login/mfa` takes it with a code. Only its SHA-256 is stored; it lives 5 minutes, is used
+ * once (`used_at`), and is spent after MFA_TOKEN_MAX_FAILURES wrong codes (`failures`). A table, so
+ * every instance sees it. Not audited: like sessions and password_resets, not a business record.
+ */
+export const mfaTokens = pgTable(
+  'mfa_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('mfa_tokens_token_hash_key').on(t.tokenHash),
+    index('mfa_tokens_user_id_idx').on(t.userId),
+  ],
+);

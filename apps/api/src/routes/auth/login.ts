@@ -1,5 +1,6 @@
-import { ZLoginRequest, ZLoginResponse } from '@panel/shared';
+import { ZLoginRequest, ZLoginResponse, ZMfaChallenge } from '@panel/shared';
 import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storedUserAgent } from '../../services/auth/device.ts';
 import {
@@ -32,9 +33,11 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
           'Un inicio correcto deja en ese navegador una cookie de dispositivo (`panel_device`, HttpOnly, ' +
           'SameSite=Strict, solo para esta ruta). Con ella los intentos tienen su propio cupo de fallos; sin ' +
           'ella, todos los dispositivos desconocidos comparten un cupo por cuenta (10 cada 15 minutos) y uno ' +
-          'por dirección (30): más allá, 429 con `Retry-After`, aun con la contraseña correcta.',
+          'por dirección (30): más allá, 429 con `Retry-After`, aun con la contraseña correcta. Una cuenta del ' +
+          'panel con verificación en dos pasos recibe `{mfa_required: true, mfa_token}` y ninguna sesión: el código ' +
+          'va a `POST /api/login/mfa` (el token vale 5 minutos y una sola vez).',
         body: ZLoginRequest,
-        response: { 200: ZLoginResponse, ...errors(400, 401, 429) },
+        response: { 200: ZLoginResponse.or(ZMfaChallenge), ...errors(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -47,6 +50,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
           timeZone: app.config.timeZone,
           now: app.now,
           log: request.log,
+          totpBox: app.totpBox,
         },
         {
           email,
@@ -56,19 +60,25 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
           userAgent: storedUserAgent(request.headers['user-agent']),
         },
       );
-      reply.header(
-        'set-cookie',
-        stringifySetCookie({
-          name: DEVICE_COOKIE,
-          value: signedIn.deviceCookie,
-          path: DEVICE_COOKIE_PATH,
-          maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: request.protocol === 'https',
-        }),
-      );
+      if ('mfaToken' in signedIn) return { mfa_required: true as const, mfa_token: signedIn.mfaToken };
+      setDeviceCookie(request, reply, signedIn.deviceCookie);
       return { token: signedIn.token, user: signedIn.user };
     },
   );
 };
+
+/** The device cookie a sign-in leaves (device-cookie.ts); POST /api/login/mfa leaves it too. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name: DEVICE_COOKIE,
+      value,
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+    }),
+  );
+}

@@ -8,10 +8,11 @@ import { getUserActivityRoute } from './get-user-activity.ts';
 import { importUsersRoute } from './import-users.ts';
 import { listUserSessionsRoute } from './list-user-sessions.ts';
 import { listUsersRoute } from './list-users.ts';
+import { resetMfaRoute } from './reset-mfa.ts';
 import { resetPasswordRoute } from './reset-password.ts';
 import { updateUserRoute } from './update-user.ts';
 
-/** Vendedores: /api/users (list, one, create, edit, password reset, bulk (de)activation, CSV export and import, activity, sessions). */
+/** Vendedores: /api/users (list, one, create, edit, password reset, bulk (de)activation, CSV export and import, activity, sessions, second factor reset). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listUsersRoute);
   await app.register(getUserRoute);
@@ -24,4 +25,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(getUserActivityRoute);
   await app.register(listUserSessionsRoute);
   await app.register(endUserSessionsRoute);
+  await app.register(resetMfaRoute);
 };

@@ -63,6 +63,8 @@ const EXPECTED: Record<TAuditEntity, [AuditRecord, string]> = {
     },
     'Sesión de «Ana Pérez» (Firefox en Linux)',
   ],
+  user_totp: [{ id: 1, user_id: 3 }, 'Verificación en dos pasos de «Ana Pérez»'],
+  mfa_recovery_codes: [{ id: 4, totp_id: 1 }, 'Código de recuperación #4'],
 };
 
 describe('auditLabel', () => {

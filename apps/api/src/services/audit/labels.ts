@@ -46,6 +46,7 @@ export const LABEL_REFERENCES: Partial<Record<TAuditEntity, [column: string, ent
   push_subscriptions: [['user_id', 'users']],
   seller_quiet_hours: [['user_id', 'users']],
   sessions: [['user_id', 'users']],
+  user_totp: [['user_id', 'users']],
 };
 
 /** The column that names a row of each kind that has one of its own. */
@@ -108,6 +109,8 @@ export function auditLabel(entity: TAuditEntity, row: AuditRecord, find: FindRec
       return `Suscripción a avisos de ${ref('user_id', 'users')}`;
     case 'seller_quiet_hours':
       return `Horario "No molestar" de ${ref('user_id', 'users')}`;
+    case 'user_totp':
+      return `Verificación en dos pasos de ${ref('user_id', 'users')}`;
     case 'sessions':
       return `Sesión de ${ref('user_id', 'users')} (${deviceWords(row.user_agent as string | null)})`;
     default: {

@@ -1,15 +1,24 @@
-import { MSG, type TUser } from '@panel/shared';
+import { MFA_MSG, MSG, type TUser } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { awardQuietly } from '../points/award.ts';
 import { businessDate } from '../points/rules.ts';
 import { toUserDto, userColumns } from '../users/records.ts';
 import type { DeviceCookies } from './device-cookie.ts';
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts';
+import {
+  consumeMfaToken,
+  createMfaToken,
+  findMfaToken,
+  hasSecondFactor,
+  recordMfaTokenFailure,
+  verifySecondFactor,
+} from './mfa.ts';
 import { getDummyHash, verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
 
@@ -21,7 +30,22 @@ export interface SignInDeps {
   timeZone: string;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Opens the TOTP keys (lib/secret-box.ts, purpose `totp`). */
+  totpBox: SecretBox;
 }
+
+/** Where a request signs in from: kept with the session, and judged by the throttle. */
+export interface SignInOrigin {
+  ip: string;
+  deviceCookie: string | undefined;
+  /** The request's User-Agent, cut (device.ts): kept with the session. */
+  userAgent: string | null;
+}
+
+export type SignedIn = { token: string; user: TUser; deviceCookie: string };
+
+/** A right password for an account with a second factor: no session yet, the code comes next. */
+export type SecondFactorNeeded = { mfaToken: string };
 
 /**
  * Signs a user in (both roles): the throttle's verdict, then one scrypt verification whatever the email,
@@ -29,19 +53,13 @@ export interface SignInDeps {
  * (limits: login-throttle.ts; a browser that signed in before carries a device cookie with its own budget,
  * device-cookie.ts). Then the session, and for a seller the first sign-in of the business day earns
  * daily_login (refusals and errors are logged and never fail the sign-in). Answers the session token, the
- * user, and the device cookie's new value.
+ * user, and the device cookie's new value; for a panel account with a second factor, only an mfa token
+ * (signInWithCode takes it with the code).
  */
 export async function signIn(
   deps: SignInDeps,
-  input: {
-    email: string;
-    password: string;
-    ip: string;
-    deviceCookie: string | undefined;
-    /** The request's User-Agent, cut (device.ts): kept with the session. */
-    userAgent: string | null;
-  },
-): Promise<{ token: string; user: TUser; deviceCookie: string }> {
+  input: SignInOrigin & { email: string; password: string },
+): Promise<SignedIn | SecondFactorNeeded> {
   const { email, password, deviceCookie } = input;
   const attempt: LoginAttempt = { email, ip: input.ip, device: deps.devices.deviceFor(deviceCookie, email) };
   const admission = await deps.throttle.admit(attempt);
@@ -61,8 +79,65 @@ export async function signIn(
   }
   const verdict = await deps.throttle.recordSuccess(attempt);
   if (verdict.blocked) throw tooMany(verdict.retryAfterSeconds);
-  const nextDeviceCookie = deps.devices.issue(deviceCookie, email);
+  // Panel accounts with a second factor: the code comes next (POST /api/login/mfa), no session yet.
+  if (row.role === 'admin' && (await hasSecondFactor(deps.db, row.id))) {
+    return { mfaToken: await createMfaToken(deps.db, row.id, deps.now()) };
+  }
+  const { passwordHash: _hash, ...user } = row;
+  return openSession(deps, user, input);
+}
 
+/**
+ * The second step of a sign-in with a second factor (POST /api/login/mfa): the token the password
+ * gave (5 minutes, single use) and a TOTP or recovery code. Wrong codes count against the same
+ * budgets as wrong passwords (the account's, or the known device's: login-throttle.ts) and against
+ * the token's own (MFA_TOKEN_MAX_FAILURES, then it is spent); a TOTP code is never accepted twice.
+ * Then the same session, device cookie and daily points as a password alone.
+ */
+export async function signInWithCode(
+  deps: SignInDeps,
+  input: SignInOrigin & { mfaToken: string; code: string },
+): Promise<SignedIn> {
+  const now = deps.now();
+  const pending = await findMfaToken(deps.db, input.mfaToken, now);
+  if (!pending) throw new HttpError(401, MFA_MSG.tokenExpired);
+  const [row] = await deps.db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(branches, eq(branches.id, users.branchId))
+    .where(eq(users.id, pending.userId))
+    .limit(1);
+  if (!row?.active) throw new HttpError(401, MFA_MSG.tokenExpired);
+  const attempt: LoginAttempt = {
+    email: row.email,
+    ip: input.ip,
+    device: deps.devices.deviceFor(input.deviceCookie, row.email),
+  };
+  const admission = await deps.throttle.admit(attempt);
+  if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
+
+  const verdict = await verifySecondFactor(deps.db, deps.totpBox, row.id, input.code, now);
+  if (verdict !== 'ok') {
+    const counted = await deps.throttle.recordFailure(attempt);
+    const spent = await recordMfaTokenFailure(deps.db, pending.id, now);
+    if (counted.blocked) throw tooMany(counted.retryAfterSeconds);
+    if (spent) throw new HttpError(401, MFA_MSG.tooManyCodes);
+    const message = verdict === 'used' ? MFA_MSG.codeUsed : MFA_MSG.codeInvalid;
+    throw new HttpError(401, message, { code: [message] });
+  }
+  if (!(await consumeMfaToken(deps.db, pending.id, now))) throw new HttpError(401, MFA_MSG.tokenExpired);
+  const success = await deps.throttle.recordSuccess(attempt);
+  if (success.blocked) throw tooMany(success.retryAfterSeconds);
+  return openSession(deps, row, input);
+}
+
+/** The session of a signed-in account, its device cookie, and for a seller the day's daily_login. */
+async function openSession(
+  deps: SignInDeps,
+  row: Parameters<typeof toUserDto>[0],
+  input: SignInOrigin,
+): Promise<SignedIn> {
+  const nextDeviceCookie = deps.devices.issue(input.deviceCookie, row.email);
   const now = deps.now();
   const token = await createSession(deps.db, row.id, now, { userAgent: input.userAgent, ip: input.ip });
   if (row.role === 'seller') {
@@ -77,8 +152,7 @@ export async function signIn(
       deps.log,
     );
   }
-  const { passwordHash: _hash, ...user } = row;
-  return { token, user: toUserDto(user), deviceCookie: nextDeviceCookie };
+  return { token, user: toUserDto(row), deviceCookie: nextDeviceCookie };
 }
 
 function tooMany(retryAfterSeconds: number) {

@@ -1,0 +1,42 @@
+import { MFA_MSG } from '@panel/shared';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { LoginThrottle } from '../../services/auth/login-throttle.ts';
+import type { ActiveSession } from '../../services/auth/sessions.ts';
+
+/** The caller of a /api/me/mfa route: a panel account (sellers get 403: the app does not offer it). */
+export function requirePanelAccount(request: FastifyRequest): ActiveSession {
+  const auth = requireAuth(request);
+  if (auth.user.role !== 'admin') throw new HttpError(403, MFA_MSG.panelOnly);
+  return auth;
+}
+
+/**
+ * Wrong proofs (password or code) to turn the factor off or renew its codes, counted like the password
+ * change's (per session and per account, 15 minutes): each is reserved before the check, given back
+ * when right. Returns the refund.
+ */
+export const MFA_PROOF_LIMITS = { windowMs: 15 * 60 * 1000, perSession: 5, perAccount: 10 } as const;
+
+export async function reserveProofCheck(
+  throttle: LoginThrottle,
+  auth: ActiveSession,
+): Promise<() => Promise<void>> {
+  const budgets = [
+    [`mfa-proof:session:${auth.sessionId}`, MFA_PROOF_LIMITS.perSession],
+    [`mfa-proof:account:${auth.user.id}`, MFA_PROOF_LIMITS.perAccount],
+  ] as const;
+  const refund = async () => {
+    await Promise.all(budgets.map(([name]) => throttle.refund(name)));
+  };
+  const verdicts = await Promise.all(
+    budgets.map(([name, max]) => throttle.hit(name, max, MFA_PROOF_LIMITS.windowMs)),
+  );
+  const waits = verdicts.flatMap((v) => (v.blocked ? [v.retryAfterSeconds] : []));
+  if (waits.length > 0) {
+    await refund();
+    throw new HttpError(429, MFA_MSG.tooManyTries, undefined, { 'retry-after': String(Math.max(...waits)) });
+  }
+  return refund;
+}
