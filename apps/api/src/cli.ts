@@ -7,6 +7,7 @@ import { backupPglite, restorePglite } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { runMigrations } from './db/migrate.ts';
+import { removeSecondFactor } from './services/auth/mfa.ts';
 import { replacePassword } from './services/auth/password-change.ts';
 import { hashPassword } from './services/auth/passwords.ts';
 import { findUserIdByEmail, insertUser } from './services/users/records.ts';
@@ -19,6 +20,10 @@ Comandos:
   reset-password --email <email> --password <contraseña>
                  Cambia la contraseña de un usuario y cierra todas sus sesiones y sus
                  enlaces para elegir contraseña.
+  reset-mfa      --email <email>
+                 Quita la verificación en dos pasos de una cuenta (su clave y sus códigos de
+                 recuperación): vuelve a ingresar solo con su contraseña. Para el último
+                 administrador, cuando perdió el teléfono y los códigos.
   backup <archivo>
                  Copia de seguridad de la base embebida (PGlite), la clave secreta y las
                  imágenes subidas de DATA_DIR en un .tar.gz.
@@ -40,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   if (command === 'backup' || command === 'restore') return backupOrRestore(command, rest);
+  if (command === 'reset-mfa') return resetMfa(rest);
   if (command !== 'create-admin' && command !== 'reset-password') {
     throw new CliError(`Comando desconocido: ${command}\n\n${HELP}`);
   }
@@ -80,6 +86,25 @@ async function main(argv: string[]): Promise<number> {
     await database.db.transaction((tx) => replacePassword(tx, id, passwordHash, new Date()));
     console.log(
       `Contraseña actualizada para ${email}. Se cerraron todas sus sesiones y sus enlaces para elegir contraseña.`,
+    );
+    return 0;
+  });
+}
+
+/** reset-mfa: the administrator's reset (POST /api/users/{id}/mfa/reset) without a session. */
+async function resetMfa(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' } }, strict: true });
+  const { email } = validate(z.object({ email: ZUserUpdate.shape.email.unwrap() }), {
+    email: values.email ?? '',
+  });
+  return withDatabase(async (database) => {
+    const id = await findUserIdByEmail(database.db, email);
+    if (id === null) throw new CliError(`${MSG.userNotFound}: ${email}`);
+    const removed = await database.db.transaction((tx) => removeSecondFactor(tx, id));
+    console.log(
+      removed
+        ? `Verificación en dos pasos quitada para ${email}: ingresa con su contraseña y puede activarla de nuevo en "Mi cuenta".`
+        : `${email} no tenía la verificación en dos pasos activa. No se hizo ningún cambio.`,
     );
     return 0;
   });

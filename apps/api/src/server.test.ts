@@ -154,6 +154,10 @@ describe('server process on the embedded database', () => {
       'clave-nueva-2',
     ]);
     expect(reset.code).toBe(0);
+    const noFactor = runCli(dataDir, ['reset-mfa', '--email', 'otra@demo.local']);
+    expect(noFactor.code, noFactor.output).toBe(0);
+    expect(noFactor.output).toContain('no tenía la verificación en dos pasos activa');
+    expect(runCli(dataDir, ['reset-mfa', '--email', 'nadie@demo.local']).code).toBe(1);
     const invalid = runCli(dataDir, ['reset-password', '--email', 'otra@demo.local', '--password', 'corta']);
     expect(invalid.code).toBe(1);
     expect(invalid.output).toContain('La contraseña debe tener al menos 10 caracteres');

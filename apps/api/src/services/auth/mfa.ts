@@ -105,8 +105,12 @@ export async function confirmTotp(
   if (row.enabledAt) return 'enabled';
   const checked = checkTotp(box.decrypt(row.secretEnc), code, now, null);
   if (!checked.ok) return 'invalid';
-  await tx.update(userTotp).set({ enabledAt: now, lastStep: checked.step }).where(eq(userTotp.id, row.id));
-  return replaceRecoveryCodes(tx, row.id, now);
+  // One update of the factor (one audit entry, the new codes inside it).
+  await tx
+    .update(userTotp)
+    .set({ enabledAt: now, lastStep: checked.step, codesAt: now })
+    .where(eq(userTotp.id, row.id));
+  return replaceRecoveryCodes(tx, row.id);
 }
 
 /** New recovery codes for a factor that is on: the old ones stop working. 'not-enabled' otherwise. */
@@ -121,17 +125,17 @@ export async function regenerateRecoveryCodes(
     .where(eq(userTotp.userId, userId))
     .for('update');
   if (!row?.enabledAt) return 'not-enabled';
-  return replaceRecoveryCodes(tx, row.id, now);
+  // The factor itself changes too, so Auditoría shows one entry with the codes inside it.
+  await tx.update(userTotp).set({ codesAt: now }).where(eq(userTotp.id, row.id));
+  return replaceRecoveryCodes(tx, row.id);
 }
 
-async function replaceRecoveryCodes(tx: Tx, totpId: number, now: Date): Promise<string[]> {
+async function replaceRecoveryCodes(tx: Tx, totpId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.totpId, totpId));
   await tx
     .insert(mfaRecoveryCodes)
     .values(codes.map((code) => ({ totpId, codeHash: hashRecoveryCode(code) })));
-  // The factor itself changes too, so Auditoría shows one entry with the codes inside it.
-  await tx.update(userTotp).set({ codesAt: now }).where(eq(userTotp.id, totpId));
   return codes;
 }
 

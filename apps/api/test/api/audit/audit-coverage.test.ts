@@ -3,6 +3,7 @@ import { notifications, notificationTypes } from '../../../src/db/schema/notific
 import { pointActions } from '../../../src/db/schema/points.ts';
 import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
 import {
+  createAdmin,
   createBranch,
   createBrand,
   createEvent,
@@ -16,6 +17,7 @@ import {
   tokenFor,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
+import { enableTotp } from '../../../src/testing/mfa.ts';
 import type { TestContext } from '../../../src/testing/test-app.ts';
 import type { Operation } from '../security/route-fixtures.ts';
 import { checkAdminWrites, expectEveryWriteCovered, openAudit, type WriteSpec } from './audited-writes.ts';
@@ -106,6 +108,14 @@ const WRITES: Record<string, WriteSpec> = {
     return {
       call: { url: `/api/users/${user.id}/sessions` },
       expected: { entity: 'sessions', action: 'update', entityId: 'any', changes: ['revoked_at'] },
+    };
+  },
+  'POST /api/users/{id}/mfa/reset': async () => {
+    const admin = await createAdmin(db());
+    const { totpId } = await enableTotp(db(), ctx.app.totpBox, admin);
+    return {
+      call: { url: `/api/users/${admin.id}/mfa/reset` },
+      expected: { entity: 'user_totp', action: 'delete', entityId: totpId, changes: ['enabled_at'] },
     };
   },
   'POST /api/users/bulk-active': async () => {
