@@ -1,3 +1,4 @@
+import { MFA_SETUP_REQUIRED } from '@panel/shared';
 import {
   type ApiError,
   apiErrorOf,
@@ -24,6 +25,7 @@ export interface RequestOptions {
 }
 
 let onUnauthorized: () => void = clearSession;
+let onMfaSetupRequired: () => void = () => {};
 
 /**
  * The version an edit dialog read (RFC 9110 `If-Match`; docs/decisions/2026-11-26-record-versions.md),
@@ -60,6 +62,14 @@ function isEdit(method: string, body: unknown): boolean {
   if (method === 'PUT' || method === 'PATCH' || method === 'DELETE') return true;
   if (method !== 'POST') return false;
   return (body instanceof FormData || body instanceof URLSearchParams) && body.get('_method') === 'PUT';
+}
+
+/**
+ * What to do when a panel call answers 403 `mfa_setup_required` (MFA_REQUIRED and the account has no
+ * second factor): the layout takes the person to "Mi cuenta" to set it up.
+ */
+export function setMfaSetupRequiredHandler(handler: () => void) {
+  onMfaSetupRequired = handler;
 }
 
 /** Lets the app also clear its caches when the session ends with a 401. The guard then sends the user to /login. */
@@ -103,6 +113,8 @@ export function toApiError(
   skipSessionCheck = false,
 ): ApiError {
   if (status === 401 && !skipSessionCheck) onUnauthorized();
+  if (status === 403 && (json as { code?: unknown } | undefined)?.code === MFA_SETUP_REQUIRED)
+    onMfaSetupRequired();
   return apiErrorOf(status, statusText, json, text);
 }
 

@@ -13,6 +13,14 @@ export function requirePanelAccount(request: FastifyRequest): ActiveSession {
 }
 
 /**
+ * The routes' `preValidation` hook: a seller is refused (403) before the body is read, so the answer
+ * does not depend on what was sent.
+ */
+export async function panelAccountOnly(request: FastifyRequest): Promise<void> {
+  requirePanelAccount(request);
+}
+
+/**
  * Wrong proofs (password or code) to turn the factor off or renew its codes, counted like the password
  * change's (per session and per account, 15 minutes): each is reserved before the check, given back
  * when right. Returns the refund.

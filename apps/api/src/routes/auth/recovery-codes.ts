@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
 import { hasSecondFactor, proveAccount, regenerateRecoveryCodes } from '../../services/auth/mfa.ts';
 import { errors } from '../schemas.ts';
-import { requirePanelAccount, reserveProofCheck } from './mfa-account.ts';
+import { panelAccountOnly, requirePanelAccount, reserveProofCheck } from './mfa-account.ts';
 
 /** "Generar códigos nuevos": 10 new recovery codes, the old ones stop working. */
 export const recoveryCodesRoute: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +11,7 @@ export const recoveryCodesRoute: FastifyPluginAsyncZod = async (app) => {
     '/api/me/mfa/recovery-codes',
     {
       config: { access: 'session' },
+      preValidation: panelAccountOnly,
       schema: {
         tags: ['sesión'],
         summary: 'Generar códigos de recuperación nuevos',

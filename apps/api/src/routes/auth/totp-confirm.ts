@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
 import { confirmTotp } from '../../services/auth/mfa.ts';
 import { errors } from '../schemas.ts';
-import { requirePanelAccount } from './mfa-account.ts';
+import { panelAccountOnly, requirePanelAccount } from './mfa-account.ts';
 
 /** The first code turns the pending key on; the 10 recovery codes are answered, once. */
 export const totpConfirmRoute: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +11,7 @@ export const totpConfirmRoute: FastifyPluginAsyncZod = async (app) => {
     '/api/me/mfa/totp/confirm',
     {
       config: { access: 'session' },
+      preValidation: panelAccountOnly,
       schema: {
         tags: ['sesión'],
         summary: 'Activar la verificación en dos pasos: primer código',

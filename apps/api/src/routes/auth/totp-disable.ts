@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
 import { hasSecondFactor, proveAccount, removeSecondFactor } from '../../services/auth/mfa.ts';
 import { errors, ZNoContent } from '../schemas.ts';
-import { requirePanelAccount, reserveProofCheck } from './mfa-account.ts';
+import { panelAccountOnly, requirePanelAccount, reserveProofCheck } from './mfa-account.ts';
 
 /** "Desactivar": needs the current password or a code; the key and its recovery codes are removed. */
 export const totpDisableRoute: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +11,7 @@ export const totpDisableRoute: FastifyPluginAsyncZod = async (app) => {
     '/api/me/mfa/totp',
     {
       config: { access: 'session' },
+      preValidation: panelAccountOnly,
       schema: {
         tags: ['sesión'],
         summary: 'Desactivar la verificación en dos pasos',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict } from '../../lib/http-errors.ts';
 import { startTotpSetup } from '../../services/auth/mfa.ts';
 import { errors } from '../schemas.ts';
-import { requirePanelAccount } from './mfa-account.ts';
+import { panelAccountOnly, requirePanelAccount } from './mfa-account.ts';
 
 /** "Verificación en dos pasos" → "Activar": a new key, pending until the first code. */
 export const totpSetupRoute: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +11,7 @@ export const totpSetupRoute: FastifyPluginAsyncZod = async (app) => {
     '/api/me/mfa/totp/setup',
     {
       config: { access: 'session' },
+      preValidation: panelAccountOnly,
       schema: {
         tags: ['sesión'],
         summary: 'Activar la verificación en dos pasos: nueva clave',

@@ -2,8 +2,9 @@ import { AppShell, Box, Drawer } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { APP_TITLE } from '@panel/shared';
 import { useCallback, useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
+import { setMfaSetupRequiredHandler } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
 import { useBusinessTimeZone } from '../../lib/dates/time-zone';
 import classes from './admin-layout.module.css';
@@ -34,6 +35,20 @@ function useFreshUser() {
   }, [data, setUser, signOut]);
 }
 
+/**
+ * MFA_REQUIRED: a panel call answered 403 `mfa_setup_required` takes the person to "Mi cuenta", where
+ * "Verificación en dos pasos" is set up (the only screen whose calls still answer).
+ */
+function useMfaSetupRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setMfaSetupRequiredHandler(() => {
+      if (window.location.pathname !== '/account') navigate('/account', { replace: true });
+    });
+    return () => setMfaSetupRequiredHandler(() => {});
+  }, [navigate]);
+}
+
 function useDocumentTitle() {
   const matches = useMatches();
   const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title;
@@ -56,6 +71,7 @@ export function AdminLayout() {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   useFreshUser();
+  useMfaSetupRedirect();
   useDocumentTitle();
   // Every date on a screen is in the business time zone: when the server names another one than
   // this browser last knew (the first visit, or APP_TIMEZONE changed), the screen is drawn again.

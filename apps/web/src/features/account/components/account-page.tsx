@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify';
 import { useEndMySession } from '../api/end-my-session';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useMySessions } from '../api/get-my-sessions';
+import { TwoStepSection } from './two-step-section';
 
 type Pending = { kind: 'one'; session: TSession } | { kind: 'others' } | null;
 
@@ -73,6 +74,7 @@ export default function AccountPage() {
             )}
           </Stack>
         </SectionCard>
+        {user?.role === 'admin' && <TwoStepSection />}
         <SectionCard
           title={SESSION_MSG.title}
           right={

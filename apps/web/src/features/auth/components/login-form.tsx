@@ -1,10 +1,17 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { COMMUNITY_APP_PATH, MSG, type TLoginRequest, ZLoginRequest } from '@panel/shared';
+import {
+  COMMUNITY_APP_PATH,
+  MFA_MSG,
+  MSG,
+  type TLoginRequest,
+  type TLoginResponse,
+  ZLoginRequest,
+} from '@panel/shared';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
-import { login } from '../api/login';
+import { login, loginMfa } from '../api/login';
 import { logout } from '../api/logout';
 
 // The dialog (and Mantine's Modal) loads on the first click, so the first screen does not carry it.
@@ -51,6 +58,8 @@ interface LoginFormProps {
 
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const storeLogin = useAuthStore((s) => s.login);
+  // A panel account with "Verificación en dos pasos": the password gave this token, the code comes next.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   // A seller's account: the alert also points to the sellers' app (issue 21, item 8).
   const [sellerAccount, setSellerAccount] = useState(false);
@@ -86,7 +95,12 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setSellerAccount(false);
     setSubmitting(true);
     try {
-      const { token, user } = await login(request);
+      const answer = await login(request);
+      if ('mfa_required' in answer) {
+        setMfaToken(answer.mfa_token);
+        return;
+      }
+      const { token, user } = answer;
       if (user.role === 'seller') {
         // The panel is for administrators: give the token back at once and keep no session.
         await logout(token);
@@ -102,6 +116,22 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       setSubmitting(false);
     }
   };
+
+  if (mfaToken) {
+    return (
+      <CodeStep
+        mfaToken={mfaToken}
+        onSignedIn={(answer) => {
+          storeLogin(answer.token, answer.user);
+          onSignedIn();
+        }}
+        onRestart={(message) => {
+          setMfaToken(null);
+          setAlert(message || null);
+        }}
+      />
+    );
+  }
 
   return (
     <>
@@ -159,5 +189,80 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** Answers that end the code step: the token is gone, the email and password come again. */
+const RESTART_MESSAGES = new Set<string>([MFA_MSG.tokenExpired, MFA_MSG.tooManyCodes]);
+
+/**
+ * The second step of a sign-in with "Verificación en dos pasos" (docs/product.md#second-factor): the
+ * 6 digits of the authenticator app, or one of the recovery codes.
+ */
+function CodeStep({
+  mfaToken,
+  onSignedIn,
+  onRestart,
+}: {
+  mfaToken: string;
+  onSignedIn: (answer: TLoginResponse) => void;
+  onRestart: (message: string) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem('code') as HTMLInputElement;
+    const code = input.value.trim();
+    if (!code) {
+      setError(MFA_MSG.codeRequired);
+      input.focus();
+      return;
+    }
+    setError(null);
+    setAlert(null);
+    setBusy(true);
+    try {
+      onSignedIn(await loginMfa({ mfa_token: mfaToken, code }));
+    } catch (failure) {
+      const message = errorMessage(failure, LOGIN_FALLBACK);
+      if (failure instanceof ApiError && failure.status === 401 && RESTART_MESSAGES.has(message)) {
+        onRestart(message);
+        return;
+      }
+      if (failure instanceof ApiError && failure.status === 401) {
+        setError(message);
+        input.select();
+      } else setAlert(failure instanceof ApiError && failure.status === 429 ? MSG.tooManyAttempts : message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Código de verificación">
+      <Stack gap="md">
+        {alert && <ErrorAlert title={alert} />}
+        <TextInput
+          label="Código de verificación"
+          description="Ingresá los 6 dígitos de tu aplicación de autenticación, o uno de tus códigos de recuperación."
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          data-autofocus
+          autoFocus
+          error={error}
+        />
+        <Button type="submit" size="md" fullWidth loading={busy}>
+          Verificar
+        </Button>
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onRestart('')}>
+          Volver a ingresar email y contraseña
+        </Anchor>
+      </Stack>
+    </form>
   );
 }
