@@ -1,4 +1,4 @@
-import type { TSession } from '@panel/shared';
+import { MFA_MSG, type TSession } from '@panel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../lib/auth-store';
@@ -16,6 +16,16 @@ const session = (id: number, device: string, current = false): TSession => ({
   current,
 });
 const list = (...data: TSession[]) => ({ body: { data, meta: { total: data.length } } });
+/** GET /api/me with the account's second factor. */
+const me = (mfa: { enabled: boolean; required?: boolean; recovery_codes_left?: number }) => () => ({
+  body: {
+    data: adminUser,
+    meta: {
+      time_zone: 'America/Argentina/Buenos_Aires',
+      mfa: { required: false, recovery_codes_left: 0, ...mfa },
+    },
+  },
+});
 
 describe('AccountPage', { timeout: 15_000 }, () => {
   it('shows the account and its sessions, and "Cerrar las demás" ends them with the count in a toast', async () => {
@@ -25,6 +35,7 @@ describe('AccountPage', { timeout: 15_000 }, () => {
       session(3, 'Firefox en Linux'),
     ];
     const { requests } = mockApi({
+      'GET /api/me': me({ enabled: false }),
       'GET /api/me/sessions': () => list(...sessions),
       'POST /api/me/sessions/end-others': () => {
         sessions = sessions.filter((s) => s.current);
@@ -52,6 +63,7 @@ describe('AccountPage', { timeout: 15_000 }, () => {
 
   it('ending this very session signs out of the panel', async () => {
     mockApi({
+      'GET /api/me': me({ enabled: false }),
       'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
       'DELETE /api/me/sessions/1': () => ({ status: 204 }),
     });
@@ -68,11 +80,67 @@ describe('AccountPage', { timeout: 15_000 }, () => {
   });
 
   it("says when the sessions cannot load, with the server's message", async () => {
-    mockApi({ 'GET /api/me/sessions': () => ({ status: 503, body: { message: 'Servicio no disponible' } }) });
+    mockApi({
+      'GET /api/me': me({ enabled: false }),
+      'GET /api/me/sessions': () => ({ status: 503, body: { message: 'Servicio no disponible' } }),
+    });
     signIn();
     renderWithApp(<AccountPage />);
     expect(await screen.findByText('No se pudieron cargar las sesiones.')).toBeInTheDocument();
     expect(screen.getByText('Servicio no disponible')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it('"Verificación en dos pasos": Activar shows the QR code and the key, the first code shows the 10 recovery codes once', async () => {
+    let enabled = false;
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+    const { requests } = mockApi({
+      'GET /api/me': () => me({ enabled, recovery_codes_left: enabled ? 10 : 0 })(),
+      'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
+      'POST /api/me/mfa/totp/setup': () => ({
+        body: {
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpauth_url: 'otpauth://totp/x',
+          qr_svg: '<svg></svg>',
+        },
+      }),
+      'POST /api/me/mfa/totp/confirm': (request) => {
+        if ((request.body as { code: string }).code !== '123456')
+          return { status: 400, body: { message: 'x', errors: { code: [MFA_MSG.codeInvalid] } } };
+        enabled = true;
+        return { body: { recovery_codes: codes } };
+      },
+    });
+    signIn();
+    const { user } = renderWithApp(<AccountPage />);
+    await user.click(await screen.findByRole('button', { name: 'Activar' }));
+    expect(
+      await screen.findByRole('img', { name: 'Código QR para la aplicación de autenticación' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: /Código de verificación/ });
+    await user.type(field, '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(MFA_MSG.codeInvalid)).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Guardá tus códigos de recuperación')).toBeInTheDocument();
+    for (const code of codes) expect(screen.getByText(code)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Listo' }));
+    expect(await screen.findByText('Te quedan 10 códigos de recuperación.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Desactivar' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === '/api/me/mfa/totp/confirm')).toHaveLength(2);
+  });
+
+  it('says a second factor is required while MFA_REQUIRED is on', async () => {
+    mockApi({
+      'GET /api/me': me({ enabled: false, required: true }),
+      'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
+    });
+    signIn();
+    renderWithApp(<AccountPage />);
+    expect(await screen.findByText(MFA_MSG.setupRequired)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY, RESET_MSG } from '@panel/shared';
+import { AUTH_STORAGE_KEY, MFA_MSG, RESET_MSG } from '@panel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../lib/auth-store';
@@ -119,6 +119,43 @@ describe('login', () => {
       user: adminUser,
     });
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}').state.token).toBe('admin-token');
+  });
+
+  it('asks for the "Código de verificación" of an account with a second factor: a wrong code says so, the right one signs in', async () => {
+    const { requests } = mockApi({
+      'POST /api/login': () => ({ body: { mfa_required: true, mfa_token: 'paso-2' } }),
+      'POST /api/login/mfa': (request) =>
+        (request.body as { code: string }).code === '123456'
+          ? { body: { token: 'admin-token', user: adminUser } }
+          : { status: 401, body: { message: MFA_MSG.codeInvalid, errors: { code: [MFA_MSG.codeInvalid] } } },
+    });
+    const { user, router } = renderLogin();
+    await fillAndSubmit(user, 'admin@demo.local', 'panel-demo-2026');
+    const code = await screen.findByRole('textbox', { name: 'Código de verificación' });
+    expect(useAuthStore.getState().token).toBeNull();
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText(MFA_MSG.codeInvalid)).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('Pantalla del tablero')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(requests.at(-1)?.body).toEqual({ mfa_token: 'paso-2', code: '123456' });
+    expect(useAuthStore.getState().token).toBe('admin-token');
+  });
+
+  it('goes back to the email and password when the code step expired', async () => {
+    mockApi({
+      'POST /api/login': () => ({ body: { mfa_required: true, mfa_token: 'paso-2' } }),
+      'POST /api/login/mfa': () => ({ status: 401, body: { message: MFA_MSG.tokenExpired } }),
+    });
+    const { user } = renderLogin();
+    await fillAndSubmit(user, 'admin@demo.local', 'panel-demo-2026');
+    await user.type(await screen.findByRole('textbox', { name: 'Código de verificación' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText(MFA_MSG.tokenExpired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
   });
 
   it('sends a signed-in user straight to /dashboard', async () => {

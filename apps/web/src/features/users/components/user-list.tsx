@@ -13,10 +13,12 @@ import {
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { useDialogTarget } from '../../../components/use-dialog-target';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSetUsersActive } from '../api/bulk-active';
 import { exportUsers } from '../api/export-users';
 import { USER_FILTERS, useUsers } from '../api/get-users';
+import { useResetUserMfa } from '../api/reset-mfa';
 import { ImportUsersDialog } from './import-users-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { useSellerDialogs } from './seller-dialogs';
@@ -96,15 +98,32 @@ export function UserList() {
   const result = useUsers(params.query);
   const form = useDialogTarget<TUser>();
   const reset = useDialogTarget<TUser>();
+  const resetMfa = useDialogTarget<TUser>();
   const rowActions = useMemo(
     () =>
       userRowActions({
         onEdit: form.open,
         onResetPassword: reset.open,
+        onResetMfa: resetMfa.open,
         onSellerDialog: sellerDialogs.open,
       }),
-    [form.open, reset.open, sellerDialogs.open],
+    [form.open, reset.open, resetMfa.open, sellerDialogs.open],
   );
+  const mfaReset = useResetUserMfa();
+  const applyMfaReset = async () => {
+    const user = resetMfa.target;
+    if (!user) return;
+    try {
+      await mfaReset.mutateAsync(user.id);
+      notify.success(`Se restableció la verificación en dos pasos de ${user.name}.`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        notify.info(`${user.name} no tiene la verificación en dos pasos activa.`);
+      else notify.apiError(error, 'No se pudo restablecer la verificación en dos pasos.');
+    } finally {
+      resetMfa.close();
+    }
+  };
   const [importOpened, setImportOpened] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<Set<string | number>>(() => new Set());
@@ -219,6 +238,16 @@ export function UserList() {
       <ResetPasswordDialog opened={reset.opened} user={reset.target} onClose={reset.close} />
       {sellerDialogs.dialogs}
       <ImportUsersDialog opened={importOpened} onClose={() => setImportOpened(false)} />
+      <ConfirmDialog
+        opened={resetMfa.opened}
+        title="Restablecer verificación en dos pasos"
+        message={`¿Quitar la verificación en dos pasos de ${resetMfa.target?.name ?? ''}? Va a ingresar solo con su contraseña y podrá activarla de nuevo en "Mi cuenta".`}
+        confirmLabel="Restablecer"
+        busyLabel="Restableciendo..."
+        busy={mfaReset.isPending}
+        onConfirm={() => void applyMfaReset()}
+        onClose={resetMfa.close}
+      />
       <ConfirmDialog
         opened={confirmDeactivate}
         title="Desactivar"

@@ -1,11 +1,13 @@
 import type { TUser } from '@panel/shared';
-import { IconDevices, IconKey, IconPencil } from '@tabler/icons-react';
+import { IconDevices, IconKey, IconPencil, IconShieldOff } from '@tabler/icons-react';
 import type { ResourceListAction } from '../../../components/resource-list/resource-list';
 import type { SellerDialogKind } from './seller-dialogs';
 
 interface UserRowActionsOptions {
   onEdit: (user: TUser) => void;
   onResetPassword: (user: TUser) => void;
+  /** "Restablecer verificación en dos pasos": panel accounts only (docs/product.md#second-factor). */
+  onResetMfa: (user: TUser) => void;
   /** Opens "Actividad", "Volúmenes" or "Unidades" for a seller row, "Sesiones" for any row. */
   onSellerDialog: (kind: SellerDialogKind, user: TUser) => void;
 }
@@ -19,7 +21,8 @@ const SELLER_BUTTONS: { kind: SellerDialogKind; label: string }[] = [
 const notSeller = (user: TUser) => user.role !== 'seller';
 
 /**
- * The actions of a Vendedores row, in this order: edit, reset password, "Sesiones" (anyone's open
+ * The actions of a Vendedores row, in this order: edit, reset password, reset the second factor
+ * (administrators' rows), "Sesiones" (anyone's open
  * sessions, docs/product.md#open-sessions), then the per-seller buttons
  * ("Actividad", "Volúmenes", "Unidades"), which only sellers get (docs/product.md#sellers, #roles-and-access). Where the row has
  * no room for the labelled buttons, the list folds them into "Más acciones de …".
@@ -27,6 +30,7 @@ const notSeller = (user: TUser) => user.role !== 'seller';
 export function userRowActions({
   onEdit,
   onResetPassword,
+  onResetMfa,
   onSellerDialog,
 }: UserRowActionsOptions): ResourceListAction<TUser>[] {
   return [
@@ -43,6 +47,14 @@ export function userRowActions({
       icon: IconKey,
       ariaLabel: (user) => `Restablecer la contraseña de ${user.name}`,
       onClick: onResetPassword,
+    },
+    {
+      key: 'reset-mfa',
+      label: 'Restablecer verificación en dos pasos',
+      icon: IconShieldOff,
+      ariaLabel: (user) => `Restablecer la verificación en dos pasos de ${user.name}`,
+      hidden: (user) => user.role === 'seller',
+      onClick: onResetMfa,
     },
     {
       key: 'sessions',
