@@ -33,6 +33,11 @@ declare module 'fastify' {
      * sessions (docs/product.md#audit-trail). Without it, only administrators' calls are.
      */
     auditEveryone?: boolean;
+    /**
+     * An `admin` route an administrator without a second factor may call while MFA_REQUIRED is on: the
+     * second factor's own setup (/api/me/mfa/*).
+     */
+    mfaSetup?: boolean;
   }
   interface FastifyRequest {
     auth: ActiveSession | null;
@@ -90,10 +95,11 @@ export const authPlugin = fp(
       if (!session) throw unauthenticated();
       if ((access === 'admin' || access === 'metrics') && session.user.role !== 'admin') throw forbidden();
       // MFA_REQUIRED: a panel account without a second factor can only reach /api/me* (its own
-      // account, the TOTP setup, sessions) and logout, which are `session` routes, until it has one.
+      // account and sessions: `session` routes), the TOTP setup (`mfaSetup`) and logout, until it has one.
       if (
         access === 'admin' &&
         app.config.mfaRequired &&
+        !request.routeOptions.config.mfaSetup &&
         !(await hasSecondFactor(app.database.db, session.user.id))
       ) {
         throw new HttpError(403, MFA_MSG.setupRequired, undefined, undefined, MFA_SETUP_REQUIRED);

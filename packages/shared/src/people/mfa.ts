@@ -15,7 +15,6 @@ export const MFA_MSG = registerMessages({
   alreadyEnabled: 'La verificación en dos pasos ya está activa.',
   notEnabled: 'La verificación en dos pasos no está activa.',
   noPendingSetup: 'Primero pedí una nueva clave con "Activar".',
-  panelOnly: 'La verificación en dos pasos es para las cuentas del panel.',
   passwordOrCodeRequired: 'Ingresá tu contraseña actual o un código de verificación',
   passwordOrCodeInvalid: 'La contraseña o el código no son correctos',
   /** 403 `code: 'mfa_setup_required'` on panel calls while MFA_REQUIRED is on and the account has none. */

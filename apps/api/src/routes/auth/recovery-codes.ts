@@ -1,17 +1,17 @@
 import { MFA_MSG, ZMfaProof, ZRecoveryCodes } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { hasSecondFactor, proveAccount, regenerateRecoveryCodes } from '../../services/auth/mfa.ts';
 import { errors } from '../schemas.ts';
-import { panelAccountOnly, requirePanelAccount, reserveProofCheck } from './mfa-account.ts';
+import { reserveProofCheck } from './mfa-proof.ts';
 
 /** "Generar códigos nuevos": 10 new recovery codes, the old ones stop working. */
 export const recoveryCodesRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/mfa/recovery-codes',
     {
-      config: { access: 'session' },
-      preValidation: panelAccountOnly,
+      config: { access: 'admin', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Generar códigos de recuperación nuevos',
@@ -23,7 +23,7 @@ export const recoveryCodesRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requirePanelAccount(request);
+      const auth = requireAuth(request);
       if (!(await hasSecondFactor(app.db, auth.user.id))) throw conflict(MFA_MSG.notEnabled);
       const refund = await reserveProofCheck(app.loginThrottle, auth);
       if (!(await proveAccount(app.db, app.totpBox, auth.user.id, request.body, app.now()))) {

@@ -1,17 +1,16 @@
 import { MFA_MSG, ZRecoveryCodes, ZTotpConfirm } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { confirmTotp } from '../../services/auth/mfa.ts';
 import { errors } from '../schemas.ts';
-import { panelAccountOnly, requirePanelAccount } from './mfa-account.ts';
 
 /** The first code turns the pending key on; the 10 recovery codes are answered, once. */
 export const totpConfirmRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/mfa/totp/confirm',
     {
-      config: { access: 'session' },
-      preValidation: panelAccountOnly,
+      config: { access: 'admin', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Activar la verificación en dos pasos: primer código',
@@ -24,7 +23,7 @@ export const totpConfirmRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = requirePanelAccount(request);
+      const { user } = requireAuth(request);
       const result = await app.db.transaction((tx) =>
         confirmTotp(tx, app.totpBox, user.id, request.body.code, app.now()),
       );

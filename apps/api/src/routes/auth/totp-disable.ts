@@ -1,17 +1,17 @@
 import { MFA_MSG, ZMfaProof } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { hasSecondFactor, proveAccount, removeSecondFactor } from '../../services/auth/mfa.ts';
 import { errors, ZNoContent } from '../schemas.ts';
-import { panelAccountOnly, requirePanelAccount, reserveProofCheck } from './mfa-account.ts';
+import { reserveProofCheck } from './mfa-proof.ts';
 
 /** "Desactivar": needs the current password or a code; the key and its recovery codes are removed. */
 export const totpDisableRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/me/mfa/totp',
     {
-      config: { access: 'session' },
-      preValidation: panelAccountOnly,
+      config: { access: 'admin', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Desactivar la verificación en dos pasos',
@@ -24,7 +24,7 @@ export const totpDisableRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requirePanelAccount(request);
+      const auth = requireAuth(request);
       if (!(await hasSecondFactor(app.db, auth.user.id))) throw conflict(MFA_MSG.notEnabled);
       const refund = await reserveProofCheck(app.loginThrottle, auth);
       if (!(await proveAccount(app.db, app.totpBox, auth.user.id, request.body, app.now()))) {

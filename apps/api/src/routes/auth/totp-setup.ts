@@ -1,17 +1,16 @@
 import { MFA_MSG, ZTotpSetup } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { startTotpSetup } from '../../services/auth/mfa.ts';
 import { errors } from '../schemas.ts';
-import { panelAccountOnly, requirePanelAccount } from './mfa-account.ts';
 
 /** "Verificación en dos pasos" → "Activar": a new key, pending until the first code. */
 export const totpSetupRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/mfa/totp/setup',
     {
-      config: { access: 'session' },
-      preValidation: panelAccountOnly,
+      config: { access: 'admin', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Activar la verificación en dos pasos: nueva clave',
@@ -23,7 +22,7 @@ export const totpSetupRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = requirePanelAccount(request);
+      const { user } = requireAuth(request);
       const setup = await startTotpSetup(app.db, app.totpBox, user);
       if (setup === 'enabled') throw conflict(MFA_MSG.alreadyEnabled);
       return { secret: setup.secret, otpauth_url: setup.otpauthUrl, qr_svg: setup.qrSvg };

@@ -3,9 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { sellerQuietHours } from '../../../src/db/schema/push.ts';
-import { sessions, userTotp } from '../../../src/db/schema/users.ts';
-import { removeSecondFactor, startTotpSetup } from '../../../src/services/auth/mfa.ts';
-import { totpCodeAt } from '../../../src/services/auth/totp.ts';
+import { sessions } from '../../../src/db/schema/users.ts';
 import {
   bearer,
   createComment,
@@ -18,7 +16,6 @@ import {
   tokenFor,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
-import { enableTotp } from '../../../src/testing/mfa.ts';
 import { browserKeys } from '../../../src/testing/push-service.ts';
 import type { TestContext } from '../../../src/testing/test-app.ts';
 import { type Operation, putTwinOf } from '../security/route-fixtures.ts';
@@ -257,68 +254,6 @@ const EVERYONE: Record<string, SharedWrite> = {
 };
 
 /**
- * The second factor's routes (/api/me/mfa/*): panel accounts only (a seller gets 403), so they are
- * checked for the administrator alone. Each starts from the account without a factor.
- */
-const PANEL_ACCOUNT: Record<string, SharedWrite> = {
-  'POST /api/me/mfa/totp/setup': async (caller) => {
-    await removeSecondFactor(db(), caller.id);
-    return {
-      call: { url: '/api/me/mfa/totp/setup' },
-      expected: {
-        entity: 'user_totp',
-        action: 'create',
-        entityId: 'any',
-        changes: ['secret_enc', 'user_id'],
-      },
-    };
-  },
-  'POST /api/me/mfa/totp/confirm': async (caller) => {
-    await removeSecondFactor(db(), caller.id);
-    const setup = await startTotpSetup(db(), ctx.app.totpBox, {
-      id: caller.id,
-      email: `${caller.id}@x.test`,
-    });
-    if (setup === 'enabled') throw new Error('unexpected');
-    return {
-      call: { url: '/api/me/mfa/totp/confirm', payload: { code: totpCodeAt(setup.secret, new Date()) } },
-      expected: {
-        entity: 'user_totp',
-        action: 'update',
-        entityId: 'any',
-        changes: ['enabled_at', 'codes_at'],
-      },
-    };
-  },
-  'DELETE /api/me/mfa/totp': async (caller) => {
-    await removeSecondFactor(db(), caller.id);
-    const { totpId } = await enableTotp(db(), ctx.app.totpBox, {
-      id: caller.id,
-      email: `${caller.id}@x.test`,
-    });
-    return {
-      call: { url: '/api/me/mfa/totp', payload: { password: TEST_PASSWORD } },
-      expected: { entity: 'user_totp', action: 'delete', entityId: totpId, changes: ['enabled_at'] },
-    };
-  },
-  'POST /api/me/mfa/recovery-codes': async (caller) => {
-    await removeSecondFactor(db(), caller.id);
-    const { totpId } = await enableTotp(db(), ctx.app.totpBox, {
-      id: caller.id,
-      email: `${caller.id}@x.test`,
-    });
-    await db()
-      .update(userTotp)
-      .set({ codesAt: new Date(Date.now() - 60_000) })
-      .where(eq(userTotp.id, totpId));
-    return {
-      call: { url: '/api/me/mfa/recovery-codes', payload: { password: TEST_PASSWORD } },
-      expected: { entity: 'user_totp', action: 'update', entityId: totpId, changes: ['codes_at'] },
-    };
-  },
-};
-
-/**
  * A sign-out ends the caller's own token, so it has a test of its own below: an administrator's
  * is audited (the ended session), a seller's is not.
  */
@@ -340,18 +275,13 @@ async function run(op: Operation, spec: SharedWrite, caller: Caller) {
 
 describe("an administrator's writes through the sellers' routes", () => {
   it('has an entry for every write of /api/app/* and the session routes in the OpenAPI document', () => {
-    expectEveryWriteCovered(
-      operations,
-      sharedWrites(),
-      { ...WRITES, ...EVERYONE, ...OWN_TEST, ...PANEL_ACCOUNT },
-      16,
-    );
+    expectEveryWriteCovered(operations, sharedWrites(), { ...WRITES, ...EVERYONE, ...OWN_TEST }, 16);
   });
 
   it('each leaves audit rows naming the administrator, address, request, operation, record and fields', {
     timeout: 120_000,
   }, async () => {
-    const specs = { ...WRITES, ...EVERYONE, ...PANEL_ACCOUNT };
+    const specs = { ...WRITES, ...EVERYONE };
     const { failures, checked } = await checkAdminWrites(ctx, operations, sharedWrites(), specs, ctx.admin);
     expect(failures).toEqual([]);
     expect(checked).toBe(

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { pointActions } from '../../../src/db/schema/points.ts';
 import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
+import { userTotp } from '../../../src/db/schema/users.ts';
+import { removeSecondFactor, startTotpSetup } from '../../../src/services/auth/mfa.ts';
+import { totpCodeAt } from '../../../src/services/auth/totp.ts';
 import {
   createAdmin,
   createBranch,
@@ -14,6 +18,7 @@ import {
   createSurvey,
   createSurveyQuestion,
   createUser,
+  TEST_PASSWORD,
   tokenFor,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
@@ -116,6 +121,53 @@ const WRITES: Record<string, WriteSpec> = {
     return {
       call: { url: `/api/users/${admin.id}/mfa/reset` },
       expected: { entity: 'user_totp', action: 'delete', entityId: totpId, changes: ['enabled_at'] },
+    };
+  },
+  // The second factor of the administrator making the calls: each starts from the account without one.
+  'POST /api/me/mfa/totp/setup': async () => {
+    await removeSecondFactor(db(), ctx.admin.id);
+    return {
+      call: { url: '/api/me/mfa/totp/setup' },
+      expected: {
+        entity: 'user_totp',
+        action: 'create',
+        entityId: 'any',
+        changes: ['secret_enc', 'user_id'],
+      },
+    };
+  },
+  'POST /api/me/mfa/totp/confirm': async () => {
+    await removeSecondFactor(db(), ctx.admin.id);
+    const setup = await startTotpSetup(db(), ctx.app.totpBox, ctx.admin);
+    if (setup === 'enabled') throw new Error('unexpected');
+    return {
+      call: { url: '/api/me/mfa/totp/confirm', payload: { code: totpCodeAt(setup.secret, new Date()) } },
+      expected: {
+        entity: 'user_totp',
+        action: 'update',
+        entityId: 'any',
+        changes: ['enabled_at', 'codes_at'],
+      },
+    };
+  },
+  'DELETE /api/me/mfa/totp': async () => {
+    await removeSecondFactor(db(), ctx.admin.id);
+    const { totpId } = await enableTotp(db(), ctx.app.totpBox, ctx.admin);
+    return {
+      call: { url: '/api/me/mfa/totp', payload: { password: TEST_PASSWORD } },
+      expected: { entity: 'user_totp', action: 'delete', entityId: totpId, changes: ['enabled_at'] },
+    };
+  },
+  'POST /api/me/mfa/recovery-codes': async () => {
+    await removeSecondFactor(db(), ctx.admin.id);
+    const { totpId } = await enableTotp(db(), ctx.app.totpBox, ctx.admin);
+    await db()
+      .update(userTotp)
+      .set({ codesAt: new Date(Date.now() - 60_000) })
+      .where(eq(userTotp.id, totpId));
+    return {
+      call: { url: '/api/me/mfa/recovery-codes', payload: { password: TEST_PASSWORD } },
+      expected: { entity: 'user_totp', action: 'update', entityId: totpId, changes: ['codes_at'] },
     };
   },
   'POST /api/users/bulk-active': async () => {

@@ -120,7 +120,7 @@ describe('turning TOTP on in "Mi cuenta"', () => {
 
     const seller = await as(ctx.seller.token, 'POST', '/api/me/mfa/totp/setup');
     expect(seller.statusCode).toBe(403);
-    expect(seller.json().message).toBe(MFA_MSG.panelOnly);
+    expect(seller.json().message).toBe(MSG.forbidden);
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/me/mfa/totp/setup' });
     expect(anonymous.statusCode).toBe(401);
   });

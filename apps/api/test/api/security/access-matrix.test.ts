@@ -1,4 +1,4 @@
-import { MFA_MSG, MSG } from '@panel/shared';
+import { MSG } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +18,11 @@ import { type Operation, readOperations, seedRouteRows } from './route-fixtures.
  *            seller or admin session");
  * - admin:   the panel: 401 without a valid session, 403 for a seller.
  * - metrics: GET /api/metrics: as admin for sessions (its METRICS_TOKEN: test/api/platform/metrics.test.ts).
- * - session:panel: a `session` route of panel accounts only (the second factor's /api/me/mfa/*): a seller
- *            gets 403 with its own message (MFA_MSG.panelOnly).
  *
  * A route in the document without an entry here fails the suite, and so does an entry whose
  * route is gone: a new route cannot ship without someone deciding who may call it.
  */
-type Who = 'public' | 'session' | 'session:panel' | 'app' | 'admin' | 'metrics';
+type Who = 'public' | 'session' | 'app' | 'admin' | 'metrics';
 
 const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/openapi.json': 'public',
@@ -42,10 +40,10 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/me/sessions': 'session',
   'DELETE /api/me/sessions/{id}': 'session',
   'POST /api/me/sessions/end-others': 'session',
-  'POST /api/me/mfa/totp/setup': 'session:panel',
-  'POST /api/me/mfa/totp/confirm': 'session:panel',
-  'DELETE /api/me/mfa/totp': 'session:panel',
-  'POST /api/me/mfa/recovery-codes': 'session:panel',
+  'POST /api/me/mfa/totp/setup': 'admin',
+  'POST /api/me/mfa/totp/confirm': 'admin',
+  'DELETE /api/me/mfa/totp': 'admin',
+  'POST /api/me/mfa/recovery-codes': 'admin',
 
   'GET /api/users': 'admin',
   'POST /api/users': 'admin',
@@ -206,7 +204,7 @@ const INVALID: Identity[] = ['anonymous', 'revoked', 'expired', 'idle', 'deactiv
 function expectedFor(who: Who, identity: Identity): 'allowed' | 401 | 403 {
   if (who === 'public') return 'allowed';
   if (INVALID.includes(identity)) return 401;
-  if ((who === 'admin' || who === 'metrics' || who === 'session:panel') && identity === 'seller') return 403;
+  if ((who === 'admin' || who === 'metrics') && identity === 'seller') return 403;
   return 'allowed';
 }
 
@@ -232,7 +230,7 @@ describe('the access table', () => {
   });
 
   it('agrees with the x-access each route declares', () => {
-    for (const op of operations) expect(op.xAccess, op.key).toBe(ACCESS_TABLE[op.key]?.split(':')[0]);
+    for (const op of operations) expect(op.xAccess, op.key).toBe(ACCESS_TABLE[op.key]);
   });
 });
 
@@ -297,14 +295,7 @@ describe('every operation × every identity', () => {
         if (res.statusCode >= 500) failures.push(`${label}: 5xx`);
         else if (expected === 401 || expected === 403) {
           if (res.statusCode !== expected) failures.push(`${label}: expected ${expected}`);
-          else if (
-            res.json().message !==
-            (expected === 401
-              ? MSG.unauthenticated
-              : who === 'session:panel'
-                ? MFA_MSG.panelOnly
-                : MSG.forbidden)
-          )
+          else if (res.json().message !== (expected === 401 ? MSG.unauthenticated : MSG.forbidden))
             failures.push(`${label}: message ${res.json().message}`);
         } else {
           if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${label}: expected allowed`);

@@ -296,6 +296,7 @@ function ProofDialog({
       onClose={close}
       title={action === 'disable' ? '¿Desactivar la verificación en dos pasos?' : '¿Generar códigos nuevos?'}
       centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">

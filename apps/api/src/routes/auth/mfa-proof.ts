@@ -1,24 +1,7 @@
 import { MFA_MSG } from '@panel/shared';
-import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-errors.ts';
-import { requireAuth } from '../../plugins/auth.ts';
 import type { LoginThrottle } from '../../services/auth/login-throttle.ts';
 import type { ActiveSession } from '../../services/auth/sessions.ts';
-
-/** The caller of a /api/me/mfa route: a panel account (sellers get 403: the app does not offer it). */
-export function requirePanelAccount(request: FastifyRequest): ActiveSession {
-  const auth = requireAuth(request);
-  if (auth.user.role !== 'admin') throw new HttpError(403, MFA_MSG.panelOnly);
-  return auth;
-}
-
-/**
- * The routes' `preValidation` hook: a seller is refused (403) before the body is read, so the answer
- * does not depend on what was sent.
- */
-export async function panelAccountOnly(request: FastifyRequest): Promise<void> {
-  requirePanelAccount(request);
-}
 
 /**
  * Wrong proofs (password or code) to turn the factor off or renew its codes, counted like the password
