@@ -1,8 +1,9 @@
+import { MFA_MSG, MFA_SETUP_REQUIRED } from '@panel/shared';
 import * as core from '@panel/shared/api-core';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/fetch-mock';
 import { signIn } from '../testing/render';
-import { ApiError, apiRequest, buildUrl, errorMessage } from './api-client';
+import { ApiError, apiRequest, buildUrl, errorMessage, setMfaSetupRequiredHandler } from './api-client';
 import { useAuthStore } from './auth-store';
 
 describe('api client', () => {
@@ -67,6 +68,26 @@ describe('api client', () => {
       apiRequest('/login', { method: 'POST', body: {}, token: null, skipSessionCheck: true }),
     ).rejects.toMatchObject({ status: 401 });
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('a 403 mfa_setup_required calls the handler that takes the panel to "Mi cuenta"; another 403 does not', async () => {
+    const calls: string[] = [];
+    setMfaSetupRequiredHandler(() => calls.push('mi cuenta'));
+    mockApi({
+      'GET /api/users': () => ({
+        status: 403,
+        body: { message: MFA_MSG.setupRequired, code: MFA_SETUP_REQUIRED },
+      }),
+      'GET /api/branches': () => ({
+        status: 403,
+        body: { message: 'No tenés permiso para realizar esta acción.' },
+      }),
+    });
+    signIn(undefined, 'abc');
+    await expect(apiRequest('/users')).rejects.toMatchObject({ status: 403, message: MFA_MSG.setupRequired });
+    await expect(apiRequest('/branches')).rejects.toMatchObject({ status: 403 });
+    expect(calls).toEqual(['mi cuenta']);
+    setMfaSetupRequiredHandler(() => {});
   });
 
   it('leaves empty query values out of the URL', () => {
