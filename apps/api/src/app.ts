@@ -39,6 +39,7 @@ import { authRoutes } from './routes/auth/routes.ts';
 import { branchesRoutes } from './routes/branches/routes.ts';
 import { catalogRoutes } from './routes/catalog/routes.ts';
 import { dashboardRoutes } from './routes/dashboard/routes.ts';
+import { engagementRoutes } from './routes/engagement/routes.ts';
 import { eventTypesRoutes } from './routes/event-types/routes.ts';
 import { eventsRoutes } from './routes/events/routes.ts';
 import { filesRoutes } from './routes/files/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(branchesRoutes);
   await app.register(dashboardRoutes);
+  await app.register(engagementRoutes);
   await app.register(targetsRoutes);
   await app.register(catalogRoutes);
   await app.register(filesRoutes);

@@ -21,6 +21,7 @@ export * from './core/csv.ts';
 export * from './core/human-messages.ts';
 export * from './core/messages.ts';
 export * from './dashboard/activity.ts';
+export * from './dashboard/engagement.ts';
 export * from './dashboard/summary.ts';
 export * from './people/auth.ts';
 export * from './people/mfa.ts';

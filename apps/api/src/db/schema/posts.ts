@@ -131,6 +131,8 @@ export const postViews = pgTable(
     index('post_views_post_viewed_idx').on(t.postId, t.viewedAt),
     // Deleting a seller (cascade) and a seller's own views.
     index('post_views_user_idx').on(t.userId),
+    // Participación: the posts seen per week, a range of viewed_at with the viewer (index only).
+    index('post_views_viewed_user_idx').on(t.viewedAt, t.userId),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { VisitNotes } from '../../services/engagement/visits.ts';
 import { answerSurveyRoute } from './answer-survey.ts';
 import { appChangePasswordRoute } from './change-password.ts';
 import { countUnreadNotificationsRoute } from './count-unread-notifications.ts';
@@ -37,6 +38,17 @@ import { viewStoryRoute } from './view-story.ts';
  * OpenAPI document's.
  */
 export const appRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A seller's call notes the day's visit (Participación): a set lookup, a write once a day per seller.
+  const visits = new VisitNotes(app.db, app.config.timeZone);
+  app.addHook('preHandler', async (request) => {
+    const user = request.auth?.user;
+    if (user?.role !== 'seller') return;
+    try {
+      await visits.note(user.id, app.now());
+    } catch (error) {
+      request.log.warn({ err: error }, 'Participación: no se pudo anotar la visita');
+    }
+  });
   await app.register(getFeedRoute);
   await app.register(appCreatePostRoute);
   await app.register(getAppPostRoute);

@@ -187,6 +187,8 @@ describe('which tables are audited', () => {
     'post_views',
     // Kept by triggers from post_views (migration 0023).
     'post_view_counts',
+    // The sellers' days in the app, written by their own calls (docs/decisions/2026-12-03-engagement.md).
+    'app_visits',
   ];
 
   it('every table has the audit_row trigger (the read API lists exactly those), or is named as not audited', async () => {

@@ -70,6 +70,10 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/dashboard/summary': 'admin',
   'GET /api/dashboard/activity': 'admin',
 
+  'GET /api/engagement': 'admin',
+  'GET /api/engagement/inactive': 'admin',
+  'GET /api/engagement/export': 'admin',
+
   'GET /api/user/volume': 'admin',
   'POST /api/user/volume/upsert': 'admin',
   'POST /api/user/volume/bulk-upsert': 'admin',

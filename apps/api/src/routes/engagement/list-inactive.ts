@@ -1,0 +1,21 @@
+import { ZEngagementInactiveQuery, ZInactiveSellerList } from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inactiveSellers } from '../../services/engagement/inactive.ts';
+import { errors } from '../schemas.ts';
+
+/** The active sellers who have not opened the app in 14 days, 20 a page (services/engagement/inactive.ts). */
+export const listInactiveRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/engagement/inactive',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['participación'],
+        summary: 'Vendedores sin visitas a la app en 14 días (por sucursal, 20 por página)',
+        querystring: ZEngagementInactiveQuery,
+        response: { 200: ZInactiveSellerList, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => inactiveSellers(app.db, request.query, app.now(), app.config.timeZone),
+  );
+};
