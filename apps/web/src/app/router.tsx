@@ -48,6 +48,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/catalog/components/brand-list')),
               },
               {
+                path: 'engagement',
+                handle: SCREENS.engagement,
+                lazy: page(() => import('../features/engagement/components/engagement-page')),
+              },
+              {
                 path: 'posts',
                 handle: SCREENS.posts,
                 lazy: page(() => import('../features/posts/components/post-list')),

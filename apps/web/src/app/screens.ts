@@ -20,6 +20,7 @@ export const SCREENS = {
   calendar: { title: 'Calendario de Eventos', breadcrumb: 'Inicio / Calendario' },
   suppliers: { title: 'Proveedores', breadcrumb: 'Inicio / Proveedores' },
   brands: { title: 'Marcas', breadcrumb: 'Inicio / Marcas' },
+  engagement: { title: 'Participación', breadcrumb: 'Inicio / Avances / Participación' },
   'points-dashboard': { title: 'Gamificación', breadcrumb: 'Inicio / Gamificación / Dashboard' },
   'points-leaderboard': { title: 'Leaderboard', breadcrumb: 'Inicio / Gamificación / Leaderboard' },
   'points-transactions': { title: 'Historial de puntos', breadcrumb: 'Inicio / Gamificación / Historial' },

@@ -74,6 +74,7 @@ export const MENU: MenuSection[] = [
         children: [
           { label: 'Proveedores', path: '/suppliers' },
           { label: 'Marcas', path: '/brands' },
+          { label: 'Participación', path: '/engagement' },
         ],
       },
       {
