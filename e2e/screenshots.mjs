@@ -400,6 +400,12 @@ async function takeShots(browser, base, outDir, label, viewport) {
   await page.locator('.recharts-surface').nth(1).waitFor();
   await shot('points-dashboard');
   await shot('points-dashboard-full', { fullPage: true });
+  // Participación (under Avances).
+  await page.goto(`${base}/engagement`);
+  await page.locator('.recharts-surface').first().waitFor();
+  await page.getByTestId('inactive-seller').first().waitFor();
+  await shot('engagement');
+  await shot('engagement-full', { fullPage: true });
   await page.goto(`${base}/dashboard`);
   await page.locator('.recharts-surface').first().waitFor();
   await shot('dashboard-full', { fullPage: true });

@@ -190,6 +190,11 @@ const SCREENS: Screen[] = [
   { path: '/suppliers', fit: { ready: '[data-id]', actions: true }, axe: list },
   { path: '/brands', fit: { ready: '[data-id]', actions: true }, axe: list },
   {
+    path: '/engagement',
+    fit: { ready: '.recharts-surface' },
+    axe: { ready: (page) => page.getByRole('heading', { name: 'Sucursales en el período' }) },
+  },
+  {
     path: '/posts',
     fit: { ready: '[data-id]', actions: true },
     axe: {

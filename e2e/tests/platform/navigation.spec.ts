@@ -15,6 +15,7 @@ const ENTRIES: [string | null, string, string][] = [
   [null, 'Calendario', '/calendar'],
   ['Avances', 'Proveedores', '/suppliers'],
   ['Avances', 'Marcas', '/brands'],
+  ['Avances', 'Participación', '/engagement'],
   ['Gamificación', 'Dashboard', '/points-dashboard'],
   ['Gamificación', 'Leaderboard', '/points-leaderboard'],
   ['Gamificación', 'Historial', '/points-transactions'],

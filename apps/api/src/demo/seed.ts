@@ -26,6 +26,7 @@ import { mulberry32 } from './random.ts';
 import { localDate, seedScheduleDemo, zonedInstant } from './schedule.ts';
 import { seedDemoSurveys } from './surveys.ts';
 import { seedTargets } from './targets.ts';
+import { seedDemoVisits } from './visits.ts';
 
 export const DEMO_SELLER = { email: 'vendedor@demo.local', password: 'vendedor-demo-2026' } as const;
 const SELLER_COUNT = 60;
@@ -182,6 +183,16 @@ async function seed(
   await tx.insert(postLikes).values(likes);
   if (comments.length > 0) await tx.insert(postComments).values(comments);
   await tx.insert(postViews).values(demoPostViews(postRows, sellers, sellerRows, likes, comments, now));
+  await seedDemoVisits(tx, {
+    sellers: sellerRows.map((r, i) => ({
+      ...r,
+      active: sellers[i]!.active,
+      createdAt: sellers[i]!.createdAt,
+    })),
+    branchIds,
+    now,
+    timeZone,
+  });
 
   await seedDemoSurveys(tx, { sellers: sellerRows, branchIds, now, random });
   if (storage) await seedMedia(tx, storage, { postRows, sellerIds, branchIds, now });

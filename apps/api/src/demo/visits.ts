@@ -1,0 +1,51 @@
+import type { Tx } from '../db/client.ts';
+import { appVisits } from '../db/schema/engagement.ts';
+import { mulberry32 } from './random.ts';
+import { localDate } from './schedule.ts';
+
+/** Half a year of app visits, the longest period Participación shows. */
+const VISIT_DAYS = 26 * 7;
+/** The branch that falls behind starts to drop this many days ago. */
+const DROP_DAYS = 42;
+
+/**
+ * App visits that tell Participación's story (docs/product.md#participacion): the first two branches
+ * (Casa Central, Córdoba Centro) open the app most days; the third (Rosario Oroño) did too, until six
+ * weeks ago, and has been falling since, two of its sellers not at all for three weeks; the others in
+ * between. The demo seller opens it every day. Every active seller's half year, whenever the account was
+ * made (the demo spreads those over four months; the chart would show a roll-out instead of the story).
+ * Its own random sequence: the rest of the demo stays as it was.
+ */
+export async function seedDemoVisits(
+  tx: Tx,
+  input: {
+    sellers: { id: number; branchId: number | null; active: boolean }[];
+    branchIds: number[];
+    now: Date;
+    timeZone: string;
+  },
+): Promise<void> {
+  const random = mulberry32(20_261_204);
+  const [engagedA, engagedB, falling] = input.branchIds;
+  const rows: (typeof appVisits.$inferInsert)[] = [];
+  let fallingSeen = 0;
+  for (const [i, seller] of input.sellers.entries()) {
+    if (!seller.active) continue;
+    const isFalling = seller.branchId === falling;
+    // The first two sellers of the falling branch stop three weeks ago.
+    const stopsAt = isFalling && fallingSeen++ < 2 ? 21 : 0;
+    for (let daysAgo = VISIT_DAYS - 1; daysAgo >= 0; daysAgo--) {
+      const d = localDate(input.now, -daysAgo, input.timeZone);
+      const day = `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+      let p: number;
+      if (i === 0) p = 1;
+      else if (seller.branchId === engagedA || seller.branchId === engagedB) p = 0.85;
+      else if (isFalling) {
+        if (daysAgo < stopsAt) p = 0;
+        else p = daysAgo >= DROP_DAYS ? 0.8 : 0.1 + 0.7 * (daysAgo / DROP_DAYS);
+      } else p = 0.5;
+      if (random() < p) rows.push({ userId: seller.id, day });
+    }
+  }
+  for (let k = 0; k < rows.length; k += 2000) await tx.insert(appVisits).values(rows.slice(k, k + 2000));
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoIfEmpty } from '../../../src/demo/seed.ts';
+import { inactiveSellers } from '../../../src/services/engagement/inactive.ts';
+import { engagementReport } from '../../../src/services/engagement/report.ts';
+import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
+
+const TZ = 'America/Argentina/Buenos_Aires';
+const NOW = new Date('2026-12-03T12:00:00Z');
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.testDb.reset(); // the seed only runs on an empty database
+  await seedDemoIfEmpty(ctx.db, NOW, ctx.app.storage, TZ);
+});
+afterAll(() => ctx?.close());
+
+describe("the demo's Participación", () => {
+  it('tells its story: two branches engaged, Rosario Oroño falling behind', async () => {
+    const report = await engagementReport(ctx.db, 12, NOW, TZ);
+    const byName = new Map(report.branches.map((b) => [b.branch_name, b]));
+    const share = (name: string, i: number) => {
+      const w = byName.get(name)!.weekly[i]!;
+      return w.active_sellers / w.sellers;
+    };
+    const last = report.weeks - 1;
+    for (const name of ['Casa Central', 'Córdoba Centro'])
+      expect(share(name, last), name).toBeGreaterThan(0.8);
+    // Rosario was as engaged as the others twelve weeks ago, and is now the lowest.
+    expect(share('Rosario Oroño', 0)).toBeGreaterThan(0.8);
+    const lastWeek = report.branches.map((b) => b.weekly[last]!.active_sellers / b.weekly[last]!.sellers);
+    expect(share('Rosario Oroño', last)).toBe(Math.min(...lastWeek));
+    const rosario = byName.get('Rosario Oroño')!;
+    expect(rosario.period.active_sellers).toBeLessThanOrEqual(rosario.previous.active_sellers);
+
+    // Its two sellers who stopped are on the list to call.
+    const inactive = await inactiveSellers(ctx.db, { branch_id: rosario.branch_id, page: 1 }, NOW, TZ);
+    expect(inactive.data).toHaveLength(2);
+  });
+});
