@@ -15,6 +15,8 @@ export const SIZES = {
   views: n(500_000),
   /** Post views: 500 sellers for each of the newest 2 000 posts, and every seller for the 5th newest (reach). */
   postViews: n(1_000_000),
+  /** App visits (Participación): every seller on about half of the last 364 days (1.8M rows at full scale). */
+  visitDays: 364,
   events: n(5_000),
   surveys: n(500),
   answers: n(200_000),
@@ -36,6 +38,7 @@ const BIG_TABLES = [
   'post_likes',
   'post_comments',
   'post_views',
+  'app_visits',
   'stories',
   'story_views',
   'events',
@@ -136,6 +139,15 @@ export async function generate(client, log = console.log) {
      SELECT ${p0} + 4, ${s0} + i, now() - ((i::bigint * 7919) % 604800 || ' seconds')::interval
      FROM generate_series(0, ${S.sellers - 1}) AS i
      ON CONFLICT DO NOTHING`,
+  );
+  // Participación: each seller opens the app on about half the days of the last year (a hash of seller and
+  // day, the same at every run), one row per seller and day as the app writes them.
+  await step(
+    `app visits: ${S.sellers} sellers × ~${S.visitDays / 2} days`,
+    `INSERT INTO app_visits (user_id, day)
+     SELECT ${s0} + i, current_date - d
+     FROM generate_series(0, ${S.sellers - 1}) AS i, generate_series(0, ${S.visitDays - 1}) AS d
+     WHERE ((i::bigint * 7919 + d * 104729) % 100) < 50`,
   );
   await step(
     `${S.comments} comments`,

@@ -116,6 +116,10 @@ async function callsFor(client, ids) {
       path: `/api/posts/${ids.firstPostId + 4}/reach`,
       as: 'admin',
     },
+    // Participación (docs/performance.md): its own budget, p99 < 100 ms (issue 31, section 4).
+    { name: 'engagement: 4 weeks', path: '/api/engagement?weeks=4', as: 'admin', p99: 100 },
+    { name: 'engagement: 26 weeks', path: '/api/engagement?weeks=26', as: 'admin', p99: 100 },
+    { name: 'engagement: inactive sellers', path: '/api/engagement/inactive', as: 'admin', p99: 100 },
     {
       name: 'like a post',
       method: 'POST',
@@ -352,7 +356,8 @@ export async function benchPostgres() {
     console.log('\n   budgets (PostgreSQL, large tenant)');
     for (const { call, app, ratio } of results) {
       verdict(`${call.name}: ≥ ${RATIO_BUDGET}× ceiling`, ratio >= RATIO_BUDGET, `${ratio.toFixed(2)}×`);
-      verdict(`${call.name}: p99 < ${P99_BUDGET} ms`, app.rps > 0 && app.p99 < P99_BUDGET, ms(app.p99));
+      const p99Budget = call.p99 ?? P99_BUDGET;
+      verdict(`${call.name}: p99 < ${p99Budget} ms`, app.rps > 0 && app.p99 < p99Budget, ms(app.p99));
       if (call.fast)
         verdict(`${call.name}: p50 < ${P50_BUDGET} ms`, app.rps > 0 && app.p50 < P50_BUDGET, ms(app.p50));
       if (app.errors) verdict(`${call.name}: no errors`, false, `${app.errors} errors`);
