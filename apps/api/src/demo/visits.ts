@@ -38,12 +38,13 @@ export async function seedDemoVisits(
       const d = localDate(input.now, -daysAgo, input.timeZone);
       const day = `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
       let p: number;
+      // A day's chance; a week's is 1 − (1 − p)^7: 0.6 → nearly every week, 0.2 → 8 weeks in 10.
       if (i === 0) p = 1;
-      else if (seller.branchId === engagedA || seller.branchId === engagedB) p = 0.85;
+      else if (seller.branchId === engagedA || seller.branchId === engagedB) p = 0.6;
       else if (isFalling) {
         if (daysAgo < stopsAt) p = 0;
-        else p = daysAgo >= DROP_DAYS ? 0.8 : 0.1 + 0.7 * (daysAgo / DROP_DAYS);
-      } else p = 0.5;
+        else p = daysAgo >= DROP_DAYS ? 0.6 : 0.6 * (daysAgo / DROP_DAYS) ** 2;
+      } else p = 0.2;
       if (random() < p) rows.push({ userId: seller.id, day });
     }
   }

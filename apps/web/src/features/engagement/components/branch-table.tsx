@@ -47,7 +47,8 @@ const SORT_OPTIONS = [
 
 /**
  * The branches for the period, each value with its change against the previous period; sorted by any
- * column (the company stays last). A table from 768 px, cards below.
+ * column (the company stays last). A table from 1200 px (its eight columns fit without splitting a word),
+ * cards below.
  */
 export function BranchTable({ data }: { data: TEngagement }) {
   const [sort, setSort] = useState<Sort>({ key: 'branch_name', desc: false });
@@ -65,16 +66,18 @@ export function BranchTable({ data }: { data: TEngagement }) {
       <Table.Th
         key={key}
         aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-        style={{ verticalAlign: 'bottom', width: key === 'branch_name' ? '18%' : undefined }}
+        style={{ verticalAlign: 'bottom', width: key === 'branch_name' ? '16%' : undefined }}
       >
+        {/* Text and icon inline: a header wraps between its words, the icon after the last one. */}
         <UnstyledButton
           onClick={() => toggle(key)}
-          style={{ display: 'flex', alignItems: 'flex-end', gap: 2 }}
+          fz={11}
+          fw={700}
+          lh={1.3}
+          style={{ overflowWrap: 'break-word' }}
         >
-          <Text size="xs" fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden style={{ flex: 'none' }} />
+          {label}
+          <Icon size={13} aria-hidden style={{ verticalAlign: 'text-bottom', marginLeft: 2 }} />
         </UnstyledButton>
       </Table.Th>
     );
@@ -90,9 +93,10 @@ export function BranchTable({ data }: { data: TEngagement }) {
 
   return (
     <>
-      <Box visibleFrom="sm">
+      <Box visibleFrom="lg">
         <Table
           layout="fixed"
+          horizontalSpacing={6}
           fz="sm"
           striped
           highlightOnHover
@@ -123,7 +127,7 @@ export function BranchTable({ data }: { data: TEngagement }) {
           </Table.Tfoot>
         </Table>
       </Box>
-      <Stack hiddenFrom="sm" gap="sm" data-testid="engagement-cards">
+      <Stack hiddenFrom="lg" gap="sm" data-testid="engagement-cards">
         <Group gap="xs" wrap="nowrap">
           <Select
             label="Ordenar por"
@@ -134,28 +138,30 @@ export function BranchTable({ data }: { data: TEngagement }) {
             style={{ flex: 1 }}
           />
         </Group>
-        {[...rows, company].map((row) => (
-          <Paper key={row.id} withBorder radius="md" p="sm" component="section" aria-label={row.name}>
-            <Text fw={700} mb={6}>
-              {row.name}
-            </Text>
-            <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-              {MEASURES.map((m) => (
-                <div key={m.key}>
-                  <Text size="xs" c="dimmed">
-                    {m.label}
-                  </Text>
-                  <Text size="sm" fw={600}>
-                    {formatValue(m.key, row.period[m.key])}
-                  </Text>
-                  {m.key !== 'sellers' && (
-                    <Change current={row.period[m.key]} previous={row.previous[m.key]} />
-                  )}
-                </div>
-              ))}
-            </SimpleGrid>
-          </Paper>
-        ))}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {[...rows, company].map((row) => (
+            <Paper key={row.id} withBorder radius="md" p="sm" component="section" aria-label={row.name}>
+              <Text fw={700} mb={6}>
+                {row.name}
+              </Text>
+              <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+                {MEASURES.map((m) => (
+                  <div key={m.key}>
+                    <Text size="xs" c="dimmed">
+                      {m.label}
+                    </Text>
+                    <Text size="sm" fw={600}>
+                      {formatValue(m.key, row.period[m.key])}
+                    </Text>
+                    {m.key !== 'sellers' && (
+                      <Change current={row.period[m.key]} previous={row.previous[m.key]} />
+                    )}
+                  </div>
+                ))}
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </SimpleGrid>
       </Stack>
     </>
   );

@@ -1,4 +1,5 @@
 import { Button, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   ENGAGEMENT_MSG,
   ENGAGEMENT_WEEKS,
@@ -31,6 +32,8 @@ export function EngagementPage() {
   const [measure, setMeasure] = useState(CHART_MEASURES[0]!.key);
   const [exporting, setExporting] = useState(false);
   const engagement = useEngagement(weeks);
+  // Three "Últimas N semanas" do not fit a phone's width side by side.
+  const narrow = useMediaQuery('(max-width: 36em)');
   const { data, isPending, isError } = engagement;
 
   const setWeeks = (value: string) =>
@@ -80,6 +83,7 @@ export function EngagementPage() {
           data={ENGAGEMENT_WEEKS.map((w) => ({ value: String(w), label: ENGAGEMENT_WEEKS_LABELS[w] }))}
           aria-label="Período"
           fullWidth
+          orientation={narrow ? 'vertical' : 'horizontal'}
           maw={560}
         />
         {isError && !data ? (
