@@ -32,7 +32,7 @@ function compare(a: Row, b: Row, sort: Sort): number {
 function Change({ current, previous }: { current: number | null; previous: number | null }) {
   const text = formatChange(current, previous);
   if (text === null) return null;
-  const color = text.startsWith('+') ? 'teal.8' : text.startsWith('−') ? 'red.8' : 'dimmed';
+  const color = text.startsWith('+') ? 'teal.9' : text.startsWith('−') ? 'red.9' : 'dimmed';
   return (
     <Text component="span" size="xs" c={color} display="block">
       {text}
