@@ -176,6 +176,8 @@ describe('which tables are audited', () => {
     // The triggers' staging, empty outside an administrator's transaction (2026-12-02).
     'audit_pending',
     'password_resets',
+    // The step between password and code: a hash, 5 minutes, used once (docs/decisions/2026-12-03-second-factor.md).
+    'mfa_tokens',
     'point_totals',
     'point_totals_settings',
     'point_search_keys',
