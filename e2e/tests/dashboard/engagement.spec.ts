@@ -29,7 +29,9 @@ test.describe('Participación at 1280 px', () => {
 
     await expect(page.getByTestId('engagement-chart').locator('.recharts-surface')).toBeVisible();
     await expect(page.getByTestId('engagement-chart').getByText('Toda la empresa').first()).toBeVisible();
-    const names = data.branches.map((b) => b.branch_name);
+    // The table's first order is by name as Spanish sorts it ("Sucursal mx…" before "Sucursal Test…"), which
+    // is not always the server's (other tests add branches named in both cases).
+    const names = data.branches.map((b) => b.branch_name).sort((a, b) => a.localeCompare(b, 'es'));
     await expect.poll(() => tableOrder(page)).toEqual([...names, 'Toda la empresa']);
 
     // "Activos", most first; a second click, fewest first. The company stays last.
