@@ -28,6 +28,11 @@ export async function seedDemoVisits(
   const random = mulberry32(20_261_204);
   const [engagedA, engagedB, falling] = input.branchIds;
   const rows: (typeof appVisits.$inferInsert)[] = [];
+  // The days, oldest first (index = VISIT_DAYS - 1 - daysAgo), worked out once for every seller.
+  const days = Array.from({ length: VISIT_DAYS }, (_, k) => {
+    const d = localDate(input.now, -(VISIT_DAYS - 1 - k), input.timeZone);
+    return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+  });
   let fallingSeen = 0;
   for (const [i, seller] of input.sellers.entries()) {
     if (!seller.active) continue;
@@ -35,8 +40,7 @@ export async function seedDemoVisits(
     // The first two sellers of the falling branch stop three weeks ago.
     const stopsAt = isFalling && fallingSeen++ < 2 ? 21 : 0;
     for (let daysAgo = VISIT_DAYS - 1; daysAgo >= 0; daysAgo--) {
-      const d = localDate(input.now, -daysAgo, input.timeZone);
-      const day = `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+      const day = days[VISIT_DAYS - 1 - daysAgo]!;
       let p: number;
       // A day's chance; a week's is 1 − (1 − p)^7: 0.6 → nearly every week, 0.2 → 8 weeks in 10.
       if (i === 0) p = 1;

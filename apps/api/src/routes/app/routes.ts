@@ -40,14 +40,18 @@ import { viewStoryRoute } from './view-story.ts';
 export const appRoutes: FastifyPluginAsyncZod = async (app) => {
   // A seller's call notes the day's visit (Participación): a set lookup, a write once a day per seller.
   const visits = new VisitNotes(app.db, app.config.timeZone);
-  app.addHook('preHandler', async (request) => {
+  // A callback hook: a seller already noted today costs a set lookup, no promise.
+  app.addHook('preHandler', (request, _reply, done) => {
     const user = request.auth?.user;
-    if (user?.role !== 'seller') return;
-    try {
-      await visits.note(user.id, app.now());
-    } catch (error) {
-      request.log.warn({ err: error }, 'Participación: no se pudo anotar la visita');
-    }
+    const writing = user?.role === 'seller' ? visits.note(user.id, app.now()) : undefined;
+    if (!writing) return done();
+    writing.then(
+      () => done(),
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'Participación: no se pudo anotar la visita');
+        done();
+      },
+    );
   });
   await app.register(getFeedRoute);
   await app.register(appCreatePostRoute);
