@@ -80,7 +80,7 @@ export function TwoStepSection() {
   } else if (status.isPending) {
     body = (
       <Center py="lg">
-        <Loader size="sm" aria-label="Cargando" />
+        <Loader size="sm" role="status" aria-label="Cargando" />
       </Center>
     );
   } else if (!status.data.enabled) {
