@@ -1,5 +1,6 @@
 import type { TNotification } from '@panel/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { answerJson } from '../../support/answers.ts';
 import { apiGet, apiLogin, auth, createBranch, createUser, unique } from '../../support/api.ts';
 import { createNotification, createNotificationType } from '../../support/schedule-api.ts';
 import { expect, test } from '../../support/test.ts';
@@ -182,14 +183,22 @@ test('"Leída por N de M" moves without a reload: the list asks again when the t
   const title = `Lectura en vivo ${unique()}`;
   const created = await createNotification(request, admin, { title, message: 'Hoy.', branch_id: branch.id });
   await openNotifications(page);
+  // The searched list's own answer first: until it comes, the row shows from the previous page's answer
+  // (keepPreviousData), and an answer that came after the read would pass without the return to the tab.
+  const searched = answerJson(
+    page,
+    (url) => url.pathname === '/api/notifications' && url.searchParams.get('q') === title,
+  );
   await page.getByPlaceholder('Buscar...').fill(title);
+  await searched;
   await expect(row(page, title)).toContainText('Leída por 0 de 2');
   const res = await request.post(`/api/app/notifications/${created.id}/read`, {
     headers: auth(sellers[1]!.token),
   });
   expect(res.status()).toBe(200);
   // The administrator switches to another tab and back.
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  // As the browser fires it: at the document, bubbling to the window, where TanStack Query listens.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
   await expect(row(page, title)).toContainText('Leída por 1 de 2');
 });
 
