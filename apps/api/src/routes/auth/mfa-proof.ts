@@ -1,6 +1,8 @@
-import { MFA_MSG } from '@panel/shared';
-import { HttpError } from '../../lib/http-errors.ts';
+import { MFA_MSG, type TMfaProof } from '@panel/shared';
+import type { FastifyInstance } from 'fastify';
+import { conflict, fieldError, HttpError } from '../../lib/http-errors.ts';
 import type { LoginThrottle } from '../../services/auth/login-throttle.ts';
+import { hasSecondFactor, proveAccount } from '../../services/auth/mfa.ts';
 import type { ActiveSession } from '../../services/auth/sessions.ts';
 
 /**
@@ -30,4 +32,17 @@ export async function reserveProofCheck(
     throw new HttpError(429, MFA_MSG.tooManyTries, undefined, { 'retry-after': String(Math.max(...waits)) });
   }
   return refund;
+}
+
+/**
+ * The proof "Desactivar" and "Generar códigos nuevos" ask for: the factor must be on (409), the tries
+ * within their limits (429), and the password or a code right (400, naming the field given).
+ */
+export async function requireAccountProof(app: FastifyInstance, auth: ActiveSession, proof: TMfaProof) {
+  if (!(await hasSecondFactor(app.db, auth.user.id))) throw conflict(MFA_MSG.notEnabled);
+  const refund = await reserveProofCheck(app.loginThrottle, auth);
+  if (!(await proveAccount(app.db, app.totpBox, auth.user.id, proof, app.now()))) {
+    throw fieldError(proof.password ? 'password' : 'code', MFA_MSG.passwordOrCodeInvalid);
+  }
+  await refund();
 }

@@ -1,10 +1,9 @@
-import { MFA_MSG, ZMfaProof } from '@panel/shared';
+import { ZMfaProof } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, fieldError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { hasSecondFactor, proveAccount, removeSecondFactor } from '../../services/auth/mfa.ts';
+import { removeSecondFactor } from '../../services/auth/mfa.ts';
 import { errors, ZNoContent } from '../schemas.ts';
-import { reserveProofCheck } from './mfa-proof.ts';
+import { requireAccountProof } from './mfa-proof.ts';
 
 /** "Desactivar": needs the current password or a code; the key and its recovery codes are removed. */
 export const totpDisableRoute: FastifyPluginAsyncZod = async (app) => {
@@ -25,12 +24,7 @@ export const totpDisableRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (!(await hasSecondFactor(app.db, auth.user.id))) throw conflict(MFA_MSG.notEnabled);
-      const refund = await reserveProofCheck(app.loginThrottle, auth);
-      if (!(await proveAccount(app.db, app.totpBox, auth.user.id, request.body, app.now()))) {
-        throw fieldError(request.body.password ? 'password' : 'code', MFA_MSG.passwordOrCodeInvalid);
-      }
-      await refund();
+      await requireAccountProof(app, auth, request.body);
       await removeSecondFactor(app.db, auth.user.id);
       return reply.code(204).send();
     },
