@@ -22,9 +22,6 @@ export const MFA_MSG = registerMessages({
     'Tu cuenta necesita la verificación en dos pasos. Activala en "Mi cuenta" para seguir usando el panel.',
 });
 
-/** The `code` of the 403 every panel call answers while a required second factor is missing. */
-export const MFA_SETUP_REQUIRED = 'mfa_setup_required';
-
 /** How many recovery codes a factor has; each is used once. */
 export const RECOVERY_CODE_COUNT = 10;
 
