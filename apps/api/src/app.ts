@@ -50,6 +50,7 @@ import { notificationsRoutes } from './routes/notifications/routes.ts';
 import { pointActionsRoutes } from './routes/point-actions/routes.ts';
 import { pointsRoutes } from './routes/points/routes.ts';
 import { postsRoutes } from './routes/posts/routes.ts';
+import { settingsRoutes } from './routes/settings/routes.ts';
 import { storiesRoutes } from './routes/stories/routes.ts';
 import { surveysRoutes } from './routes/surveys/routes.ts';
 import { targetsRoutes } from './routes/targets/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(surveysRoutes);
   await app.register(pointsRoutes);
   await app.register(auditRoutes);
+  await app.register(settingsRoutes);
   await app.register(metricsRoutes);
   // The community app's API (/api/app/*), for sellers.
   await app.register(appRoutes);

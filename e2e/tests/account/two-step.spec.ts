@@ -72,4 +72,30 @@ test.describe('Verificación en dos pasos', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
+
+  // Only the refusal runs here: the rule is company-wide, and turning it on would send every other
+  // worker's administrator to "Mi cuenta". Turning it on and its effect are covered by the API
+  // (test/api/auth/mfa.test.ts) and the component test (account-page.test.tsx).
+  test('"Exigir la verificación en dos pasos" is refused to an administrator without their own, and stays off', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiLogin(request);
+    const id = unique();
+    const user = await createUser(request, admin, {
+      name: `Admin ${id.slice(-5)}`,
+      email: `regla.${id}@prueba.test`,
+      password: PASSWORD,
+      role: 'admin',
+    });
+    await signInWithPassword(page, user.email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'Ingreso al panel' })).toBeVisible();
+    const rule = page.getByRole('switch', { name: /^Exigir la verificación en dos pasos/ });
+    await expect(rule).not.toBeChecked();
+    await rule.click({ force: true });
+    await expect(page.getByText(MFA_MSG.ownFactorFirst)).toBeVisible();
+    await expect(rule).not.toBeChecked();
+  });
 });

@@ -7,6 +7,7 @@ import { forbidden, HttpError, unauthenticated } from '../lib/http-errors.ts';
 import { hasSecondFactor } from '../services/auth/mfa.ts';
 import { listenForInvalidations, SessionCache } from '../services/auth/session-cache.ts';
 import { type ActiveSession, resolveSession, type SessionRow } from '../services/auth/sessions.ts';
+import { MfaRequirement, readSignInRules } from '../services/auth/sign-in-settings.ts';
 import { addRouteHook } from './route-hooks.ts';
 
 /**
@@ -15,7 +16,7 @@ import { addRouteHook } from './route-hooks.ts';
  * - session: any signed-in user (seller or admin);
  * - app:     the community app's calls (/api/app/*), sellers and admins;
  * - admin:   the panel; sellers get 403, and so does an administrator without a second factor while
- *            MFA_REQUIRED is on (`code: 'mfa_setup_required'`).
+ *            one is required (MFA_REQUIRED or the panel's rule: `code: 'mfa_setup_required'`).
  * - metrics: GET /api/metrics: a scraper with METRICS_TOKEN as its bearer token, or an admin session.
  */
 export const ACCESS_LEVELS = ['public', 'session', 'app', 'admin', 'metrics'] as const;
@@ -51,6 +52,8 @@ declare module 'fastify' {
      * cached sessions and waits until every instance has. Await it before answering.
      */
     sessionsRevoked(userIds: readonly number[]): Promise<void>;
+    /** Whether panel accounts need a second factor now (MFA_REQUIRED or the panel's saved rule). */
+    mfaRequirement: MfaRequirement;
     /** Every API route as registered, "METHOD /api/path/:id"; the docs test compares it to OpenAPI. */
     apiRoutes: { method: string; url: string; access: Access; schema: RouteOptions['schema'] }[];
   }
@@ -68,6 +71,11 @@ export const authPlugin = fp(
     app.decorate('apiRoutes', []);
     const cache = new SessionCache<SessionRow>();
     app.decorate('sessionCache', cache);
+    const mfaRequirement = new MfaRequirement(
+      () => readSignInRules(app.db),
+      () => app.config.mfaRequired,
+    );
+    app.decorate('mfaRequirement', mfaRequirement);
     const invalidations = await listenForInvalidations(app.database, cache, (error) =>
       app.log.warn({ err: error }, 'Sesiones: se perdió la escucha de invalidaciones; caché desactivada'),
     );
@@ -94,12 +102,13 @@ export const authPlugin = fp(
       const session = await resolveSession(app.db, token, app.now(), cache);
       if (!session) throw unauthenticated();
       if ((access === 'admin' || access === 'metrics') && session.user.role !== 'admin') throw forbidden();
-      // MFA_REQUIRED: a panel account without a second factor can only reach /api/me* (its own
-      // account and sessions: `session` routes), the TOTP setup (`mfaSetup`) and logout, until it has one.
+      // A second factor required (MFA_REQUIRED or the panel's rule): a panel account without one can only
+      // reach /api/me* (its own account and sessions: `session` routes), the TOTP setup (`mfaSetup`) and
+      // logout, until it has one.
       if (
         access === 'admin' &&
-        app.config.mfaRequired &&
         !request.routeOptions.config.mfaSetup &&
+        (await mfaRequirement.current()) &&
         !(await hasSecondFactor(app.database.db, session.user.id))
       ) {
         throw new HttpError(403, MFA_MSG.setupRequired, undefined, undefined, MFA_SETUP_REQUIRED);

@@ -104,6 +104,8 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
       await testDb.reset();
       // The reset restarts the ids: the next users would inherit the last ones' counts.
       app.sellerLimiter.forgetAll();
+      // The saved sign-in rules are gone with the tables: so is this instance's copy of them.
+      app.mfaRequirement.forget();
       await seedUsers();
     },
     async close() {

@@ -65,6 +65,8 @@ export const AUDIT_ENTITIES = [
   // The second factor (issue 30, section 2): on, off, new recovery codes, an administrator's reset.
   'user_totp',
   'mfa_recovery_codes',
+  // The company's sign-in rules (the second factor required): docs/product.md#second-factor.
+  'sign_in_settings',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -102,6 +104,7 @@ export const AUDIT_ENTITY_NAMES: Record<TAuditEntity, string> = {
   sessions: 'Sesión',
   user_totp: 'Verificación en dos pasos',
   mfa_recovery_codes: 'Código de recuperación',
+  sign_in_settings: 'Reglas de ingreso al panel',
 };
 
 /** What a secret field reads in `changes` (password hashes, sealed connection strings, push keys). */

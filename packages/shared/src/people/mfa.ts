@@ -18,6 +18,9 @@ export const MFA_MSG = registerMessages({
   passwordOrCodeRequired: 'Ingresá tu contraseña actual o un código de verificación',
   passwordOrCodeInvalid: 'La contraseña o el código no son correctos',
   /** 403 `code: 'mfa_setup_required'` on panel calls while MFA_REQUIRED is on and the account has none. */
+  ownFactorFirst:
+    'Activá primero tu propia verificación en dos pasos: si no, esta regla te dejaría sin acceso al panel.',
+  requiredInvalid: 'Indicá si la verificación en dos pasos es obligatoria (sí o no)',
   setupRequired:
     'Tu cuenta necesita la verificación en dos pasos. Activala en "Mi cuenta" para seguir usando el panel.',
 });
@@ -87,9 +90,26 @@ export type TMfaProof = z.input<typeof ZMfaProof>;
 export const ZMfaStatus = z.object({
   /** TOTP is on for this account. */
   enabled: z.boolean(),
-  /** MFA_REQUIRED: panel accounts need one. */
+  /** Panel accounts need one (MFA_REQUIRED or the panel's rule, GET /api/settings/sign-in). */
   required: z.boolean(),
   /** Recovery codes not used yet (0 when off). */
   recovery_codes_left: z.number().int().min(0),
 });
 export type TMfaStatus = z.infer<typeof ZMfaStatus>;
+
+/**
+ * The company's sign-in rules (GET/PUT /api/settings/sign-in; "Mi cuenta" → "Ingreso al panel").
+ * `mfa_required_by_server`: MFA_REQUIRED is set, so it is required whatever `mfa_required` says.
+ */
+export const ZSignInSettings = z.object({
+  mfa_required: z.boolean(),
+  mfa_required_by_server: z.boolean(),
+});
+export type TSignInSettings = z.infer<typeof ZSignInSettings>;
+export const ZSignInSettingsResponse = z.object({ data: ZSignInSettings });
+export type TSignInSettingsResponse = z.infer<typeof ZSignInSettingsResponse>;
+
+export const ZSignInSettingsUpdate = z.object({
+  mfa_required: z.boolean({ error: MFA_MSG.requiredInvalid }),
+});
+export type TSignInSettingsUpdate = z.input<typeof ZSignInSettingsUpdate>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
-import { createdAt, id, tstz, version } from './columns.ts';
+import { createdAt, id, tstz, updatedAt, version } from './columns.ts';
 
 /** Admins and sellers (docs/product.md#roles-and-access). Users are deactivated, never deleted. */
 export const users = pgTable(
@@ -153,4 +153,19 @@ export const mfaTokens = pgTable(
     uniqueIndex('mfa_tokens_token_hash_key').on(t.tokenHash),
     index('mfa_tokens_user_id_idx').on(t.userId),
   ],
+);
+
+/**
+ * The company's sign-in rules set in the panel (one row, id 1; none until first saved): whether every
+ * panel account needs a second factor (`mfa_required`, beside the MFA_REQUIRED environment setting,
+ * either one is enough). docs/product.md#second-factor. Audited (hand-written part of migration 0026).
+ */
+export const signInSettings = pgTable(
+  'sign_in_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    mfaRequired: boolean('mfa_required').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('sign_in_settings_one_row_check', sql`${t.id} = 1`)],
 );

@@ -15,7 +15,7 @@ export const meRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Usuario de la sesión',
         description:
           'Para una cuenta del panel, `meta.mfa`: si tiene la verificación en dos pasos, si es obligatoria ' +
-          '(MFA_REQUIRED) y cuántos códigos de recuperación le quedan.',
+          '(MFA_REQUIRED o la regla del panel) y cuántos códigos de recuperación le quedan.',
         response: { 200: ZMeResponse, ...errors(401) },
       },
     },
@@ -30,7 +30,7 @@ export const meRoute: FastifyPluginAsyncZod = async (app) => {
           ...meta,
           mfa: {
             enabled: mfa.enabled,
-            required: app.config.mfaRequired,
+            required: await app.mfaRequirement.current(),
             recovery_codes_left: mfa.recoveryCodesLeft,
           },
         },

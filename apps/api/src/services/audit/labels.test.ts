@@ -65,6 +65,7 @@ const EXPECTED: Record<TAuditEntity, [AuditRecord, string]> = {
   ],
   user_totp: [{ id: 1, user_id: 3 }, 'Verificación en dos pasos de «Ana Pérez»'],
   mfa_recovery_codes: [{ id: 4, totp_id: 1 }, 'Código de recuperación #4'],
+  sign_in_settings: [{ id: 1, mfa_required: true }, 'Reglas de ingreso al panel'],
 };
 
 describe('auditLabel', () => {

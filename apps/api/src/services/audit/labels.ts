@@ -109,6 +109,8 @@ export function auditLabel(entity: TAuditEntity, row: AuditRecord, find: FindRec
       return `Suscripción a avisos de ${ref('user_id', 'users')}`;
     case 'seller_quiet_hours':
       return `Horario "No molestar" de ${ref('user_id', 'users')}`;
+    case 'sign_in_settings':
+      return AUDIT_ENTITY_NAMES.sign_in_settings;
     case 'user_totp':
       return `Verificación en dos pasos de ${ref('user_id', 'users')}`;
     case 'sessions':

@@ -5,6 +5,7 @@ import { pointActions } from '../../../src/db/schema/points.ts';
 import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
 import { userTotp } from '../../../src/db/schema/users.ts';
 import { removeSecondFactor, startTotpSetup } from '../../../src/services/auth/mfa.ts';
+import { saveSignInRules } from '../../../src/services/auth/sign-in-settings.ts';
 import { totpCodeAt } from '../../../src/services/auth/totp.ts';
 import {
   createAdmin,
@@ -168,6 +169,16 @@ const WRITES: Record<string, WriteSpec> = {
     return {
       call: { url: '/api/me/mfa/recovery-codes', payload: { password: TEST_PASSWORD } },
       expected: { entity: 'user_totp', action: 'update', entityId: totpId, changes: ['codes_at'] },
+    };
+  },
+  // The rule is saved on; the administrator (who has a factor, so the rule lets them in) turns it off.
+  'PUT /api/settings/sign-in': async () => {
+    await removeSecondFactor(db(), ctx.admin.id);
+    await enableTotp(db(), ctx.app.totpBox, ctx.admin);
+    await saveSignInRules(db(), { mfaRequired: true }, new Date());
+    return {
+      call: { url: '/api/settings/sign-in', payload: { mfa_required: false } },
+      expected: { entity: 'sign_in_settings', action: 'update', entityId: 1, changes: ['mfa_required'] },
     };
   },
   'POST /api/users/bulk-active': async () => {

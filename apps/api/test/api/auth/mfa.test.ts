@@ -317,3 +317,66 @@ describe('MFA_REQUIRED', () => {
     expect((await as(await tokenFor(ctx.db, seller.id), 'POST', '/api/logout')).statusCode).toBe(204);
   });
 });
+
+describe('the panel\'s rule: "Exigir la verificación en dos pasos a todas las cuentas del panel"', () => {
+  const settings = (token: string, payload?: object) =>
+    ctx.app.inject({
+      method: payload ? 'PUT' : 'GET',
+      url: '/api/settings/sign-in',
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
+
+  it("is off until saved; turning it on needs the caller's own factor, and bad input names the field", async () => {
+    expect((await settings(ctx.admin.token)).json().data).toEqual({
+      mfa_required: false,
+      mfa_required_by_server: false,
+    });
+    const refused = await settings(ctx.admin.token, { mfa_required: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MFA_MSG.ownFactorFirst);
+    const bad = await settings(ctx.admin.token, { mfa_required: 'sí' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ mfa_required: [MFA_MSG.requiredInvalid] });
+    expect((await settings(ctx.admin.token)).json().data.mfa_required).toBe(false);
+    expect((await as(ctx.admin.token, 'GET', '/api/users')).statusCode).toBe(200);
+  });
+
+  it('on, an account without a factor can only set one up; off again, it is back; each change audited', async () => {
+    const { admin } = await adminWithTotp();
+    const owner = await tokenFor(ctx.db, admin.id);
+    const since = await lastAuditId(ctx.db);
+    const on = await settings(owner, { mfa_required: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data).toEqual({ mfa_required: true, mfa_required_by_server: false });
+    // The owner has a factor: the panel goes on working for them.
+    expect((await as(owner, 'GET', '/api/users')).statusCode).toBe(200);
+    // Another administrator without one: only "Mi cuenta", its setup and logout.
+    const refused = await as(ctx.admin.token, 'GET', '/api/users');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: MFA_MSG.setupRequired, code: MFA_SETUP_REQUIRED });
+    expect((await as(ctx.admin.token, 'GET', '/api/me')).json().meta.mfa.required).toBe(true);
+    expect((await as(ctx.admin.token, 'POST', '/api/me/mfa/totp/setup')).statusCode).toBe(200);
+
+    expect((await settings(owner, { mfa_required: false })).json().data.mfa_required).toBe(false);
+    expect((await as(ctx.admin.token, 'GET', '/api/users')).statusCode).toBe(200);
+    const entries = (await auditRows(ctx.db, since)).filter((r) => r.entity === 'sign_in_settings');
+    expect(entries.map((r) => [r.action, r.actor_id, r.entity_id])).toEqual([
+      ['create', admin.id, 1],
+      ['update', admin.id, 1],
+    ]);
+    expect(entries[1]!.changes).toMatchObject({ mfa_required: { before: true, after: false } });
+  });
+
+  it('says when MFA_REQUIRED requires it whatever the panel says', async () => {
+    ctx.config.mfaRequired = true;
+    const { admin } = await adminWithTotp();
+    const owner = await tokenFor(ctx.db, admin.id);
+    expect((await settings(owner)).json().data).toEqual({
+      mfa_required: false,
+      mfa_required_by_server: true,
+    });
+    expect((await settings(owner, { mfa_required: false })).json().data.mfa_required_by_server).toBe(true);
+    expect((await as(ctx.admin.token, 'GET', '/api/users')).statusCode).toBe(403);
+  });
+});

@@ -55,6 +55,10 @@ function putCases(
       create: async () => `/api/users/${await made('/api/users', newUserBody(unique(), branchId))}`,
       body: { name: 'Vendedora Dos', branch_id: branchId },
     },
+    'PUT /api/settings/sign-in': {
+      create: async () => '/api/settings/sign-in',
+      body: { mfa_required: false },
+    },
     'PUT /api/branches/{id}': {
       create: async () => `/api/branches/${await made('/api/branches', { name: `Sucursal ${unique()}` })}`,
       body: { name: 'Sucursal Norte', city: 'Rosario', address: 'Calle 1' },

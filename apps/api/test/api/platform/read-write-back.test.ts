@@ -118,6 +118,9 @@ const cases: Record<string, Record<string, Case>> = {
       create: async () => `/api/branches/${await made('/api/branches', { name: `Sucursal ${unique()}` })}`,
     },
   },
+  'PUT /api/settings/sign-in': {
+    'as saved (off)': { create: async () => '/api/settings/sign-in' },
+  },
   'PUT /api/users/{id}': {
     'a seller of a branch': {
       create: async () => `/api/users/${await made('/api/users', newUserBody(unique(), branchId))}`,

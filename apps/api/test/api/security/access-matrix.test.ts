@@ -59,6 +59,10 @@ const ACCESS_TABLE: Record<string, Who> = {
   'DELETE /api/users/{id}/sessions': 'admin',
   'POST /api/users/{id}/mfa/reset': 'admin',
 
+  'GET /api/settings/sign-in': 'admin',
+  'PUT /api/settings/sign-in': 'admin',
+  'POST /api/settings/sign-in': 'admin',
+
   'GET /api/branches': 'admin',
   'POST /api/branches': 'admin',
   'GET /api/branches/cities': 'admin',

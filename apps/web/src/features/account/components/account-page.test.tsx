@@ -81,6 +81,9 @@ describe('AccountPage', { timeout: 15_000 }, () => {
 
   it("says when the sessions cannot load, with the server's message", async () => {
     mockApi({
+      'GET /api/settings/sign-in': () => ({
+        body: { data: { mfa_required: false, mfa_required_by_server: false } },
+      }),
       'GET /api/me': me({ enabled: false }),
       'GET /api/me/sessions': () => ({ status: 503, body: { message: 'Servicio no disponible' } }),
     });
@@ -142,5 +145,56 @@ describe('AccountPage', { timeout: 15_000 }, () => {
     signIn();
     renderWithApp(<AccountPage />);
     expect(await screen.findByText(MFA_MSG.setupRequired)).toBeInTheDocument();
+  });
+
+  it('"Ingreso al panel": the switch requires a second factor of every panel account; refused, it says why and stays off', async () => {
+    let saved = false;
+    let ownFactor = false;
+    const { requests } = mockApi({
+      'GET /api/me': me({ enabled: ownFactor }),
+      'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
+      'GET /api/settings/sign-in': () => ({
+        body: { data: { mfa_required: saved, mfa_required_by_server: false } },
+      }),
+      'PUT /api/settings/sign-in': ({ body }) => {
+        if (!ownFactor) return { status: 409, body: { message: MFA_MSG.ownFactorFirst } };
+        saved = (body as { mfa_required: boolean }).mfa_required;
+        return { body: { data: { mfa_required: saved, mfa_required_by_server: false } } };
+      },
+    });
+    signIn();
+    const { user } = renderWithApp(<AccountPage />);
+    const rule = await screen.findByRole('switch', {
+      name: /^Exigir la verificación en dos pasos a todas las cuentas del panel/,
+    });
+    expect(rule).not.toBeChecked();
+    await user.click(rule);
+    expect(await screen.findByText(MFA_MSG.ownFactorFirst)).toBeInTheDocument();
+    expect(rule).not.toBeChecked();
+
+    ownFactor = true;
+    await user.click(rule);
+    expect(await screen.findByText('Verificación en dos pasos obligatoria.')).toBeInTheDocument();
+    await waitFor(() => expect(rule).toBeChecked());
+    const puts = requests.filter((r) => r.method === 'PUT' && r.url.pathname === '/api/settings/sign-in');
+    expect(puts.map((r) => r.body)).toEqual([{ mfa_required: true }, { mfa_required: true }]);
+  });
+
+  it('"Ingreso al panel" shows the rule on and fixed while MFA_REQUIRED requires it', async () => {
+    mockApi({
+      'GET /api/me': me({ enabled: true, required: true, recovery_codes_left: 10 }),
+      'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
+      'GET /api/settings/sign-in': () => ({
+        body: { data: { mfa_required: false, mfa_required_by_server: true } },
+      }),
+    });
+    signIn();
+    renderWithApp(<AccountPage />);
+    const rule = await screen.findByRole('switch', {
+      name: /^Exigir la verificación en dos pasos a todas las cuentas del panel/,
+    });
+    expect(rule).toBeChecked();
+    expect(rule).toBeDisabled();
+    expect(screen.getByText('La exige la configuración del servidor (MFA_REQUIRED).')).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify';
 import { useEndMySession } from '../api/end-my-session';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useMySessions } from '../api/get-my-sessions';
+import { SignInRulesSection } from './sign-in-rules-section';
 import { TwoStepSection } from './two-step-section';
 
 type Pending = { kind: 'one'; session: TSession } | { kind: 'others' } | null;
@@ -75,6 +76,7 @@ export default function AccountPage() {
           </Stack>
         </SectionCard>
         {user?.role === 'admin' && <TwoStepSection />}
+        {user?.role === 'admin' && <SignInRulesSection />}
         <SectionCard
           title={SESSION_MSG.title}
           right={
