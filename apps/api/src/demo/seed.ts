@@ -26,7 +26,7 @@ import { mulberry32 } from './random.ts';
 import { localDate, seedScheduleDemo, zonedInstant } from './schedule.ts';
 import { seedDemoSurveys } from './surveys.ts';
 import { seedTargets } from './targets.ts';
-import { seedDemoVisits } from './visits.ts';
+import { seedDemoNotificationReads, seedDemoVisits } from './visits.ts';
 
 export const DEMO_SELLER = { email: 'vendedor@demo.local', password: 'vendedor-demo-2026' } as const;
 const SELLER_COUNT = 60;
@@ -192,6 +192,11 @@ async function seed(
     branchIds,
     now,
     timeZone,
+  });
+  await seedDemoNotificationReads(tx, {
+    sellers: sellerRows.map((r, i) => ({ ...r, active: sellers[i]!.active })),
+    branchIds,
+    now,
   });
 
   await seedDemoSurveys(tx, { sellers: sellerRows, branchIds, now, random });

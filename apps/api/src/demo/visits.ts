@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { appVisits } from '../db/schema/engagement.ts';
+import { notificationReads, notifications } from '../db/schema/notifications.ts';
 import { mulberry32 } from './random.ts';
 import { localDate } from './schedule.ts';
 
@@ -53,4 +54,54 @@ export async function seedDemoVisits(
     }
   }
   for (let k = 0; k < rows.length; k += 2000) await tx.insert(appVisits).values(rows.slice(k, k + 2000));
+}
+
+/**
+ * Notification reads that tell the same story ("Notificaciones leídas en 24 h"): the engaged branches'
+ * sellers read about eight notices in ten within the day, the others about half, the falling branch about
+ * seven in ten until six weeks ago and one in ten since; some read later (one to three days), the rest
+ * never. The demo seller reads them all within the hour. Only the active sellers of a notice's audience
+ * (its branch's, or all), only reads before `now`. A few hundred rows; its own random sequence.
+ */
+export async function seedDemoNotificationReads(
+  tx: Tx,
+  input: {
+    sellers: { id: number; branchId: number | null; active: boolean }[];
+    branchIds: number[];
+    now: Date;
+  },
+): Promise<void> {
+  const random = mulberry32(20_261_205);
+  const [engagedA, engagedB, falling] = input.branchIds;
+  const sent = await tx
+    .select({ id: notifications.id, branchId: notifications.branchId, createdAt: notifications.createdAt })
+    .from(notifications)
+    .orderBy(notifications.id);
+  const rows: (typeof notificationReads.$inferInsert)[] = [];
+  const hour = 3_600_000;
+  for (const n of sent) {
+    const sentAt = n.createdAt.getTime();
+    const daysAgo = (input.now.getTime() - sentAt) / (24 * hour);
+    for (const [i, seller] of input.sellers.entries()) {
+      if (!seller.active || (n.branchId !== null && n.branchId !== seller.branchId)) continue;
+      let within: number;
+      if (i === 0) within = 1;
+      else if (seller.branchId === engagedA || seller.branchId === engagedB) within = 0.8;
+      else if (seller.branchId === falling) within = daysAgo >= DROP_DAYS ? 0.7 : 0.1;
+      else within = 0.5;
+      const r = random();
+      const after =
+        i === 0
+          ? random() * hour
+          : r < within
+            ? random() * 23 * hour
+            : r < within + (1 - within) / 2
+              ? (25 + random() * 47) * hour
+              : null;
+      if (after === null || sentAt + after > input.now.getTime()) continue;
+      rows.push({ notificationId: n.id, userId: seller.id, readAt: new Date(sentAt + after) });
+    }
+  }
+  for (let k = 0; k < rows.length; k += 2000)
+    await tx.insert(notificationReads).values(rows.slice(k, k + 2000));
 }

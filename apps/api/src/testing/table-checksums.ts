@@ -11,9 +11,16 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
 
 /**
  * Tables any call may write to by design, left out: a seller's day in the app (`app_visits`) is noted by
- * their first call of the day, refused or not (docs/product.md#participacion), as a session's last use is.
+ * their first call of the day, refused or not (docs/product.md#participacion), as a session's last use is;
+ * the tables its trigger keeps (migration 0026) change with it.
  */
-const VOLATILE_TABLES = new Set(['app_visits']);
+const VOLATILE_TABLES = new Set([
+  'app_visits',
+  'app_visit_weeks',
+  'app_visit_week_counts',
+  'app_last_visits',
+  'engagement_week_counts',
+]);
 
 /**
  * An md5 of every table of the public schema, computed in SQL from its rows in a fixed order

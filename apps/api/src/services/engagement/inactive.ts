@@ -6,8 +6,9 @@ import { listMeta, pageWindow } from '../../lib/list-query.ts';
 
 /**
  * Active sellers without a visit to the app in the last INACTIVE_DAYS business days (today included),
- * by branch name, then name: the list a manager calls. Each seller's last visit is the end of its own
- * range of the primary key (user_id, day). A branch manager's scope (issue 30) will fix `branchId`.
+ * by branch name, then name: the list a manager calls. Each seller's last visit is kept by a trigger on
+ * app_visits (`app_last_visits`, migration 0027): one hash join instead of a look-up per seller.
+ * A branch manager's scope (issue 30) will fix `branchId`.
  */
 export async function inactiveSellers(
   db: Db,
@@ -34,7 +35,7 @@ export async function inactiveSellers(
            count(*) OVER () AS total
       FROM users u
       LEFT JOIN branches b ON b.id = u.branch_id
-      LEFT JOIN LATERAL (SELECT v.day FROM app_visits v WHERE v.user_id = u.id ORDER BY v.day DESC LIMIT 1) last ON true
+      LEFT JOIN app_last_visits last ON last.user_id = u.id
      WHERE u.role = 'seller' AND u.active AND ${branch}
        AND (last.day IS NULL OR last.day < ${cutoff}::date)
      ORDER BY b.name NULLS LAST, u.name, u.id
@@ -47,7 +48,7 @@ export async function inactiveSellers(
       db,
       sql`SELECT count(*) AS n FROM users u
            WHERE u.role = 'seller' AND u.active AND ${branch}
-             AND NOT EXISTS (SELECT 1 FROM app_visits v WHERE v.user_id = u.id AND v.day >= ${cutoff}::date)`,
+             AND NOT EXISTS (SELECT 1 FROM app_last_visits l WHERE l.user_id = u.id AND l.day >= ${cutoff}::date)`,
     );
     total = Number(counted?.n ?? 0);
   }

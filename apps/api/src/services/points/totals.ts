@@ -5,7 +5,9 @@ import { type Db, queryRows } from '../../db/client.ts';
  * The ledger's running totals (point_totals) are kept by a trigger in the inserting transaction
  * (migration 0006) in the zone stored in point_totals_settings. When the server starts with another
  * APP_TIMEZONE, months and weeks start at other instants, so the totals are rebuilt from the ledger
- * once, with inserts into the ledger blocked meanwhile. Returns whether it rebuilt.
+ * once, with inserts into the ledger blocked meanwhile. Participación's weekly counts are kept in the
+ * same zone (migration 0026) and rebuilt in the same transaction (`engagement_rebuild`, which locks
+ * their writers out). Returns whether it rebuilt.
  */
 export async function syncPointTotalsZone(db: Db, timeZone: string): Promise<boolean> {
   const [current] = await queryRows<{ time_zone: string }>(
@@ -31,6 +33,7 @@ export async function syncPointTotalsZone(db: Db, timeZone: string): Promise<boo
         ('week', date_trunc('week', a.created_at AT TIME ZONE ${timeZone})::date)
       ) AS p(period, period_start)
       GROUP BY p.period, p.period_start, u.id`);
+    await tx.execute(sql`SELECT engagement_rebuild(${timeZone}::text)`);
   });
   return true;
 }

@@ -41,5 +41,12 @@ describe("the demo's Participación", () => {
     expect(perBranch.get('Rosario Oroño')).toBeGreaterThanOrEqual(2);
     expect(Math.max(...perBranch.values())).toBe(perBranch.get('Rosario Oroño'));
     expect(inactive.meta.total).toBeLessThan(20);
+
+    // Notifications read within 24 h: most in the engaged branches, few in Rosario, about half company-wide.
+    const read = (name: string) => byName.get(name)!.period.notifications_read_24h!;
+    for (const name of ['Casa Central', 'Córdoba Centro']) expect(read(name), name).toBeGreaterThan(0.7);
+    expect(read('Rosario Oroño')).toBeLessThan(0.25);
+    expect(report.company.period.notifications_read_24h).toBeGreaterThan(0.3);
+    expect(report.company.period.notifications_read_24h).toBeLessThan(0.7);
   });
 });
