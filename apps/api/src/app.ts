@@ -55,6 +55,7 @@ import { storiesRoutes } from './routes/stories/routes.ts';
 import { surveysRoutes } from './routes/surveys/routes.ts';
 import { targetsRoutes } from './routes/targets/routes.ts';
 import { usersRoutes } from './routes/users/routes.ts';
+import { EngagementReports } from './services/engagement/report-cache.ts';
 import { setPointsTimeZone } from './services/points/award.ts';
 import { syncPointTotalsZone } from './services/points/totals.ts';
 
@@ -144,6 +145,8 @@ export async function buildApp({
   await app.register(mailPlugin);
   await app.register(sellerLimitsPlugin, sellerLimits);
   await app.register(docsPlugin, { requestTimeoutMs: config.requestTimeoutMs });
+
+  app.decorate('engagementReports', new EngagementReports());
 
   // Routes, one plugin per resource folder (routes/<resource>/routes.ts).
   await app.register(healthRoutes);

@@ -106,6 +106,7 @@ export async function createTestContext(options: TestAppOptions = {}): Promise<T
       app.sellerLimiter.forgetAll();
       // The saved sign-in rules are gone with the tables: so is this instance's copy of them.
       app.mfaRequirement.forget();
+      app.engagementReports.clear();
       await seedUsers();
     },
     async close() {

@@ -1,6 +1,5 @@
 import { makeItemResponse, type TEngagementWeeks, ZEngagement, ZEngagementQuery } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { engagementReport } from '../../services/engagement/report.ts';
 import { errors } from '../schemas.ts';
 
 /** Participación: per branch and per week, the period and the previous one (services/engagement/report.ts). */
@@ -15,13 +14,14 @@ export const getEngagementRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'Vendedores activos en la app, publicaciones vistas, me gusta y comentarios por activo, notificaciones ' +
           'leídas en 24 h y respuesta a encuestas, por sucursal y para toda la empresa: por semana (lunes a domingo ' +
-          'en la zona horaria del negocio), para el período y para el período anterior de igual largo.',
+          'en la zona horaria del negocio), para el período y para el período anterior de igual largo. Cada ' +
+          'instancia guarda el informe de un período hasta un minuto: solo cubre semanas terminadas.',
         querystring: ZEngagementQuery,
         response: { 200: makeItemResponse(ZEngagement), ...errors(400, 401, 403) },
       },
     },
     async (request) => ({
-      data: await engagementReport(
+      data: await app.engagementReports.get(
         app.db,
         request.query.weeks as TEngagementWeeks,
         app.now(),

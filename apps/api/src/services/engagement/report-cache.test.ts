@@ -1,0 +1,42 @@
+import type { TEngagement } from '@panel/shared';
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { EngagementReports } from './report-cache.ts';
+
+const db = {} as Db;
+const zone = 'America/Argentina/Buenos_Aires';
+const monday = new Date('2026-12-07T15:00:00Z');
+
+describe('EngagementReports', () => {
+  it("makes a period's report once per minute, shared by the calls that arrive meanwhile", async () => {
+    let t = 0;
+    const compute = vi.fn(async (_db: Db, weeks: number) => ({ weeks }) as unknown as TEngagement);
+    const reports = new EngagementReports(60_000, () => t, compute);
+    const [a, b] = await Promise.all([reports.get(db, 4, monday, zone), reports.get(db, 4, monday, zone)]);
+    expect(a).toBe(b);
+    expect(compute).toHaveBeenCalledTimes(1);
+    t = 59_000;
+    await reports.get(db, 4, monday, zone);
+    expect(compute).toHaveBeenCalledTimes(1);
+    // Another length, another week (the period moved on a Monday): other reports.
+    await reports.get(db, 12, monday, zone);
+    await reports.get(db, 4, new Date('2026-12-14T15:00:00Z'), zone);
+    expect(compute).toHaveBeenCalledTimes(3);
+    t = 60_000;
+    await reports.get(db, 4, monday, zone);
+    expect(compute).toHaveBeenCalledTimes(4);
+    reports.clear();
+    await reports.get(db, 4, monday, zone);
+    expect(compute).toHaveBeenCalledTimes(5);
+  });
+
+  it('keeps no failed report: the next call tries again', async () => {
+    const compute = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('sin base'))
+      .mockResolvedValueOnce({ weeks: 4 } as unknown as TEngagement);
+    const reports = new EngagementReports(60_000, () => 0, compute);
+    await expect(reports.get(db, 4, monday, zone)).rejects.toThrow('sin base');
+    await expect(reports.get(db, 4, monday, zone)).resolves.toEqual({ weeks: 4 });
+  });
+});
