@@ -20,13 +20,15 @@ export const getEngagementRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: makeItemResponse(ZEngagement), ...errors(400, 401, 403) },
       },
     },
-    async (request) => ({
-      data: await app.engagementReports.get(
+    async (request, reply) => {
+      const body = await app.engagementReports.get(
         app.db,
         request.query.weeks as TEngagementWeeks,
         app.now(),
         app.config.timeZone,
-      ),
-    }),
+      );
+      // Already JSON (report-cache.ts): sent as it is, not written again.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 };
