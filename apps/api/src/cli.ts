@@ -7,7 +7,7 @@ import { backupPglite, restorePglite } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { runMigrations } from './db/migrate.ts';
-import { removeSecondFactor } from './services/auth/mfa.ts';
+import { resetSecondFactors } from './services/auth/mfa.ts';
 import { replacePassword } from './services/auth/password-change.ts';
 import { hashPassword } from './services/auth/passwords.ts';
 import { findUserIdByEmail, insertUser } from './services/users/records.ts';
@@ -100,7 +100,7 @@ async function resetMfa(args: string[]): Promise<number> {
   return withDatabase(async (database) => {
     const id = await findUserIdByEmail(database.db, email);
     if (id === null) throw new CliError(`${MSG.userNotFound}: ${email}`);
-    const removed = await database.db.transaction((tx) => removeSecondFactor(tx, id));
+    const removed = await database.db.transaction((tx) => resetSecondFactors(tx, id));
     console.log(
       removed
         ? `Verificación en dos pasos quitada para ${email}: ingresa con su contraseña y puede activarla de nuevo en "Mi cuenta".`

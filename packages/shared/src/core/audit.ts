@@ -65,6 +65,7 @@ export const AUDIT_ENTITIES = [
   // The second factor (issue 30, section 2): on, off, new recovery codes, an administrator's reset.
   'user_totp',
   'mfa_recovery_codes',
+  'user_passkeys',
   // The company's sign-in rules (the second factor required): docs/product.md#second-factor.
   'sign_in_settings',
 ] as const;
@@ -104,6 +105,7 @@ export const AUDIT_ENTITY_NAMES: Record<TAuditEntity, string> = {
   sessions: 'Sesión',
   user_totp: 'Verificación en dos pasos',
   mfa_recovery_codes: 'Código de recuperación',
+  user_passkeys: 'Llave de acceso',
   sign_in_settings: 'Reglas de ingreso al panel',
 };
 

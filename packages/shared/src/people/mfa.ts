@@ -37,6 +37,8 @@ const zCode = z
 
 export const ZMfaChallenge = z.object({
   mfa_required: z.literal(true),
+  /** The account's second factors: a code of the app (`totp`) and/or a passkey (`passkey`). */
+  methods: z.array(z.enum(['totp', 'passkey'])).min(1),
   /** Lives 5 minutes, single use: sent back to POST /api/login/mfa with the code. */
   mfa_token: z.string(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { createdAt, id, tstz, updatedAt, version } from './columns.ts';
 
@@ -168,4 +168,49 @@ export const signInSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('sign_in_settings_one_row_check', sql`${t.id} = 1`)],
+);
+
+/**
+ * Passkeys (WebAuthn) of panel accounts: a second factor, and a sign-in without a password
+ * (docs/product.md#second-factor). The credential's id and COSE public key in base64url, its signature
+ * counter, the transports the browser reported, and a name in words ("Chrome en Linux"). Audited, the
+ * counter and last use skipped (hand-written part of the migration).
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('user_passkeys_credential_id_key').on(t.credentialId),
+    index('user_passkeys_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The challenges of WebAuthn ceremonies in progress (2 minutes, used once): only their SHA-256, the
+ * ceremony (`register`, `sign_in`, `second_factor`) and, when known, whose. A table, so every instance
+ * sees them. Not audited, like mfa_tokens.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: id(),
+    challengeHash: text('challenge_hash').notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'second_factor'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_challenge_hash_key').on(t.challengeHash)],
 );

@@ -6,7 +6,7 @@ import { DEVICE_COOKIE, DeviceCookies } from '../../services/auth/device-cookie.
 import { MFA_TOKEN_MAX_FAILURES } from '../../services/auth/mfa.ts';
 import { signInWithCode } from '../../services/auth/sign-in.ts';
 import { errors } from '../schemas.ts';
-import { setDeviceCookie } from './login.ts';
+import { setDeviceCookie, signInDeps } from './login.ts';
 
 /**
  * The second step of a sign-in with a second factor: the token POST /api/login answered and a code
@@ -32,24 +32,13 @@ export const loginMfaRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await signInWithCode(
-        {
-          db: app.db,
-          throttle: app.loginThrottle,
-          devices,
-          timeZone: app.config.timeZone,
-          now: app.now,
-          log: request.log,
-          totpBox: app.totpBox,
-        },
-        {
-          mfaToken: request.body.mfa_token,
-          code: request.body.code,
-          ip: request.ip,
-          deviceCookie: parseCookie(request.headers.cookie ?? '')[DEVICE_COOKIE],
-          userAgent: storedUserAgent(request.headers['user-agent']),
-        },
-      );
+      const signedIn = await signInWithCode(signInDeps(app, devices, request), {
+        mfaToken: request.body.mfa_token,
+        code: request.body.code,
+        ip: request.ip,
+        deviceCookie: parseCookie(request.headers.cookie ?? '')[DEVICE_COOKIE],
+        userAgent: storedUserAgent(request.headers['user-agent']),
+      });
       setDeviceCookie(request, reply, signedIn.deviceCookie);
       return { token: signedIn.token, user: signedIn.user };
     },

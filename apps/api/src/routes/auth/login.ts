@@ -1,6 +1,6 @@
 import { ZLoginRequest, ZLoginResponse, ZMfaChallenge } from '@panel/shared';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storedUserAgent } from '../../services/auth/device.ts';
 import {
@@ -10,7 +10,7 @@ import {
   DeviceCookies,
 } from '../../services/auth/device-cookie.ts';
 import { getDummyHash } from '../../services/auth/passwords.ts';
-import { signIn } from '../../services/auth/sign-in.ts';
+import { type SignInDeps, type SignInOrigin, signIn } from '../../services/auth/sign-in.ts';
 import { errors } from '../schemas.ts';
 
 /**
@@ -34,7 +34,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
           'SameSite=Strict, solo para esta ruta). Con ella los intentos tienen su propio cupo de fallos; sin ' +
           'ella, todos los dispositivos desconocidos comparten un cupo por cuenta (10 cada 15 minutos) y uno ' +
           'por dirección (30): más allá, 429 con `Retry-After`, aun con la contraseña correcta. Una cuenta del ' +
-          'panel con verificación en dos pasos recibe `{mfa_required: true, mfa_token}` y ninguna sesión: el código ' +
+          'panel con verificación en dos pasos recibe `{mfa_required: true, methods, mfa_token}` (`methods`: `totp` y/o `passkey`) y ninguna sesión: el código ' +
           'va a `POST /api/login/mfa` (el token vale 5 minutos y una sola vez).',
         body: ZLoginRequest,
         response: { 200: ZLoginResponse.or(ZMfaChallenge), ...errors(400, 401, 429) },
@@ -42,30 +42,47 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const signedIn = await signIn(
-        {
-          db: app.db,
-          throttle: app.loginThrottle,
-          devices,
-          timeZone: app.config.timeZone,
-          now: app.now,
-          log: request.log,
-          totpBox: app.totpBox,
-        },
-        {
-          email,
-          password,
-          ip: request.ip,
-          deviceCookie: parseCookie(request.headers.cookie ?? '')[DEVICE_COOKIE],
-          userAgent: storedUserAgent(request.headers['user-agent']),
-        },
-      );
-      if ('mfaToken' in signedIn) return { mfa_required: true as const, mfa_token: signedIn.mfaToken };
+      const signedIn = await signIn(signInDeps(app, devices, request), {
+        email,
+        password,
+        ip: request.ip,
+        deviceCookie: parseCookie(request.headers.cookie ?? '')[DEVICE_COOKIE],
+        userAgent: storedUserAgent(request.headers['user-agent']),
+      });
+      if ('mfaToken' in signedIn) {
+        return { mfa_required: true as const, methods: signedIn.methods, mfa_token: signedIn.mfaToken };
+      }
       setDeviceCookie(request, reply, signedIn.deviceCookie);
       return { token: signedIn.token, user: signedIn.user };
     },
   );
 };
+
+/** What every way of signing in needs (services/auth/sign-in.ts). */
+export function signInDeps(
+  app: FastifyInstance,
+  devices: DeviceCookies,
+  request: FastifyRequest,
+): SignInDeps {
+  return {
+    db: app.db,
+    throttle: app.loginThrottle,
+    devices,
+    timeZone: app.config.timeZone,
+    now: app.now,
+    log: request.log,
+    totpBox: app.totpBox,
+  };
+}
+
+/** Where a sign-in comes from: address, device cookie, browser (kept with the session). */
+export function signInOrigin(request: FastifyRequest): SignInOrigin {
+  return {
+    ip: request.ip,
+    deviceCookie: parseCookie(request.headers.cookie ?? '')[DEVICE_COOKIE],
+    userAgent: storedUserAgent(request.headers['user-agent']),
+  };
+}
 
 /** The device cookie a sign-in leaves (device-cookie.ts); POST /api/login/mfa leaves it too. */
 export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {

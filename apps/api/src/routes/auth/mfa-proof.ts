@@ -2,7 +2,7 @@ import { MFA_MSG, type TMfaProof } from '@panel/shared';
 import type { FastifyInstance } from 'fastify';
 import { conflict, fieldError, HttpError } from '../../lib/http-errors.ts';
 import type { LoginThrottle } from '../../services/auth/login-throttle.ts';
-import { hasSecondFactor, proveAccount } from '../../services/auth/mfa.ts';
+import { mfaState, proveAccount } from '../../services/auth/mfa.ts';
 import type { ActiveSession } from '../../services/auth/sessions.ts';
 
 /**
@@ -35,11 +35,17 @@ export async function reserveProofCheck(
 }
 
 /**
- * The proof "Desactivar" and "Generar códigos nuevos" ask for: the factor must be on (409), the tries
- * within their limits (429), and the password or a code right (400, naming the field given).
+ * The proof "Desactivar" and "Generar códigos nuevos" ask for (and "Quitar" a passkey, with
+ * `totpOn: false`): TOTP must be on for the first two (409), the tries within their limits (429), and the
+ * password or a code right (400, naming the field given).
  */
-export async function requireAccountProof(app: FastifyInstance, auth: ActiveSession, proof: TMfaProof) {
-  if (!(await hasSecondFactor(app.db, auth.user.id))) throw conflict(MFA_MSG.notEnabled);
+export async function requireAccountProof(
+  app: FastifyInstance,
+  auth: ActiveSession,
+  proof: TMfaProof,
+  { totpOn = true }: { totpOn?: boolean } = {},
+) {
+  if (totpOn && !(await mfaState(app.db, auth.user.id)).enabled) throw conflict(MFA_MSG.notEnabled);
   const refund = await reserveProofCheck(app.loginThrottle, auth);
   if (!(await proveAccount(app.db, app.totpBox, auth.user.id, proof, app.now()))) {
     throw fieldError(proof.password ? 'password' : 'code', MFA_MSG.passwordOrCodeInvalid);

@@ -4,15 +4,23 @@ import { endOtherSessionsRoute } from './end-other-sessions.ts';
 import { listMySessionsRoute } from './list-my-sessions.ts';
 import { loginRoute } from './login.ts';
 import { loginMfaRoute } from './login-mfa.ts';
+import { loginMfaPasskeyRoute } from './login-mfa-passkey.ts';
+import { loginMfaPasskeyOptionsRoute } from './login-mfa-passkey-options.ts';
+import { loginPasskeyRoute } from './login-passkey.ts';
+import { loginPasskeyOptionsRoute } from './login-passkey-options.ts';
 import { logoutRoute } from './logout.ts';
 import { meRoute } from './me.ts';
+import { passkeyAddRoute } from './passkey-add.ts';
+import { passkeyListRoute } from './passkey-list.ts';
+import { passkeyOptionsRoute } from './passkey-options.ts';
+import { passkeyRemoveRoute } from './passkey-remove.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { recoveryCodesRoute } from './recovery-codes.ts';
 import { totpConfirmRoute } from './totp-confirm.ts';
 import { totpDisableRoute } from './totp-disable.ts';
 import { totpSetupRoute } from './totp-setup.ts';
 
-/** Sign-in: /api/login, /api/logout, /api/me, /api/me/sessions, /api/password-reset, /api/login/mfa and /api/me/mfa/* (second factor). */
+/** Sign-in: /api/login, /api/logout, /api/me, /api/me/sessions, /api/password-reset, /api/login/mfa and /api/me/mfa/* (second factor), /api/login/passkey, /api/login/mfa/passkey and /api/me/passkeys (passkeys). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(loginRoute);
   await app.register(loginMfaRoute);
@@ -26,4 +34,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(totpConfirmRoute);
   await app.register(totpDisableRoute);
   await app.register(recoveryCodesRoute);
+  await app.register(loginPasskeyOptionsRoute);
+  await app.register(loginPasskeyRoute);
+  await app.register(loginMfaPasskeyOptionsRoute);
+  await app.register(loginMfaPasskeyRoute);
+  await app.register(passkeyListRoute);
+  await app.register(passkeyOptionsRoute);
+  await app.register(passkeyAddRoute);
+  await app.register(passkeyRemoveRoute);
 };

@@ -2,7 +2,7 @@ import { MSG } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { removeSecondFactor } from '../../services/auth/mfa.ts';
+import { resetSecondFactors } from '../../services/auth/mfa.ts';
 import { sessionsOwner } from '../../services/users/sessions-owner.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 
@@ -29,7 +29,7 @@ export const resetMfaRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const owner = await sessionsOwner(app.db, requireAuth(request).user, request.params.id);
-      if (!(await removeSecondFactor(app.db, owner.id))) throw notFound(MSG.notFound);
+      if (!(await resetSecondFactors(app.db, owner.id))) throw notFound(MSG.notFound);
       return reply.code(204).send();
     },
   );

@@ -65,6 +65,10 @@ const EXPECTED: Record<TAuditEntity, [AuditRecord, string]> = {
   ],
   user_totp: [{ id: 1, user_id: 3 }, 'Verificación en dos pasos de «Ana Pérez»'],
   mfa_recovery_codes: [{ id: 4, totp_id: 1 }, 'Código de recuperación #4'],
+  user_passkeys: [
+    { id: 2, user_id: 3, name: 'Chrome en Linux' },
+    'Llave de acceso de «Ana Pérez» (Chrome en Linux)',
+  ],
   sign_in_settings: [{ id: 1, mfa_required: true }, 'Reglas de ingreso al panel'],
 };
 

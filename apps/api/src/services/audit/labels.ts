@@ -47,6 +47,7 @@ export const LABEL_REFERENCES: Partial<Record<TAuditEntity, [column: string, ent
   seller_quiet_hours: [['user_id', 'users']],
   sessions: [['user_id', 'users']],
   user_totp: [['user_id', 'users']],
+  user_passkeys: [['user_id', 'users']],
 };
 
 /** The column that names a row of each kind that has one of its own. */
@@ -111,6 +112,8 @@ export function auditLabel(entity: TAuditEntity, row: AuditRecord, find: FindRec
       return `Horario "No molestar" de ${ref('user_id', 'users')}`;
     case 'sign_in_settings':
       return AUDIT_ENTITY_NAMES.sign_in_settings;
+    case 'user_passkeys':
+      return `Llave de acceso de ${ref('user_id', 'users')} (${String(row.name)})`;
     case 'user_totp':
       return `Verificación en dos pasos de ${ref('user_id', 'users')}`;
     case 'sessions':

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.ts';
-import { mfaRecoveryCodes, mfaTokens, userTotp } from '../../db/schema/users.ts';
+import { mfaRecoveryCodes, mfaTokens, userPasskeys, userTotp } from '../../db/schema/users.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { isCurrentPassword } from './password-change.ts';
 import {
@@ -47,14 +47,15 @@ export async function mfaState(db: Db | Tx, userId: number): Promise<MfaState> {
   return { enabled: true, recoveryCodesLeft: row.left };
 }
 
-/** Whether the account has TOTP on (one indexed lookup). */
+/** Whether the account has a second factor: TOTP on, or a passkey (two indexed lookups at most). */
 export async function hasSecondFactor(db: Db | Tx, userId: number): Promise<boolean> {
   const [row] = await db
-    .select({ id: userTotp.id })
-    .from(userTotp)
-    .where(and(eq(userTotp.userId, userId), sql`${userTotp.enabledAt} IS NOT NULL`))
-    .limit(1);
-  return row !== undefined;
+    .select({
+      any: sql<boolean>`EXISTS (SELECT 1 FROM ${userTotp} WHERE ${userTotp.userId} = ${userId} AND ${userTotp.enabledAt} IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM ${userPasskeys} WHERE ${userPasskeys.userId} = ${userId})`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+  return row?.any === true;
 }
 
 /**
@@ -187,6 +188,19 @@ export async function verifySecondFactor(
  * Removes an account's second factor (its key, recovery codes, and open mfa tokens): the account
  * then signs in with its password alone. Whether it had one (on or pending).
  */
+/**
+ * An administrator's reset (Vendedores, the CLI): every second factor of the account goes, TOTP and
+ * passkeys, with its pending sign-in steps. False when it had none.
+ */
+export async function resetSecondFactors(db: Db | Tx, userId: number): Promise<boolean> {
+  const passkeys = await db
+    .delete(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .returning({ id: userPasskeys.id });
+  const totp = await removeSecondFactor(db, userId);
+  return totp || passkeys.length > 0;
+}
+
 export async function removeSecondFactor(db: Db | Tx, userId: number): Promise<boolean> {
   await db.delete(mfaTokens).where(eq(mfaTokens.userId, userId));
   const removed = await db.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ id: userTotp.id });

@@ -1,4 +1,5 @@
-import { MFA_MSG, MSG, type TUser } from '@panel/shared';
+import { MFA_MSG, MSG, PASSKEY_MSG, type TMfaMethod, type TUser } from '@panel/shared';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -15,10 +16,10 @@ import {
   consumeMfaToken,
   createMfaToken,
   findMfaToken,
-  hasSecondFactor,
   recordMfaTokenFailure,
   verifySecondFactor,
 } from './mfa.ts';
+import { passkeyOwner, type RelyingParty, secondFactorMethods, verifyPasskeySignIn } from './passkeys.ts';
 import { getDummyHash, verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
 
@@ -44,8 +45,8 @@ export interface SignInOrigin {
 
 export type SignedIn = { token: string; user: TUser; deviceCookie: string };
 
-/** A right password for an account with a second factor: no session yet, the code comes next. */
-export type SecondFactorNeeded = { mfaToken: string };
+/** A right password for an account with a second factor: no session yet, the code (or passkey) comes next. */
+export type SecondFactorNeeded = { mfaToken: string; methods: TMfaMethod[] };
 
 /**
  * Signs a user in (both roles): the throttle's verdict, then one scrypt verification whatever the email,
@@ -80,8 +81,9 @@ export async function signIn(
   const verdict = await deps.throttle.recordSuccess(attempt);
   if (verdict.blocked) throw tooMany(verdict.retryAfterSeconds);
   // Panel accounts with a second factor: the code comes next (POST /api/login/mfa), no session yet.
-  if (row.role === 'admin' && (await hasSecondFactor(deps.db, row.id))) {
-    return { mfaToken: await createMfaToken(deps.db, row.id, deps.now()) };
+  if (row.role === 'admin') {
+    const methods = await secondFactorMethods(deps.db, row.id);
+    if (methods.length > 0) return { mfaToken: await createMfaToken(deps.db, row.id, deps.now()), methods };
   }
   const { passwordHash: _hash, ...user } = row;
   return openSession(deps, user, input);
@@ -96,7 +98,10 @@ export async function signIn(
  */
 export async function signInWithCode(
   deps: SignInDeps,
-  input: SignInOrigin & { mfaToken: string; code: string },
+  input: SignInOrigin & { mfaToken: string } & (
+      | { code: string }
+      | { passkey: AuthenticationResponseJSON; rp: RelyingParty }
+    ),
 ): Promise<SignedIn> {
   const now = deps.now();
   const pending = await findMfaToken(deps.db, input.mfaToken, now);
@@ -116,16 +121,63 @@ export async function signInWithCode(
   const admission = await deps.throttle.admit(attempt);
   if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
 
-  const verdict = await verifySecondFactor(deps.db, deps.totpBox, row.id, input.code, now);
+  const verdict =
+    'code' in input
+      ? await verifySecondFactor(deps.db, deps.totpBox, row.id, input.code, now)
+      : (await verifyPasskeySignIn(deps.db, input.rp, row.id, row.id, input.passkey, now))
+        ? 'ok'
+        : 'passkey';
   if (verdict !== 'ok') {
     const counted = await deps.throttle.recordFailure(attempt);
     const spent = await recordMfaTokenFailure(deps.db, pending.id, now);
     if (counted.blocked) throw tooMany(counted.retryAfterSeconds);
     if (spent) throw new HttpError(401, MFA_MSG.tooManyCodes);
+    if (verdict === 'passkey') throw new HttpError(401, PASSKEY_MSG.invalid);
     const message = verdict === 'used' ? MFA_MSG.codeUsed : MFA_MSG.codeInvalid;
     throw new HttpError(401, message, { code: [message] });
   }
   if (!(await consumeMfaToken(deps.db, pending.id, now))) throw new HttpError(401, MFA_MSG.tokenExpired);
+  const success = await deps.throttle.recordSuccess(attempt);
+  if (success.blocked) throw tooMany(success.retryAfterSeconds);
+  return openSession(deps, row, input);
+}
+
+/**
+ * A sign-in without a password (POST /api/login/passkey): a passkey of an active panel account, verified
+ * by its device (so two factors in one). Judged by the same throttle as passwords, by the owner's email:
+ * a wrong signature counts as a wrong password. An unknown passkey is the same 401 after no work.
+ */
+export async function signInWithPasskey(
+  deps: SignInDeps,
+  input: SignInOrigin & { passkey: AuthenticationResponseJSON; rp: RelyingParty },
+): Promise<SignedIn> {
+  const userId = await passkeyOwner(deps.db, input.passkey.id);
+  const [row] =
+    userId === null
+      ? []
+      : await deps.db
+          .select(userColumns)
+          .from(users)
+          .leftJoin(branches, eq(branches.id, users.branchId))
+          .where(eq(users.id, userId))
+          .limit(1);
+  if (!row) throw new HttpError(401, PASSKEY_MSG.invalid);
+  const attempt: LoginAttempt = {
+    email: row.email,
+    ip: input.ip,
+    device: deps.devices.deviceFor(input.deviceCookie, row.email),
+  };
+  const admission = await deps.throttle.admit(attempt);
+  if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
+  const ok =
+    row.active &&
+    row.role === 'admin' &&
+    (await verifyPasskeySignIn(deps.db, input.rp, row.id, null, input.passkey, deps.now()));
+  if (!ok) {
+    const verdict = await deps.throttle.recordFailure(attempt);
+    if (verdict.blocked) throw tooMany(verdict.retryAfterSeconds);
+    throw new HttpError(401, PASSKEY_MSG.invalid);
+  }
   const success = await deps.throttle.recordSuccess(attempt);
   if (success.blocked) throw tooMany(success.retryAfterSeconds);
   return openSession(deps, row, input);

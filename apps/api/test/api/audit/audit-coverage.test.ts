@@ -5,6 +5,7 @@ import { pointActions } from '../../../src/db/schema/points.ts';
 import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
 import { userTotp } from '../../../src/db/schema/users.ts';
 import { removeSecondFactor, startTotpSetup } from '../../../src/services/auth/mfa.ts';
+import { registerPasskey, registrationOptions, relyingParty } from '../../../src/services/auth/passkeys.ts';
 import { saveSignInRules } from '../../../src/services/auth/sign-in-settings.ts';
 import { totpCodeAt } from '../../../src/services/auth/totp.ts';
 import {
@@ -25,6 +26,7 @@ import {
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import { enableTotp } from '../../../src/testing/mfa.ts';
 import type { TestContext } from '../../../src/testing/test-app.ts';
+import { SoftPasskey } from '../../../src/testing/webauthn.ts';
 import type { Operation } from '../security/route-fixtures.ts';
 import { checkAdminWrites, expectEveryWriteCovered, openAudit, type WriteSpec } from './audited-writes.ts';
 
@@ -179,6 +181,41 @@ const WRITES: Record<string, WriteSpec> = {
     return {
       call: { url: '/api/settings/sign-in', payload: { mfa_required: false } },
       expected: { entity: 'sign_in_settings', action: 'update', entityId: 1, changes: ['mfa_required'] },
+    };
+  },
+  // A passkey of the administrator making the calls (a software authenticator, src/testing/webauthn.ts).
+  'POST /api/me/passkeys': async () => {
+    const rp = relyingParty(ctx.config.publicUrl, 'Panel');
+    const options = await registrationOptions(db(), rp, { ...ctx.admin, name: 'Admin' }, new Date());
+    return {
+      call: {
+        url: '/api/me/passkeys',
+        payload: { response: new SoftPasskey(rp.id, rp.origin).register(options) },
+      },
+      expected: {
+        entity: 'user_passkeys',
+        action: 'create',
+        entityId: 'any',
+        changes: ['credential_id', 'name'],
+      },
+    };
+  },
+  'DELETE /api/me/passkeys/{id}': async () => {
+    const rp = relyingParty(ctx.config.publicUrl, 'Panel');
+    const options = await registrationOptions(db(), rp, { ...ctx.admin, name: 'Admin' }, new Date());
+    const key = new SoftPasskey(rp.id, rp.origin);
+    const added = await registerPasskey(
+      db(),
+      rp,
+      ctx.admin.id,
+      key.register(options) as never,
+      'Chrome en Linux',
+      new Date(),
+    );
+    if (typeof added === 'string') throw new Error(added);
+    return {
+      call: { url: `/api/me/passkeys/${added.id}`, payload: { password: TEST_PASSWORD } },
+      expected: { entity: 'user_passkeys', action: 'delete', entityId: added.id, changes: ['credential_id'] },
     };
   },
   'POST /api/users/bulk-active': async () => {

@@ -178,6 +178,8 @@ describe('which tables are audited', () => {
     'password_resets',
     // The step between password and code: a hash, 5 minutes, used once (docs/decisions/2026-12-03-second-factor.md).
     'mfa_tokens',
+    // WebAuthn ceremonies in progress: a hash, 2 minutes, used once (docs/decisions/2026-12-04-passkeys.md).
+    'webauthn_challenges',
     'point_totals',
     'point_totals_settings',
     'point_search_keys',

@@ -52,7 +52,7 @@ async function adminWithTotp() {
 async function passwordStep(email: string, cookie?: string): Promise<string> {
   const res = await loginAs(ctx, email, TEST_PASSWORD, '10.30.0.1', cookie);
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
+  expect(res.json()).toEqual({ mfa_required: true, methods: ['totp'], mfa_token: expect.any(String) });
   expect(res.headers['set-cookie']).toBeUndefined();
   return res.json().mfa_token;
 }
