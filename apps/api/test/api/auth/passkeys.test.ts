@@ -32,12 +32,15 @@ const post = (url: string, payload: object = {}, token?: string) =>
     remoteAddress: '10.40.0.1',
   });
 
+const getOptions = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/me/passkeys/options', headers: bearer(token) });
+
 /** An administrator with a session and one passkey added through the API. */
 async function adminWithPasskey() {
   const admin = await createAdmin(ctx.db, { name: 'Paula Llave' });
   const token = await tokenFor(ctx.db, admin.id);
   const key = passkey();
-  const options = (await post('/api/me/passkeys/options', {}, token)).json().data;
+  const options = (await getOptions(token)).json().data;
   const added = await post('/api/me/passkeys', { response: key.register(options) }, token);
   expect(added.statusCode, added.body).toBe(201);
   return { admin, token, key, added: added.json().data };
@@ -52,7 +55,7 @@ describe('adding a passkey in "Mi cuenta"', () => {
   it('answers options for a resident, verified passkey, keeps the checked answer, lists it, and audits it', async () => {
     const admin = await createAdmin(ctx.db);
     const token = await tokenFor(ctx.db, admin.id);
-    const options = await post('/api/me/passkeys/options', {}, token);
+    const options = await getOptions(token);
     expect(options.statusCode).toBe(200);
     expect(options.json().data).toMatchObject({
       rp: { id: 'localhost' },
@@ -85,7 +88,7 @@ describe('adding a passkey in "Mi cuenta"', () => {
   it('refuses a used challenge, another origin, an unverified device and the same passkey twice', async () => {
     const { token, key } = await adminWithPasskey();
     const fresh = passkey();
-    const options = (await post('/api/me/passkeys/options', {}, token)).json().data;
+    const options = (await getOptions(token)).json().data;
     const other = await post(
       '/api/me/passkeys',
       { response: fresh.register(options, { origin: 'https://phishing.example' }) },
@@ -93,17 +96,17 @@ describe('adding a passkey in "Mi cuenta"', () => {
     );
     expect(other.statusCode).toBe(400);
     expect(other.json().errors).toEqual({ response: [PASSKEY_MSG.invalid] });
-    const next = (await post('/api/me/passkeys/options', {}, token)).json().data;
+    const next = (await getOptions(token)).json().data;
     expect(
       (await post('/api/me/passkeys', { response: fresh.register(next, { verified: false }) }, token))
         .statusCode,
     ).toBe(400);
     // A challenge serves one ceremony: the right answer is kept once, and the same answer again is refused.
-    const third = (await post('/api/me/passkeys/options', {}, token)).json().data;
+    const third = (await getOptions(token)).json().data;
     const answer = fresh.register(third);
     expect((await post('/api/me/passkeys', { response: answer }, token)).statusCode).toBe(201);
     expect((await post('/api/me/passkeys', { response: answer }, token)).statusCode).toBe(400);
-    const again = (await post('/api/me/passkeys/options', {}, token)).json().data;
+    const again = (await getOptions(token)).json().data;
     const twice = await post('/api/me/passkeys', { response: key.register(again) }, token);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(PASSKEY_MSG.alreadyRegistered);
@@ -210,7 +213,7 @@ describe('removing passkeys', () => {
   });
 
   it('is for panel accounts: a seller gets 403', async () => {
-    const res = await post('/api/me/passkeys/options', {}, ctx.seller.token);
+    const res = await getOptions(ctx.seller.token);
     expect(res.statusCode).toBe(403);
   });
 });

@@ -49,7 +49,7 @@ const ACCESS_TABLE: Record<string, Who> = {
   'DELETE /api/me/mfa/totp': 'admin',
   'POST /api/me/mfa/recovery-codes': 'admin',
   'GET /api/me/passkeys': 'admin',
-  'POST /api/me/passkeys/options': 'admin',
+  'GET /api/me/passkeys/options': 'admin',
   'POST /api/me/passkeys': 'admin',
   'DELETE /api/me/passkeys/{id}': 'admin',
 

@@ -84,6 +84,7 @@ describe('AccountPage', { timeout: 15_000 }, () => {
       'GET /api/settings/sign-in': () => ({
         body: { data: { mfa_required: false, mfa_required_by_server: false } },
       }),
+      'GET /api/me/passkeys': () => ({ body: { data: [] } }),
       'GET /api/me': me({ enabled: false }),
       'GET /api/me/sessions': () => ({ status: 503, body: { message: 'Servicio no disponible' } }),
     });

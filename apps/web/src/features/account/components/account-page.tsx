@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify';
 import { useEndMySession } from '../api/end-my-session';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useMySessions } from '../api/get-my-sessions';
+import { PasskeysSection } from './passkeys-section';
 import { SignInRulesSection } from './sign-in-rules-section';
 import { TwoStepSection } from './two-step-section';
 
@@ -76,6 +77,7 @@ export default function AccountPage() {
           </Stack>
         </SectionCard>
         {user?.role === 'admin' && <TwoStepSection />}
+        {user?.role === 'admin' && <PasskeysSection />}
         {user?.role === 'admin' && <SignInRulesSection />}
         <SectionCard
           title={SESSION_MSG.title}

@@ -123,7 +123,7 @@ describe('login', () => {
 
   it('asks for the "Código de verificación" of an account with a second factor: a wrong code says so, the right one signs in', async () => {
     const { requests } = mockApi({
-      'POST /api/login': () => ({ body: { mfa_required: true, mfa_token: 'paso-2' } }),
+      'POST /api/login': () => ({ body: { mfa_required: true, methods: ['totp'], mfa_token: 'paso-2' } }),
       'POST /api/login/mfa': (request) =>
         (request.body as { code: string }).code === '123456'
           ? { body: { token: 'admin-token', user: adminUser } }
@@ -147,7 +147,7 @@ describe('login', () => {
 
   it('goes back to the email and password when the code step expired', async () => {
     mockApi({
-      'POST /api/login': () => ({ body: { mfa_required: true, mfa_token: 'paso-2' } }),
+      'POST /api/login': () => ({ body: { mfa_required: true, methods: ['totp'], mfa_token: 'paso-2' } }),
       'POST /api/login/mfa': () => ({ status: 401, body: { message: MFA_MSG.tokenExpired } }),
     });
     const { user } = renderLogin();

@@ -3,8 +3,10 @@ import {
   COMMUNITY_APP_PATH,
   MFA_MSG,
   MSG,
+  PASSKEY_MSG,
   type TLoginRequest,
   type TLoginResponse,
+  type TMfaMethod,
   ZLoginRequest,
 } from '@panel/shared';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
@@ -13,6 +15,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
 import { login, loginMfa } from '../api/login';
 import { logout } from '../api/logout';
+import { isPasskeyCancel, passkeySecondStep, passkeysSupported, signInWithPasskey } from '../api/passkey';
 
 // The dialog (and Mantine's Modal) loads on the first click, so the first screen does not carry it.
 const ForgotPasswordDialog = lazy(() =>
@@ -27,6 +30,14 @@ function loginErrorText(error: unknown): string {
   if (error.status === 401) return MSG.invalidCredentials;
   if (error.status === 403) return MSG.noPanelAccess;
   if (error.status === 429) return errorMessage(error, MSG.tooManyAttempts);
+  return errorMessage(error, LOGIN_FALLBACK);
+}
+
+/** A passkey that did not sign in: the person's own cancel, the server's refusal, or else. */
+function passkeyErrorText(error: unknown): string {
+  if (isPasskeyCancel(error)) return PASSKEY_MSG.cancelled;
+  if (error instanceof ApiError && error.status === 401) return errorMessage(error, PASSKEY_MSG.invalid);
+  if (error instanceof ApiError && error.status === 429) return errorMessage(error, MSG.tooManyAttempts);
   return errorMessage(error, LOGIN_FALLBACK);
 }
 
@@ -59,7 +70,8 @@ interface LoginFormProps {
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const storeLogin = useAuthStore((s) => s.login);
   // A panel account with "Verificación en dos pasos": the password gave this token, the code comes next.
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [mfaStep, setMfaStep] = useState<{ token: string; methods: TMfaMethod[] } | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   // A seller's account: the alert also points to the sellers' app (issue 21, item 8).
   const [sellerAccount, setSellerAccount] = useState(false);
@@ -97,7 +109,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     try {
       const answer = await login(request);
       if ('mfa_required' in answer) {
-        setMfaToken(answer.mfa_token);
+        setMfaStep({ token: answer.mfa_token, methods: answer.methods });
         return;
       }
       const { token, user } = answer;
@@ -117,16 +129,32 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     }
   };
 
-  if (mfaToken) {
+  const withPasskey = async () => {
+    setAlert(null);
+    setSellerAccount(false);
+    setPasskeyBusy(true);
+    try {
+      const { token, user } = await signInWithPasskey();
+      storeLogin(token, user);
+      onSignedIn();
+    } catch (error) {
+      setAlert(passkeyErrorText(error));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
+
+  if (mfaStep) {
     return (
       <CodeStep
-        mfaToken={mfaToken}
+        mfaToken={mfaStep.token}
+        methods={mfaStep.methods}
         onSignedIn={(answer) => {
           storeLogin(answer.token, answer.user);
           onSignedIn();
         }}
         onRestart={(message) => {
-          setMfaToken(null);
+          setMfaStep(null);
           setAlert(message || null);
         }}
       />
@@ -169,6 +197,18 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={!hydrated}>
             Ingresar
           </Button>
+          {hydrated && passkeysSupported() && (
+            <Button
+              type="button"
+              variant="default"
+              size="md"
+              fullWidth
+              loading={passkeyBusy}
+              onClick={() => void withPasskey()}
+            >
+              Ingresar con una llave de acceso
+            </Button>
+          )}
           <Anchor
             component="button"
             type="button"
@@ -201,16 +241,38 @@ const RESTART_MESSAGES = new Set<string>([MFA_MSG.tokenExpired, MFA_MSG.tooManyC
  */
 function CodeStep({
   mfaToken,
+  methods,
   onSignedIn,
   onRestart,
 }: {
   mfaToken: string;
+  /** `totp`: the code field; `passkey`: "Usar una llave de acceso". */
+  methods: TMfaMethod[];
   onSignedIn: (answer: TLoginResponse) => void;
   onRestart: (message: string) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  const usePasskey = async () => {
+    setAlert(null);
+    setBusy(true);
+    try {
+      onSignedIn(await passkeySecondStep(mfaToken));
+    } catch (failure) {
+      const message = passkeyErrorText(failure);
+      if (failure instanceof ApiError && failure.status === 401 && RESTART_MESSAGES.has(message)) {
+        onRestart(message);
+        return;
+      }
+      setAlert(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const withCode = methods.includes('totp');
+  const withPasskey = methods.includes('passkey') && passkeysSupported();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -245,20 +307,37 @@ function CodeStep({
     <form onSubmit={onSubmit} noValidate aria-label="Código de verificación">
       <Stack gap="md">
         {alert && <ErrorAlert title={alert} />}
-        <TextInput
-          label="Código de verificación"
-          description="Ingresá los 6 dígitos de tu aplicación de autenticación, o uno de tus códigos de recuperación."
-          name="code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          data-autofocus
-          autoFocus
-          error={error}
-        />
-        <Button type="submit" size="md" fullWidth loading={busy}>
-          Verificar
-        </Button>
+        {withCode && (
+          <>
+            <TextInput
+              label="Código de verificación"
+              description="Ingresá los 6 dígitos de tu aplicación de autenticación, o uno de tus códigos de recuperación."
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              data-autofocus
+              autoFocus
+              error={error}
+            />
+            <Button type="submit" size="md" fullWidth loading={busy}>
+              Verificar
+            </Button>
+          </>
+        )}
+        {withPasskey && (
+          <Button
+            type="button"
+            variant={withCode ? 'default' : 'filled'}
+            size="md"
+            fullWidth
+            loading={busy}
+            onClick={() => void usePasskey()}
+          >
+            Usar una llave de acceso
+          </Button>
+        )}
+        {!withCode && !withPasskey && <ErrorAlert title={PASSKEY_MSG.unsupported} />}
         <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onRestart('')}>
           Volver a ingresar email y contraseña
         </Anchor>
