@@ -154,7 +154,7 @@ await runScreenshots(
       const context = await browser.newContext(device);
       const page = await context.newPage();
       await page.goto(`${base}/comunidad/`);
-      await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).waitFor();
       await page.screenshot({ path: join(outDir, `login-${width}.png`) });
       await page.evaluate((s) => localStorage.setItem('community-auth', JSON.stringify(s)), {
         token: login.token,

@@ -7,7 +7,7 @@ test('a seller signs in with the panel accounts and lands on Inicio with the tab
   await page.goto(APP);
   await page.getByLabel('Email').fill(DEMO_SELLER.email);
   await page.getByLabel('Contraseña').fill(DEMO_SELLER.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible({ timeout: 20_000 });
   const tabs = page.getByRole('navigation', { name: 'Secciones' });
   for (const name of ['Inicio', 'Encuestas', 'Publicar', 'Avisos', 'Puntos']) {
@@ -27,12 +27,12 @@ test('a wrong password shows "Credenciales inválidas" and an invalid email the 
   await page.goto(APP);
   await page.getByLabel('Email').fill('no-es-un-email');
   await page.getByLabel('Contraseña').fill('x');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByText(MSG.emailInvalid)).toBeVisible();
 
   await page.getByLabel('Email').fill(DEMO_SELLER.email);
   await page.getByLabel('Contraseña').fill('otra-clave-equivocada');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(MSG.invalidCredentials);
   await expect(page.getByRole('navigation', { name: 'Secciones' })).toHaveCount(0);
 });
@@ -41,7 +41,7 @@ test('an administrator who signs in to the app is sent to the panel, signed in',
   await page.goto(APP);
   await page.getByLabel('Email').fill(DEMO_ADMIN.email);
   await page.getByLabel('Contraseña').fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Tablero de control' })).toBeVisible();
   // Opening the app again with the panel's session goes straight back to the panel.
@@ -59,6 +59,6 @@ test('an expired session sends the seller to sign in again, saying why', async (
   await expect(page.getByText('Tu sesión venció.', { exact: false })).toBeVisible();
   await page.getByLabel('Email').fill(seller.email);
   await page.getByLabel('Contraseña').fill(seller.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Mis puntos' })).toBeVisible();
 });

@@ -7,7 +7,7 @@ async function signIn(page: Page, seller: Seller) {
   await page.goto(APP);
   await page.getByLabel('Email').fill(seller.email);
   await page.getByLabel('Contraseña').fill(seller.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible({ timeout: 20_000 });
 }
 

@@ -194,7 +194,7 @@ test('a replay whose session expired asks to sign in again and keeps the queue, 
 
   await page.getByLabel('Email').fill(seller.email);
   await page.getByLabel('Contraseña').fill(seller.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
   const token = (
     await (

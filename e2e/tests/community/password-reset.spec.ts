@@ -34,7 +34,7 @@ test('a seller asks for a link, the mailed link opens the app, and the new passw
   ).toBe(401);
   await page.getByLabel('Email').fill(seller.email);
   await page.getByLabel('Contraseña').fill('ceibo-en-flor-2026');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeVisible({ timeout: 20_000 });
 
   // The same link again: used.
@@ -54,7 +54,7 @@ test('the request checks the email, and a wrong link says so after the form chec
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByText('Email inválido')).toBeVisible();
   await page.getByRole('button', { name: 'Volver a ingresar' }).click();
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
 
   await page.goto(`${APP}#restablecer=${'B'.repeat(43)}`);
   await expect(page.getByRole('heading', { name: 'Elegí una contraseña nueva' })).toBeVisible();

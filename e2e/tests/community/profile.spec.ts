@@ -29,7 +29,7 @@ test('Perfil shows name and branch, changes the password (wrong current refused)
   expect((await tryLogin(request, seller.email, seller.password)).status).toBe(401);
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('community-auth'))).toBeNull();
 });
 

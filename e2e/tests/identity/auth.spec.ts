@@ -22,7 +22,7 @@ test.describe('Sign-in', () => {
   test('the form validates the email and the password before calling the server', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('no-es-un-email');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await expect(page.getByText('Email inválido')).toBeVisible();
     await expect(page.getByText('Contraseña requerida')).toBeVisible();
   });
@@ -41,7 +41,7 @@ test.describe('Sign-in', () => {
     await expect(page).toHaveURL(/\/comunidad\/?/);
     await page.getByLabel('Email').fill(DEMO_SELLER.email);
     await page.getByLabel('Contraseña').fill(DEMO_SELLER.password);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await expect(page.getByRole('navigation').first()).toBeVisible();
   });
 

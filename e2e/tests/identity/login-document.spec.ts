@@ -38,7 +38,7 @@ test('without JavaScript the screen still paints, and nothing can be sent', asyn
   await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeVisible();
   await expect(page.getByLabel('Email')).not.toBeEditable();
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeDisabled();
   await context.close();
 });
 
@@ -54,7 +54,7 @@ test('the screen hydrates without errors and loads none of the admin shell', asy
   });
   await page.goto('/login');
   await page.getByLabel('Email').fill('no-es-un-email');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByText('Email inválido')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(errors).toEqual([]);

@@ -54,7 +54,7 @@ test('a forgotten password: the mailed link opens the form, the new password sig
   ).toBe(401);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Contraseña').fill('sauce-del-arroyo-77');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 });
 
@@ -78,5 +78,5 @@ test('a used or wrong link says so, and the form checks the policy and the repet
   await expect(page.getByRole('alert').filter({ hasText: RESET_MSG.invalidToken })).toBeVisible();
   // Back to the sign-in form.
   await page.getByRole('button', { name: 'Volver a ingresar' }).click();
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
 });

@@ -517,7 +517,7 @@ for (const { axe, ...viewport } of WIDTHS) {
     await part(problems, `${at} /login`, async () => {
       const found: string[] = [];
       await login.goto('/login');
-      await expect(login.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+      await expect(login.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
       for (const s of await sidewaysScrollers(login)) found.push(s);
       if (!axe) return found;
       for (const v of await violations(login)) found.push(`pantalla: ${v}`);
