@@ -12,7 +12,7 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
 /**
  * Tables any call may write to by design, left out: a seller's day in the app (`app_visits`) is noted by
  * their first call of the day, refused or not (docs/product.md#participacion), as a session's last use is;
- * the tables its trigger keeps (migration 0026) change with it.
+ * the tables its trigger keeps (migration 0027) change with it.
  */
 const VOLATILE_TABLES = new Set([
   'app_visits',
@@ -20,6 +20,9 @@ const VOLATILE_TABLES = new Set([
   'app_visit_week_counts',
   'app_last_visits',
   'engagement_week_counts',
+  // A refused call may still have asked for a passkey sign-in's options: a single-use challenge of
+  // 2 minutes, by design (docs/decisions/2026-12-04-passkeys.md).
+  'webauthn_challenges',
 ]);
 
 /**
