@@ -13,6 +13,7 @@ export * from './content/events.ts';
 export * from './content/media.ts';
 export * from './content/notifications.ts';
 export * from './content/schedule-fields.ts';
+export * from './content/scheduling.ts';
 export * from './core/audit.ts';
 export * from './core/bulk.ts';
 export * from './core/common.ts';

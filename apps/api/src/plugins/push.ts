@@ -3,6 +3,7 @@ import { PushQueue } from '../services/push/queue.ts';
 import { PushSender } from '../services/push/send.ts';
 import type { Lookup, PushTargetPolicy } from '../services/push/targets.ts';
 import { ensureVapidKeys, type VapidKeys, vapidSubject } from '../services/push/vapid.ts';
+import { runDueScheduledJobs } from '../services/scheduling/jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,9 @@ export const pushPlugin = fp<PushPluginOptions>(
       // A claimed job must not be claimed again while its send may still be waiting for an answer.
       leaseMs: Math.max(60_000, 2 * settings.timeoutMs + 10_000),
       onOutcome: (outcome) => app.metrics.pushOutcome(outcome),
+      // Scheduled posts and notifications are published by the same loop (docs/decisions/2026-12-04-scheduled-publishing.md).
+      beforePass: () =>
+        runDueScheduledJobs(app.db, { now: () => app.now(), timeZone: app.config.timeZone, log: app.log }),
       timeZone: app.config.timeZone,
       vapid: async () => {
         const { publicKey, privateKey } = await loadKeys();

@@ -11,6 +11,7 @@ import {
   zTimestamp,
 } from '../core/common.ts';
 import { zFormBranchId } from './schedule-fields.ts';
+import { zPublishAt } from './scheduling.ts';
 
 /** Publicaciones and Historias: their Spanish texts (docs/product.md#posts, #stories, #validation-messages, #messages) and rules. */
 export const MEDIA_MSG = {
@@ -122,6 +123,8 @@ export const ZPostInput = z.object({
     .refine(hasVisibleText, MEDIA_MSG.contentRequired)
     .max(POST_CONTENT_MAX, MEDIA_MSG.contentTooLong),
   branch_id: zBranchId,
+  /** "Programar" (docs/product.md#scheduled-publishing): a future instant; absent = now. */
+  publish_at: zPublishAt,
 });
 export type TPostInput = z.input<typeof ZPostInput>;
 
@@ -153,6 +156,8 @@ export const ZPost = z.object({
   seen_count: z.number().int(),
   audience_count: z.number().int(),
   created_at: zTimestamp,
+  /** "Programada": when it will be published (invisible to sellers until then); null once published. */
+  publish_at: zTimestamp.nullable(),
 });
 export type TPost = z.infer<typeof ZPost>;
 

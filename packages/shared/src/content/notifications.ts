@@ -11,6 +11,7 @@ import {
 } from '../core/common.ts';
 import { registerMessages } from '../core/human-messages.ts';
 import { zFormBranchId, zFormTypeId, zHexColor, zQueryId } from './schedule-fields.ts';
+import { zPublishAt } from './scheduling.ts';
 
 /** Spanish texts of notifications and their types (docs/product.md#validation-messages, #messages; docs/product.md#the-two-readings-settled). */
 export const NOTIFICATION_MSG = registerMessages({
@@ -101,6 +102,8 @@ export const ZNotification = z.object({
    */
   read_count: z.number().int(),
   recipient_count: z.number().int(),
+  /** "Programada": when it will be published (invisible to sellers until then); null once published. */
+  publish_at: zTimestamp.nullable(),
   version: zVersion,
 });
 export type TNotification = z.infer<typeof ZNotification>;
@@ -131,6 +134,11 @@ export const ZNotificationInput = z.object({
     })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === true || v === '1' || v === 'true' || v === 'on')),
+  /**
+   * "Programar" (docs/product.md#scheduled-publishing): a future instant; absent = now. On an update
+   * of a scheduled one it reschedules, and absent publishes it now.
+   */
+  publish_at: zPublishAt,
 });
 /** PUT: the type and the branch must be sent (absent would reset them to type 1 and every branch). */
 export const ZNotificationUpdate = requiredOnPut(ZNotificationInput, ['notification_type_id', 'branch_id']);

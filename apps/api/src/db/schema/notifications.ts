@@ -37,6 +37,12 @@ export const notifications = pgTable(
     urgent: boolean('urgent').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * "Programada" (docs/decisions/2026-12-04-scheduled-publishing.md): when it is to be published;
+     * null = published. Sellers see only published rows (services/scheduling/published.ts); the
+     * scheduled job sets it to null and created_at to the publication time.
+     */
+    publishAt: tstz('publish_at'),
     version: version(),
   },
   (t) => [

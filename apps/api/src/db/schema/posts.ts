@@ -21,6 +21,12 @@ export const posts = pgTable(
     branchId: integer('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * "Programada" (docs/decisions/2026-12-04-scheduled-publishing.md): when it is to be published;
+     * null = published. Sellers see only published rows (services/scheduling/published.ts); the
+     * scheduled job sets it to null and created_at to the publication time.
+     */
+    publishAt: tstz('publish_at'),
   },
   (t) => [
     check('posts_content_length_check', sql`char_length(${t.content}) <= 500`),

@@ -1,9 +1,18 @@
-import { makeItemResponse, NOTIFICATION_MSG, ZNotification, ZNotificationUpdate } from '@panel/shared';
+import {
+  makeItemResponse,
+  NOTIFICATION_MSG,
+  SCHEDULE_MSG,
+  ZNotification,
+  ZNotificationUpdate,
+} from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterCommit } from '../../db/audit-context.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { findNotification, notificationValues } from '../../services/notifications/notifications.ts';
+import { cancelJob, lockScheduled, publishRecord, scheduleJob } from '../../services/scheduling/jobs.ts';
+import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { assertNotificationRefs } from './notification-refs.ts';
 
@@ -16,6 +25,9 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notificaciones'],
         summary: 'Actualizar una notificación',
+        description:
+          'Una programada (`publish_at` no nulo) se reprograma con otro `publish_at` futuro; sin `publish_at` se ' +
+          'publica en ese momento (y se encolan sus push). Una ya publicada no se puede programar (400).',
         consumes: FORM_BODIES,
         params: ZRouteId,
         body: ZNotificationUpdate,
@@ -31,12 +43,27 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
         .where(eq(notifications.id, id));
       if (!found) throw notFound(NOTIFICATION_MSG.notificationNotFound);
       await assertNotificationRefs(app.db, body);
-      const [row] = await app.db
-        .update(notifications)
-        .set(notificationValues(body))
-        .where(eq(notifications.id, id))
-        .returning({ id: notifications.id });
-      if (!row) throw notFound(NOTIFICATION_MSG.notificationNotFound);
+      const publishAt = publishAtFrom(body.publish_at, app.now());
+      const publishedNow = await app.db.transaction(async (tx) => {
+        // Locked against the worker: it either published it already, or cannot until this commits.
+        const scheduled = await lockScheduled(tx, 'notification', id);
+        if (!scheduled && publishAt) throw fieldError('publish_at', SCHEDULE_MSG.alreadyPublished);
+        const [row] = await tx
+          .update(notifications)
+          .set({ ...notificationValues(body), ...(publishAt && { publishAt }) })
+          .where(eq(notifications.id, id))
+          .returning({ id: notifications.id });
+        if (!row) throw notFound(NOTIFICATION_MSG.notificationNotFound);
+        if (!scheduled) return false;
+        if (publishAt) {
+          await scheduleJob(tx, 'notification', id, publishAt);
+          return false;
+        }
+        // Scheduled, and sent without a time: published now, its pushes queued now.
+        await cancelJob(tx, 'notification', id);
+        return publishRecord(tx, 'notification', id, app.now(), app.config.timeZone);
+      });
+      if (publishedNow) afterCommit(() => app.push.queue.wake());
       return { data: (await findNotification(app.db, id))! };
     },
   );

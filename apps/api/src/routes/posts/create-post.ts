@@ -6,6 +6,8 @@ import { requireAuth } from '../../plugins/auth.ts';
 import type { UploadRule } from '../../plugins/body-parsers.ts';
 import { createPostWithImages } from '../../services/posts/create-post.ts';
 import { selectPosts, toPostDtos } from '../../services/posts/post-dto.ts';
+import { scheduleJob } from '../../services/scheduling/jobs.ts';
+import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
 import { checkBranch, validateForm } from '../media-form.ts';
 import { errors } from '../schemas.ts';
 
@@ -31,7 +33,8 @@ export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Crear una publicación',
         description:
           '`multipart/form-data`: `content` (1 a 500 caracteres), `branch_id` (0 o vacío = todas) y de 1 a 5 archivos ' +
-          '`images[]` de hasta 10 MB. El tipo se detecta por el contenido: JPEG, PNG, GIF, WebP o AVIF.',
+          '`images[]` de hasta 10 MB. El tipo se detecta por el contenido: JPEG, PNG, GIF, WebP o AVIF. ' +
+          '`publish_at` (opcional, un instante ISO 8601 futuro): la programa; los vendedores la ven desde ese momento.',
         consumes: ['multipart/form-data'],
         response: { 201: makeItemResponse(ZPost), ...errors(400, 401, 403) },
       },
@@ -45,12 +48,22 @@ export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
         files.length === 0 ? { images: [MEDIA_MSG.imagesRequired] } : {},
       );
       await checkBranch(app.db, input.branch_id, MEDIA_MSG.branchInvalid);
+      const publishAt = publishAtFrom(input.publish_at, app.now());
 
       const { postId } = await createPostWithImages(
         app.db,
         app.storage,
-        { userId: auth.user.id, content: input.content, branchId: input.branch_id, files, field: 'images' },
+        {
+          userId: auth.user.id,
+          content: input.content,
+          branchId: input.branch_id,
+          files,
+          field: 'images',
+          publishAt,
+        },
         request.log,
+        // Scheduled: its job is written with it (docs/decisions/2026-12-04-scheduled-publishing.md).
+        publishAt ? (tx, id) => scheduleJob(tx, 'post', id, publishAt) : undefined,
       );
 
       const [row] = await selectPosts(app.db).where(eq(posts.id, postId));

@@ -9,6 +9,7 @@ import {
   localDay,
   startOfLocalDay,
 } from '../../lib/business-time.ts';
+import { published } from '../scheduling/published.ts';
 
 /**
  * Participación (docs/product.md#participacion): per branch and per week, and over the period and the
@@ -151,7 +152,7 @@ async function countRows(db: Tx, windows: Window[]): Promise<Row[]> {
     -- Audiences: the notices (surveys) of each window counted per branch first, then times its sellers.
     SELECT 'delivered', a.i, sc.branch_key, sum(a.n * sc.k)
       FROM (SELECT w.i, n.branch_id, count(*) AS n
-              FROM w JOIN notifications n ON n.created_at >= w.since AND n.created_at < w.until
+              FROM w JOIN notifications n ON n.created_at >= w.since AND n.created_at < w.until AND ${published('n')}
              GROUP BY 1, 2) a
       JOIN sc ON a.branch_id IS NULL OR a.branch_id = sc.branch_id
       GROUP BY 2, 3

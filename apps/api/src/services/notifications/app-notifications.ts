@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { iso } from '../../lib/iso.ts';
 import { fetchPage } from '../../lib/list-query.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { visibleTo } from '../auth/visible-to.ts';
+import { shownTo } from '../scheduling/published.ts';
 
 interface NotificationRow {
   id: number;
@@ -42,7 +42,7 @@ export async function unreadCount(db: Db | Tx, user: SessionUser): Promise<numbe
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM notifications n
-      WHERE ${visibleTo(user, sql`n.branch_id`)}
+      WHERE ${shownTo(user, 'n')}
         AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = ${user.id})`,
   );
   return Number(row?.n ?? 0);
@@ -58,7 +58,7 @@ export async function listAppNotifications(
     query.filter === 'unread'
       ? sql`AND NOT EXISTS (SELECT 1 FROM notification_reads x WHERE x.notification_id = n.id AND x.user_id = ${user.id})`
       : sql``;
-  const where = sql`${visibleTo(user, sql`n.branch_id`)} ${unreadOnly}`;
+  const where = sql`${shownTo(user, 'n')} ${unreadOnly}`;
   const { rows, meta } = await fetchPage(
     query,
     ({ limit, offset }) =>
@@ -76,7 +76,7 @@ export async function listAppNotifications(
 export async function appNotificationById(db: Db, user: SessionUser, id: number): Promise<TAppNotification> {
   const [row] = await queryRows<NotificationRow>(
     db,
-    selectNotifications(user, sql`n.id = ${id} AND ${visibleTo(user, sql`n.branch_id`)}`),
+    selectNotifications(user, sql`n.id = ${id} AND ${shownTo(user, 'n')}`),
   );
   if (!row) throw notFound(APP_MSG.notificationNotFound);
   return toDto(row);
@@ -92,7 +92,7 @@ export async function markNotificationRead(
   return db.transaction(async (tx) => {
     const [visible] = await queryRows<{ id: number }>(
       tx,
-      sql`SELECT n.id FROM notifications n WHERE n.id = ${id} AND ${visibleTo(user, sql`n.branch_id`)}`,
+      sql`SELECT n.id FROM notifications n WHERE n.id = ${id} AND ${shownTo(user, 'n')}`,
     );
     if (!visible) throw notFound(APP_MSG.notificationNotFound);
     await queryRows(
@@ -118,7 +118,7 @@ export async function markAllNotificationsRead(
     db,
     sql`INSERT INTO notification_reads (notification_id, user_id, read_at)
       SELECT n.id, ${user.id}, ${now.toISOString()}::timestamptz FROM notifications n
-      WHERE ${visibleTo(user, sql`n.branch_id`)}
+      WHERE ${shownTo(user, 'n')}
       ON CONFLICT DO NOTHING RETURNING id`,
   );
   return { marked: marked.length, unread_count: await unreadCount(db, user) };

@@ -21,6 +21,7 @@ export const notificationColumns = {
   message: notifications.message,
   urgent: notifications.urgent,
   createdAt: notifications.createdAt,
+  publishAt: notifications.publishAt,
   version: notifications.version,
   typeName: notificationTypes.name,
   typeColor: notificationTypes.color,
@@ -74,6 +75,7 @@ export function toNotificationDto(row: NotificationRow): TNotification {
     urgent: row.urgent,
     read_count: row.readCount,
     recipient_count: row.recipientCount,
+    publish_at: row.publishAt ? row.publishAt.toISOString() : null,
     version: row.version,
   };
 }

@@ -5,7 +5,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { iso } from '../../lib/iso.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { visibleTo } from '../auth/visible-to.ts';
+import { shownTo } from '../scheduling/published.ts';
 import { fileUrl } from '../storage/file-url.ts';
 
 interface PostRow {
@@ -48,7 +48,7 @@ export async function queryAppPosts(
       FROM posts p
       JOIN users u ON u.id = p.user_id
       LEFT JOIN branches b ON b.id = p.branch_id
-      WHERE ${visibleTo(user, sql`p.branch_id`)} AND ${condition}
+      WHERE ${shownTo(user, 'p')} AND ${condition}
       ORDER BY p.created_at DESC, p.id DESC
       LIMIT ${limit}`,
   );
@@ -91,7 +91,7 @@ export async function appPostById(db: Db | Tx, user: SessionUser, postId: number
 export async function assertPostVisible(db: Db | Tx, user: SessionUser, postId: number): Promise<void> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${visibleTo(user, sql`p.branch_id`)}`,
+    sql`SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${shownTo(user, 'p')}`,
   );
   if (!row) throw notFound(APP_MSG.postNotFound);
 }

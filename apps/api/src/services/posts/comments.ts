@@ -7,9 +7,9 @@ import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { iso } from '../../lib/iso.ts';
 import { fetchPage } from '../../lib/list-query.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { visibleTo } from '../auth/visible-to.ts';
 import { awardQuietly } from '../points/award.ts';
 import { pointsFor } from '../points/points-for.ts';
+import { shownTo } from '../scheduling/published.ts';
 import { assertPostVisible } from './app-posts.ts';
 
 /** A post's comments, oldest first, one page; 404 when the caller may not see the post. */
@@ -140,7 +140,7 @@ async function ownComment(tx: Tx, user: SessionUser, id: number) {
   const [row] = await queryRows<{ id: number; post_id: number; user_id: number }>(
     tx,
     sql`SELECT c.id, c.post_id, c.user_id FROM post_comments c JOIN posts p ON p.id = c.post_id
-      WHERE c.id = ${id} AND ${visibleTo(user, sql`p.branch_id`)}
+      WHERE c.id = ${id} AND ${shownTo(user, 'p')}
       FOR UPDATE OF c`,
   );
   if (!row) throw notFound(APP_MSG.commentNotFound);

@@ -23,6 +23,8 @@ export async function createPostWithImages<T>(
     /** The multipart field named in a refusal. */
     field: string;
     now?: Date;
+    /** "Programada": published by its scheduled job (the caller schedules it in `inTransaction`). */
+    publishAt?: Date | null;
   },
   log: FastifyBaseLogger,
   inTransaction?: (tx: Tx, postId: number) => Promise<T>,
@@ -47,6 +49,7 @@ export async function createPostWithImages<T>(
           content: input.content,
           branchId: input.branchId,
           ...(input.now ? { createdAt: input.now } : {}),
+          ...(input.publishAt ? { publishAt: input.publishAt } : {}),
         })
         .returning({ id: posts.id });
       await tx.insert(postImages).values(

@@ -5,8 +5,8 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { postLikes } from '../../db/schema/posts.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { visibleTo } from '../auth/visible-to.ts';
 import { type AwardGateRow, awardGate, awardQuietly, gateRejection, logRefusal } from '../points/award.ts';
+import { shownTo } from '../scheduling/published.ts';
 import { assertPostVisible } from './app-posts.ts';
 
 /** What a like or an unlike answers. */
@@ -45,7 +45,7 @@ export async function likePost(
   >(
     db,
     sql`WITH post AS (
-        SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${visibleTo(user, sql`p.branch_id`)}
+        SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${shownTo(user, 'p')}
       ), liked AS (
         SELECT 1 FROM post_likes WHERE post_id = ${postId} AND user_id = ${user.id}
       ), gate AS (${awardGate(award)}
@@ -91,7 +91,7 @@ export async function unlikePost(db: Db, user: SessionUser, postId: number): Pro
   const [row] = await queryRows<{ visible: boolean; others: number }>(
     db,
     sql`WITH post AS (
-        SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${visibleTo(user, sql`p.branch_id`)}
+        SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${shownTo(user, 'p')}
       ), removed AS (
         DELETE FROM post_likes WHERE post_id IN (SELECT id FROM post) AND user_id = ${user.id}
       )

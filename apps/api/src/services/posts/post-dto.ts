@@ -18,6 +18,8 @@ export interface PostRow {
   likesCount: number;
   commentsCount: number;
   createdAt: Date;
+  /** "Programada": its publication time; null once published. */
+  publishAt: Date | null;
   /** created_at at full (microsecond) precision, for keyset paging. */
   cursorAt: string;
 }
@@ -38,6 +40,7 @@ export function selectPosts(db: Db) {
       likesCount,
       commentsCount,
       createdAt: posts.createdAt,
+      publishAt: posts.publishAt,
       cursorAt: sql<string>`${posts.createdAt}::text`,
     })
     .from(posts)
@@ -70,6 +73,7 @@ export async function toPostDtos(db: Db | Tx, rows: PostRow[]): Promise<TPost[]>
     seen_count: reach.get(row.id)?.seen ?? 0,
     audience_count: reach.get(row.id)?.audience ?? 0,
     created_at: row.createdAt.toISOString(),
+    publish_at: row.publishAt ? row.publishAt.toISOString() : null,
   }));
 }
 

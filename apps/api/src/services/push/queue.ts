@@ -23,6 +23,20 @@ function dueJobs(now: Date): SQL {
   return sql`status = 'pending' AND run_at <= ${now.toISOString()}::timestamptz`;
 }
 
+/**
+ * Scheduled jobs (docs/decisions/2026-12-04-scheduled-publishing.md) the worker may run at `now`: a
+ * record's publication is due from its `run_at`; one due while the server was down is due at the first
+ * pass after start.
+ */
+export function dueScheduled(now: Date): SQL {
+  return sql`status = 'pending' AND run_at <= ${now.toISOString()}::timestamptz`;
+}
+
+/** After a scheduled job failed (the database refused its effect): 30 s × 2^(attempt − 1), up to 1 h. */
+export function scheduledRetryAt(now: Date, attempts: number): Date {
+  return new Date(now.getTime() + Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000));
+}
+
 /** After a retryable failure: base × 2^(attempt − 1), capped, or Retry-After when longer. */
 export function retryRunAt(
   now: Date,
@@ -120,6 +134,11 @@ export interface PushQueueOptions {
   timeZone?: string;
   /** Told each job's outcome as it ends (the metrics' panel_push_jobs_total). */
   onOutcome?: (outcome: keyof DrainResult) => void;
+  /**
+   * Run at the start of every pass, before the pushes are claimed: the due scheduled publications
+   * (services/scheduling/jobs.ts), whose notifications' pushes this same pass then sends.
+   */
+  beforePass?: () => Promise<unknown>;
 }
 
 export interface DrainResult {
@@ -187,6 +206,7 @@ export class PushQueue {
       backoffBaseMs: 30_000,
       backoffMaxMs: 60 * 60_000,
       onOutcome: () => {},
+      beforePass: async () => {},
       timeZone: 'UTC',
       ...options,
     };
@@ -257,6 +277,9 @@ export class PushQueue {
     const wait = () => new Promise<void>((resolve) => (changed = resolve));
     this.kick = () => changed();
     try {
+      await this.o
+        .beforePass()
+        .catch((err) => this.o.log.error({ err }, 'error al publicar las programaciones vencidas'));
       for (;;) {
         if (this.again) {
           this.again = false;

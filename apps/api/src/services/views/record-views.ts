@@ -5,6 +5,7 @@ import { intArray } from '../../lib/int-array.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { visibleTo } from '../auth/visible-to.ts';
 import { awardQuietly } from '../points/award.ts';
+import { shownTo } from '../scheduling/published.ts';
 import { storyIsActive } from '../stories/expiry.ts';
 
 /**
@@ -39,7 +40,7 @@ async function recordPostViews(tx: Tx, user: SessionUser, ids: readonly number[]
     tx,
     sql`INSERT INTO post_views (post_id, user_id, viewed_at)
       SELECT p.id, ${user.id}::int, ${now.toISOString()}::timestamptz FROM posts p
-      WHERE p.id = ANY(${intArray([...new Set(ids)])}::int[]) AND ${visibleTo(user, sql`p.branch_id`)}
+      WHERE p.id = ANY(${intArray([...new Set(ids)])}::int[]) AND ${shownTo(user, 'p')}
       ORDER BY p.id
       ON CONFLICT DO NOTHING
       RETURNING post_id`,

@@ -193,11 +193,14 @@ describe('which tables are audited', () => {
     'post_view_counts',
     // The sellers' days in the app, written by their own calls (docs/decisions/2026-12-03-engagement.md).
     'app_visits',
-    // Kept by triggers from app_visits, post_views, post_likes and post_comments (migration 0026).
+    // Kept by triggers from app_visits, post_views, post_likes and post_comments (migration 0027).
     'app_visit_weeks',
     'app_visit_week_counts',
     'app_last_visits',
     'engagement_week_counts',
+    // The queue of scheduled publications, as push_jobs: the record's own row carries publish_at
+    // (docs/decisions/2026-12-04-scheduled-publishing.md).
+    'scheduled_jobs',
   ];
 
   it('every table has the audit_row trigger (the read API lists exactly those), or is named as not audited', async () => {
