@@ -11,6 +11,7 @@ export const SCHEDULE_MSG = registerMessages({
     'La fecha de publicación debe ser un instante ISO 8601, por ejemplo 2026-12-08T11:00:00.000Z',
   publishAtOutOfRange: outOfDateRange('La fecha de publicación'),
   publishAtPast: 'La fecha de publicación debe ser posterior a este momento',
+  publishAtRequired: 'Elegí la fecha de publicación',
   alreadyPublished: 'Ya se publicó: la fecha de publicación no se puede cambiar',
 });
 

@@ -16,9 +16,9 @@ import { createTestContext, type TestContext, testConfig } from '../../../src/te
 // it (and queues a notification's pushes then), exactly once across instances and restarts.
 
 const NOW = new Date('2026-12-04T15:00:00Z');
-/** Monday 8 December, 08:00 in Buenos Aires. */
-const MONDAY = '2026-12-08T11:00:00.000Z';
-const AFTER = new Date('2026-12-08T11:00:05Z');
+/** Monday 7 December, 08:00 in Buenos Aires. */
+const MONDAY = '2026-12-07T11:00:00.000Z';
+const AFTER = new Date('2026-12-07T11:00:05Z');
 let clock = NOW;
 let ctx: TestContext;
 let png: Buffer;
@@ -29,14 +29,12 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 let branch: number;
-let otherBranch: number;
 let typeId: number;
 let seller: { id: number; token: string };
 beforeEach(async () => {
   clock = NOW;
   await ctx.reset();
   branch = (await createBranch(ctx.db)).id;
-  otherBranch = (await createBranch(ctx.db)).id;
   const [type] = await ctx.db.insert(notificationTypes).values({ name: 'Aviso' }).returning();
   typeId = type!.id;
   const s = await createUser(ctx.db, { branchId: branch });

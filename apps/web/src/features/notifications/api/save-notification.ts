@@ -18,6 +18,8 @@ export async function saveNotification({
       title: values.title,
       message: values.message,
       urgent: values.urgent ? 1 : 0,
+      // Absent: published now (an edit of a scheduled one publishes it).
+      ...(values.publish_at ? { publish_at: values.publish_at } : {}),
     },
     { update: id !== null },
   );

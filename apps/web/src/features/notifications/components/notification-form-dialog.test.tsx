@@ -1,4 +1,4 @@
-import type { TNotification } from '@panel/shared';
+import { SCHEDULE_MSG, type TNotification } from '@panel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/fetch-mock';
@@ -21,6 +21,7 @@ const notification: TNotification = {
   title: 'Promo de invierno',
   message: 'Galletitas con descuento',
   created_at: '2026-03-01T12:00:00.000Z',
+  publish_at: null,
   push_sent_count: 0,
   urgent: false,
   read_count: 0,
@@ -89,6 +90,56 @@ describe('NotificationFormDialog', () => {
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     const body = requests.find((r) => r.method === 'POST')?.body as URLSearchParams;
     expect(Object.fromEntries(body)).toMatchObject({ title: 'Corte de luz', urgent: '1' });
+  });
+
+  it('"Programar" sends publish_at as the instant of the typed business time', async () => {
+    const { requests } = api({
+      'POST /api/notifications': () => ({ status: 201, body: { data: notification } }),
+    });
+    signIn();
+    const { user } = renderWithApp(<NotificationFormDialog opened notification={null} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText(/Título/), 'Reunión del lunes');
+    await user.type(screen.getByLabelText(/Mensaje/), 'A las 9');
+    expect(screen.queryByLabelText(/Fecha de publicación/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Programar/ }));
+    await user.type(screen.getByLabelText(/Fecha de publicación/), '08/12/2036 08:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const body = requests.find((r) => r.method === 'POST')?.body as URLSearchParams;
+    // Buenos Aires is UTC−3: 08:00 there is 11:00 UTC.
+    expect(Object.fromEntries(body)).toMatchObject({
+      title: 'Reunión del lunes',
+      publish_at: '2036-12-08T11:00:00.000Z',
+    });
+  });
+
+  it('"Programar" refuses a past time, and no time, with the Spanish messages, and sends nothing', async () => {
+    const { requests } = api();
+    signIn();
+    const { user } = renderWithApp(<NotificationFormDialog opened notification={null} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText(/Título/), 'Hola');
+    await user.type(screen.getByLabelText(/Mensaje/), 'Texto');
+    await user.click(screen.getByRole('checkbox', { name: /Programar/ }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(SCHEDULE_MSG.publishAtRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Fecha de publicación/), '01/03/2021 08:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(SCHEDULE_MSG.publishAtPast)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows a scheduled notification\'s time when editing it; a published one has no "Programar"', async () => {
+    api();
+    signIn();
+    const scheduled = { ...notification, publish_at: '2036-12-08T11:00:00.000Z' };
+    const { unmount } = renderWithApp(
+      <NotificationFormDialog opened notification={scheduled} onClose={vi.fn()} />,
+    );
+    expect(screen.getByRole('checkbox', { name: /Programar/ })).toBeChecked();
+    expect(screen.getByLabelText(/Fecha de publicación/)).toHaveValue('08/12/2036 08:00');
+    unmount();
+    renderWithApp(<NotificationFormDialog opened notification={notification} onClose={vi.fn()} />);
+    expect(screen.queryByRole('checkbox', { name: /Programar/ })).not.toBeInTheDocument();
   });
 
   it('shows the spec messages and sends nothing when title and message are blank', async () => {

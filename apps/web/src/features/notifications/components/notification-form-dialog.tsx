@@ -2,10 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox } from '@mantine/core';
 import { type TNotification, type TNotificationValues, ZNotificationInput } from '@panel/shared';
 import type { Resolver } from 'react-hook-form';
+import { withDateFields } from '../../../components/date-time-field/with-date-fields';
 import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput, FormTextarea } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
+import { ScheduleField } from '../../../components/schedule-field/schedule-field';
+import { withSchedule } from '../../../components/schedule-field/with-schedule';
 import { TypeSelect } from '../../../components/selects/type-select';
 import { useSaveNotification } from '../api/save-notification';
 
@@ -15,9 +18,16 @@ interface FormValues {
   title: string;
   message: string;
   urgent: boolean;
+  schedule: boolean;
+  publish_at: string | null;
 }
 // The schema's preprocessed ids take `unknown` (form bodies); this form gives numbers or null.
-const resolver = zodResolver(ZNotificationInput) as Resolver<FormValues, unknown, TNotificationValues>;
+const resolver = withDateFields(
+  withSchedule(
+    zodResolver(ZNotificationInput) as unknown as Resolver<FormValues, unknown, TNotificationValues>,
+  ),
+  ['publish_at'],
+);
 
 /** docs/product.md#validation-messages, #constants: type 1 and every branch (0) by default. */
 const initialValues = (n: TNotification | null): FormValues => ({
@@ -26,6 +36,8 @@ const initialValues = (n: TNotification | null): FormValues => ({
   title: n?.title ?? '',
   message: n?.message ?? '',
   urgent: n?.urgent ?? false,
+  schedule: Boolean(n?.publish_at),
+  publish_at: n?.publish_at ?? null,
 });
 
 interface Props {
@@ -74,6 +86,8 @@ export function NotificationFormDialog({ opened, notification, onClose }: Props)
         description="Llega enseguida, aunque el vendedor tenga activado «No molestar»."
         {...dialog.form.register('urgent')}
       />
+      {/* A published notification cannot be scheduled again; a scheduled one can be moved or published now. */}
+      {(!notification || notification.publish_at) && <ScheduleField />}
     </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import {
   type ResourceListColumn,
 } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { ScheduledBadge } from '../../../components/schedule-field/scheduled-badge';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { TypeSelect } from '../../../components/selects/type-select';
 import { useDialogTarget } from '../../../components/use-dialog-target';
@@ -70,7 +71,12 @@ function NotificationTitle({
           </Badge>
         )}
       </Group>
-      <ReadReceipt notification={n} onOpen={onReaders} />
+      {/* A scheduled one has no readers yet: its time instead. */}
+      {n.publish_at ? (
+        <ScheduledBadge publishAt={n.publish_at} />
+      ) : (
+        <ReadReceipt notification={n} onOpen={onReaders} />
+      )}
     </Stack>
   );
 }

@@ -12,20 +12,31 @@ import { useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { withDateFields } from '../../../components/date-time-field/with-date-fields';
 import { BranchField } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormTextarea } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
+import { ScheduleField } from '../../../components/schedule-field/schedule-field';
+import { withSchedule } from '../../../components/schedule-field/with-schedule';
 import { UploadStatus, useUploadStatus } from '../../../components/upload-status';
 import { ApiError } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
 
 type PostFormOutput = z.output<typeof ZPostInput>;
-type PostFormValues = { content: string; branch_id: number | null };
+type PostFormValues = {
+  content: string;
+  branch_id: number | null;
+  schedule: boolean;
+  publish_at: string | null;
+};
 
-const EMPTY: PostFormValues = { content: '', branch_id: null };
-const resolver = zodResolver(ZPostInput) as unknown as Resolver<PostFormValues, unknown, PostFormOutput>;
+const EMPTY: PostFormValues = { content: '', branch_id: null, schedule: false, publish_at: null };
+const resolver = withDateFields(
+  withSchedule(zodResolver(ZPostInput) as unknown as Resolver<PostFormValues, unknown, PostFormOutput>),
+  ['publish_at'],
+);
 
 /**
  * Adds newly chosen images to the ones already chosen, within the spec's limits (§5): files
@@ -74,7 +85,13 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
     },
     submit: (values) =>
       upload.send((onProgress) =>
-        createPost.mutateAsync({ content: values.content, branchId: values.branch_id, images, onProgress }),
+        createPost.mutateAsync({
+          content: values.content,
+          branchId: values.branch_id,
+          publishAt: values.publish_at ?? null,
+          images,
+          onProgress,
+        }),
       ),
     success: MEDIA_MSG.postCreated,
     failure: MEDIA_MSG.postSaveError,
@@ -86,6 +103,7 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
   });
   const { control } = dialog.form;
   const content = useWatch({ control, name: 'content' }) ?? '';
+  const scheduled = useWatch({ control, name: 'schedule' });
 
   const { busy } = dialog;
   const dirty = content.trim() !== '' || images.length > 0;
@@ -122,8 +140,8 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
         size="lg"
         gap="md"
         onCancel={requestClose}
-        submitLabel="Publicar"
-        busyLabel="Publicando..."
+        submitLabel={scheduled ? 'Programar' : 'Publicar'}
+        busyLabel={scheduled ? 'Programando...' : 'Publicando...'}
         submitDisabled={!canPublish}
       >
         <div>
@@ -165,6 +183,7 @@ export function PostCreateDialog({ opened, onClose }: PostCreateDialogProps) {
           disabled={busy}
           comboboxProps={{ withinPortal: true, position: 'bottom-start' }}
         />
+        <ScheduleField disabled={busy} />
         <UploadStatus status={upload} what="imágenes" id="post-upload-progress" />
       </FormDialog>
       <ConfirmDialog

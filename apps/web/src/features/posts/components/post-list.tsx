@@ -13,6 +13,7 @@ import {
   type ResourceListColumn,
 } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { ScheduledBadge } from '../../../components/schedule-field/scheduled-badge';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { formatDateTime } from '../../../lib/dates/business-time';
 import { useDeletePost } from '../api/delete-post';
@@ -41,7 +42,11 @@ const cardWith = (openViewers: (p: TPost) => void): ResourceListCard<TPost> => (
   primary: (p) => (
     <Stack gap={4}>
       <ClampedText lines={3}>{p.content}</ClampedText>
-      <PostReach post={p} onOpen={openViewers} />
+      {p.publish_at ? (
+        <ScheduledBadge publishAt={p.publish_at} />
+      ) : (
+        <PostReach post={p} onOpen={openViewers} />
+      )}
     </Stack>
   ),
   secondary: (p) => `${p.user_name} · ${p.branch_name ?? 'Todas'}`,
@@ -102,7 +107,11 @@ export function PostList() {
         render: (p) => (
           <Stack gap={4}>
             <ClampedText className={classes.content}>{p.content}</ClampedText>
-            <PostReach post={p} onOpen={openViewers} />
+            {p.publish_at ? (
+              <ScheduledBadge publishAt={p.publish_at} />
+            ) : (
+              <PostReach post={p} onOpen={openViewers} />
+            )}
           </Stack>
         ),
       },

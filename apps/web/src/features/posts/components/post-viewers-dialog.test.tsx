@@ -19,6 +19,7 @@ const post: TPost = {
   seen_count: 1,
   audience_count: 3,
   created_at: '2026-12-03T12:00:00.000Z',
+  publish_at: null,
 };
 const page = (data: object[]) => ({
   data,
