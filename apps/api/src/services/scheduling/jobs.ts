@@ -32,7 +32,7 @@ export async function scheduleJob(
  * Takes the record's job out of the worker's reach for the rest of the transaction and says whether the
  * record is still scheduled. An edit calls it first: a worker publishing it meanwhile holds the job row
  * (this waits for it, then sees it published), and a worker that comes later skips the locked row. The
- * job row is locked before the record, in the worker's order, so the two never wait for each other.
+ * job row is locked before the record, in the worker's order, so the two cannot deadlock.
  */
 export async function lockScheduled(tx: Tx, kind: ScheduledKind, refId: number): Promise<boolean> {
   await queryRows(

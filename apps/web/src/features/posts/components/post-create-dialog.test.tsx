@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, MEDIA_MSG } from '@panel/shared';
+import { IMAGE_MAX_BYTES, MEDIA_MSG, SCHEDULE_MSG } from '@panel/shared';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/fetch-mock';
@@ -43,6 +43,14 @@ describe('toPostForm', () => {
     expect(form.getAll('images[]').map((f) => (f as File).name)).toEqual(['a.png', 'b.png']);
     expect(toPostForm({ content: 'x', branchId: 4, images: [] }).get('branch_id')).toBe('4');
   });
+
+  it('sends publish_at only when scheduled', () => {
+    expect(toPostForm({ content: 'x', branchId: null, images: [] }).has('publish_at')).toBe(false);
+    const at = '2036-12-08T11:00:00.000Z';
+    expect(toPostForm({ content: 'x', branchId: null, publishAt: at, images: [] }).get('publish_at')).toBe(
+      at,
+    );
+  });
 });
 
 describe('PostCreateDialog', () => {
@@ -61,6 +69,21 @@ describe('PostCreateDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Quitar a.png' }));
     expect(screen.getByText(MEDIA_MSG.imagesRequired)).toBeInTheDocument();
     expect(publish).toBeDisabled();
+  });
+
+  it('"Programar" shows "Fecha de publicación", names the button "Programar" and refuses a past time', async () => {
+    signIn();
+    const { user } = renderWithApp(<PostCreateDialog opened onClose={vi.fn()} />);
+    await user.type(await screen.findByLabelText(/Contenido/), 'Anuncio del lunes');
+    await user.upload(document.body.querySelector('input[type="file"]') as HTMLInputElement, [file('a.png')]);
+    await user.click(screen.getByRole('checkbox', { name: /Programar/ }));
+    const submit = screen.getByRole('button', { name: 'Programar' });
+    await user.type(screen.getByLabelText(/Fecha de publicación/), '01/03/2021 08:00');
+    await user.click(submit);
+    expect(await screen.findByText(SCHEDULE_MSG.publishAtPast)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Programar/ }));
+    expect(screen.queryByLabelText(/Fecha de publicación/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publicar' })).toBeEnabled();
   });
 
   it('asks before closing with unsaved work', async () => {
