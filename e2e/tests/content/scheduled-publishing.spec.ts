@@ -15,7 +15,9 @@ async function newPost(page: Page, content: string) {
   await dialog.getByLabel('Contenido').fill(content);
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Agregar imágenes' }).click();
-  await (await chooser).setFiles([{ name: 'anuncio.png', mimeType: 'image/png', buffer: await pngImage('#9c36b5') }]);
+  await (await chooser).setFiles([
+    { name: 'anuncio.png', mimeType: 'image/png', buffer: await pngImage('#9c36b5') },
+  ]);
   await expect(dialog.getByRole('img', { name: /Vista previa de/ })).toHaveCount(1);
   await dialog.getByRole('checkbox', { name: 'Programar' }).check();
   return dialog;
