@@ -10,7 +10,7 @@ export type ScheduledKind = (typeof SCHEDULED_KINDS)[number];
  * Scheduled publishing (docs/decisions/2026-12-04-scheduled-publishing.md): one row per record and
  * kind, written in the transaction that schedules it; an edit moves `run_at` while it is pending.
  * The push worker's loop claims due rows (FOR UPDATE SKIP LOCKED) and publishes the record and marks
- * the row done in one transaction: exactly once. A trigger (migration 0026) deletes the row with its
+ * the row done in one transaction: exactly once. A trigger (migration 0029) deletes the row with its
  * record.
  */
 export const scheduledJobs = pgTable(

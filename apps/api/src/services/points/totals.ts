@@ -6,7 +6,7 @@ import { type Db, queryRows } from '../../db/client.ts';
  * (migration 0006) in the zone stored in point_totals_settings. When the server starts with another
  * APP_TIMEZONE, months and weeks start at other instants, so the totals are rebuilt from the ledger
  * once, with inserts into the ledger blocked meanwhile. Participación's weekly counts are kept in the
- * same zone (migration 0026) and rebuilt in the same transaction (`engagement_rebuild`, which locks
+ * same zone (migration 0027) and rebuilt in the same transaction (`engagement_rebuild`, which locks
  * their writers out). Returns whether it rebuilt.
  */
 export async function syncPointTotalsZone(db: Db, timeZone: string): Promise<boolean> {
