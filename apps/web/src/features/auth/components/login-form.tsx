@@ -255,7 +255,7 @@ function CodeStep({
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const usePasskey = async () => {
+  const withPasskeyStep = async () => {
     setAlert(null);
     setBusy(true);
     try {
@@ -332,7 +332,7 @@ function CodeStep({
             size="md"
             fullWidth
             loading={busy}
-            onClick={() => void usePasskey()}
+            onClick={() => void withPasskeyStep()}
           >
             Usar una llave de acceso
           </Button>
