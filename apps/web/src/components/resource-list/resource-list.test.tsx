@@ -112,12 +112,11 @@ describe('ResourceList', () => {
     const fetcher = vi.fn(async (_q: ListQuery): Promise<TListResponse<Fruit>> => {
       throw new ApiError(502, 'Error al cargar datos');
     });
-    const started = performance.now();
     setup('/fruits', fetcher, {}, createQueryClient());
-    // react-query's default retries (1 s + 2 s) would hold the alert back past this timeout.
-    expect(await screen.findByRole('alert', {}, { timeout: 800 })).toHaveTextContent('Error al cargar datos');
+    // Shown after one call: react-query's default retries would have called again (after 1 s and 2 s) before
+    // showing it. The count says so without a clock (a time limit here failed on a loaded machine: 974 ms).
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar datos');
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
-    expect(performance.now() - started).toBeLessThan(800);
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
 
