@@ -105,6 +105,15 @@ const toDto = (row: typeof userPasskeys.$inferSelect): TPasskey => ({
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
 });
 
+/** An account's passkeys as a ceremony names them: credential id and transports. */
+async function credentialsOf(db: Db | Tx, userId: number) {
+  const rows = await db
+    .select({ credentialId: userPasskeys.credentialId, transports: userPasskeys.transports })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.userId, userId));
+  return rows.map((c) => ({ id: c.credentialId, transports: c.transports as AuthenticatorTransportFuture[] }));
+}
+
 /** The account's passkeys, oldest first. */
 export async function listPasskeys(db: Db | Tx, userId: number): Promise<TPasskey[]> {
   const rows = await db
@@ -133,10 +142,7 @@ export async function registrationOptions(
   user: { id: number; email: string; name: string },
   now: Date,
 ): Promise<CeremonyOptions> {
-  const existing = await db
-    .select({ credentialId: userPasskeys.credentialId, transports: userPasskeys.transports })
-    .from(userPasskeys)
-    .where(eq(userPasskeys.userId, user.id));
+  const existing = await credentialsOf(db, user.id);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -144,10 +150,7 @@ export async function registrationOptions(
     userDisplayName: user.name,
     userID: new TextEncoder().encode(`user-${user.id}`),
     attestationType: 'none',
-    excludeCredentials: existing.map((c) => ({
-      id: c.credentialId,
-      transports: c.transports as AuthenticatorTransportFuture[],
-    })),
+    excludeCredentials: existing,
     // Discoverable (a sign-in without typing the email) and verified by the device.
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
@@ -217,12 +220,7 @@ export async function authenticationOptions(
   const allow =
     userId === null
       ? undefined
-      : (
-          await db
-            .select({ credentialId: userPasskeys.credentialId, transports: userPasskeys.transports })
-            .from(userPasskeys)
-            .where(eq(userPasskeys.userId, userId))
-        ).map((c) => ({ id: c.credentialId, transports: c.transports as AuthenticatorTransportFuture[] }));
+      : await credentialsOf(db, userId);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: allow,
