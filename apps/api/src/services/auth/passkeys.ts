@@ -111,7 +111,10 @@ async function credentialsOf(db: Db | Tx, userId: number) {
     .select({ credentialId: userPasskeys.credentialId, transports: userPasskeys.transports })
     .from(userPasskeys)
     .where(eq(userPasskeys.userId, userId));
-  return rows.map((c) => ({ id: c.credentialId, transports: c.transports as AuthenticatorTransportFuture[] }));
+  return rows.map((c) => ({
+    id: c.credentialId,
+    transports: c.transports as AuthenticatorTransportFuture[],
+  }));
 }
 
 /** The account's passkeys, oldest first. */
@@ -217,10 +220,7 @@ export async function authenticationOptions(
   userId: number | null,
   now: Date,
 ): Promise<CeremonyOptions> {
-  const allow =
-    userId === null
-      ? undefined
-      : await credentialsOf(db, userId);
+  const allow = userId === null ? undefined : await credentialsOf(db, userId);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: allow,
