@@ -75,7 +75,11 @@ describe('ResourceList below 768 px', () => {
     expect(within(first).getByAltText('Foto de Fruta 1')).toBeInTheDocument();
 
     await user.click(within(first).getByLabelText('Más acciones de Fruta 1'));
-    const items = await screen.findAllByRole('menuitem', {}, { timeout: 5000 });
+    // A selector, not a role query: role queries walk the whole page's Mantine markup under jsdom,
+    // which took more than 5 s on a loaded machine (whole run of 2026-12-04 18:26).
+    const menuItems = () => [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    await waitFor(() => expect(menuItems()).toHaveLength(2), { timeout: 5000 });
+    const items = menuItems();
     expect(items.map((item) => item.textContent)).toEqual(['Mirar', 'Editar']);
     await user.click(items[1]!);
     expect(onEdit).toHaveBeenCalledWith(FRUITS[0]);
