@@ -197,13 +197,16 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={!hydrated}>
             Ingresar
           </Button>
-          {hydrated && passkeysSupported() && (
+          {/* In the prerendered screen too (disabled until hydrated), so it does not push the link
+              down when React takes over; only a browser without WebAuthn, rare, loses it then. */}
+          {(!hydrated || passkeysSupported()) && (
             <Button
               type="button"
               variant="default"
               size="md"
               fullWidth
               loading={passkeyBusy}
+              disabled={!hydrated}
               onClick={() => void withPasskey()}
             >
               Ingresar con una llave de acceso
