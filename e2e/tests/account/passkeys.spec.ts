@@ -1,14 +1,13 @@
 import { PASSKEY_MSG } from '@panel/shared';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config.ts';
-import { apiLogin, createUser, unique } from '../../support/api.ts';
+import { OWN_PASSWORD, ownAdmin, signInWithPassword } from '../../support/own-admin.ts';
 import { expect, test } from '../../support/test.ts';
 
 // Issue 30, section 2 (passkeys): Chromium's virtual authenticator (DevTools protocol, WebAuthn domain)
 // plays the device: a platform authenticator with resident keys and user verification. WebAuthn refuses
 // an IP address as the site, so these tests use the server at http://localhost:<port> (the server's
 // relying party for PUBLIC_URL http://127.0.0.1:<port>, services/auth/passkeys.ts).
-const PASSWORD = 'clave-de-prueba-1';
 const SITE = BASE_URL.replace('127.0.0.1', 'localhost');
 
 async function virtualAuthenticator(page: Page) {
@@ -27,13 +26,6 @@ async function virtualAuthenticator(page: Page) {
   return { cdp, authenticatorId };
 }
 
-async function signInWithPassword(page: Page, email: string) {
-  await page.goto(`${SITE}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
-
 /** "Cerrar sesión", as a person does (clearing the storage raced with the dashboard's own writes). */
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
@@ -45,17 +37,10 @@ test.describe('Llaves de acceso', () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const id = unique();
-    const user = await createUser(request, admin, {
-      name: `Admin ${id.slice(-5)}`,
-      email: `llave.${id}@prueba.test`,
-      password: PASSWORD,
-      role: 'admin',
-    });
+    const user = await ownAdmin(request, 'llave');
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
-    await signInWithPassword(page, user.email);
+    await signInWithPassword(page, user.email, SITE);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(`${SITE}/account`);
     await expect(page.getByRole('heading', { name: 'Llaves de acceso' })).toBeVisible();
@@ -76,7 +61,7 @@ test.describe('Llaves de acceso', () => {
 
     // The password alone now asks for the second step: the passkey.
     await signOut(page);
-    await signInWithPassword(page, user.email);
+    await signInWithPassword(page, user.email, SITE);
     await page.getByRole('button', { name: 'Usar una llave de acceso' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -87,16 +72,9 @@ test.describe('Llaves de acceso', () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const id = unique();
-    const user = await createUser(request, admin, {
-      name: `Admin ${id.slice(-5)}`,
-      email: `quitar.${id}@prueba.test`,
-      password: PASSWORD,
-      role: 'admin',
-    });
+    const user = await ownAdmin(request, 'quitar');
     await virtualAuthenticator(page);
-    await signInWithPassword(page, user.email);
+    await signInWithPassword(page, user.email, SITE);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(`${SITE}/account`);
     await page.getByRole('button', { name: 'Agregar llave de acceso' }).click();
@@ -109,7 +87,7 @@ test.describe('Llaves de acceso', () => {
     await dialog.getByRole('button', { name: 'Quitar' }).click();
     await expect(dialog.getByText('La contraseña o el código no son correctos')).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(1);
-    await dialog.getByLabel('Contraseña actual').fill(PASSWORD);
+    await dialog.getByLabel('Contraseña actual').fill(OWN_PASSWORD);
     await dialog.getByRole('button', { name: 'Quitar' }).click();
     await expect(page.getByText(PASSKEY_MSG.removed)).toBeVisible();
     await expect(page.getByText('Todavía no agregaste ninguna llave de acceso.')).toBeVisible();

@@ -1,39 +1,23 @@
 import { MFA_MSG } from '@panel/shared';
-import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { apiLogin, createUser, unique } from '../../support/api.ts';
+import { ownAdmin, signInWithPassword } from '../../support/own-admin.ts';
 import { expect, test } from '../../support/test.ts';
 
 // Issue 30, section 2: an administrator turns "Verificación en dos pasos" on in "Mi cuenta" and then
 // signs in with a code of the authenticator app, computed here with otpauth from the key the screen
 // shows. Each test has its own account: the worker's demo administrator never gets a second factor.
-const PASSWORD = 'clave-de-prueba-1';
 
 const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
     timestamp: at,
   });
 
-async function signInWithPassword(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
-
 test.describe('Verificación en dos pasos', () => {
   test('an administrator turns it on with a first code, keeps the recovery codes, and signs in with a code; a wrong code is refused', async ({
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const id = unique();
-    const user = await createUser(request, admin, {
-      name: `Admin ${id.slice(-5)}`,
-      email: `dos.pasos.${id}@prueba.test`,
-      password: PASSWORD,
-      role: 'admin',
-    });
+    const user = await ownAdmin(request, 'dos.pasos');
 
     await signInWithPassword(page, user.email);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -80,14 +64,7 @@ test.describe('Verificación en dos pasos', () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const id = unique();
-    const user = await createUser(request, admin, {
-      name: `Admin ${id.slice(-5)}`,
-      email: `regla.${id}@prueba.test`,
-      password: PASSWORD,
-      role: 'admin',
-    });
+    const user = await ownAdmin(request, 'regla');
     await signInWithPassword(page, user.email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/account');
