@@ -64,13 +64,44 @@ export const ZEngagementValues = z.object({
 });
 export type TEngagementValues = z.infer<typeof ZEngagementValues>;
 
+/**
+ * The weeks of a branch (or the company): one array per measure, one value per week of `weeks`, oldest
+ * first. Columns, not one object per week: at 26 weeks and 50 branches the objects' repeated names were
+ * most of a 235 KB answer. `sellers` is not repeated: it is today's, the period's (engagementWeek).
+ */
+export const ZEngagementWeekly = z.object({
+  active_sellers: z.array(z.number().int()),
+  posts_seen: z.array(z.number().int()),
+  likes_per_active: z.array(z.number()),
+  comments_per_active: z.array(z.number()),
+  notifications_read_24h: z.array(z.number().nullable()),
+  survey_response_rate: z.array(z.number().nullable()),
+});
+export type TEngagementWeekly = z.infer<typeof ZEngagementWeekly>;
+
 const ZEngagementRow = z.object({
   /** The whole period, and the period of the same length just before it. */
   period: ZEngagementValues,
   previous: ZEngagementValues,
-  /** One per week of `weeks`, oldest first. */
-  weekly: z.array(ZEngagementValues),
+  weekly: ZEngagementWeekly,
 });
+
+/** The values of a row's week `i` (0 the oldest), as one object. */
+export function engagementWeek(
+  row: { period: TEngagementValues; weekly: TEngagementWeekly },
+  i: number,
+): TEngagementValues {
+  const w = row.weekly;
+  return {
+    sellers: row.period.sellers,
+    active_sellers: w.active_sellers[i] ?? 0,
+    posts_seen: w.posts_seen[i] ?? 0,
+    likes_per_active: w.likes_per_active[i] ?? 0,
+    comments_per_active: w.comments_per_active[i] ?? 0,
+    notifications_read_24h: w.notifications_read_24h[i] ?? null,
+    survey_response_rate: w.survey_response_rate[i] ?? null,
+  };
+}
 
 export const ZEngagement = z.object({
   weeks: z.number().int(),

@@ -1,4 +1,4 @@
-import type { TEngagement, TEngagementValues, TEngagementWeeks } from '@panel/shared';
+import type { TEngagement, TEngagementValues, TEngagementWeekly, TEngagementWeeks } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import {
@@ -183,6 +183,18 @@ function values(c: Counts, sellers: number): TEngagementValues {
   };
 }
 
+/** One object per week → one array per measure (ZEngagementWeekly). */
+function columns(weeks: TEngagementValues[]): TEngagementWeekly {
+  return {
+    active_sellers: weeks.map((v) => v.active_sellers),
+    posts_seen: weeks.map((v) => v.posts_seen),
+    likes_per_active: weeks.map((v) => v.likes_per_active),
+    comments_per_active: weeks.map((v) => v.comments_per_active),
+    notifications_read_24h: weeks.map((v) => v.notifications_read_24h),
+    survey_response_rate: weeks.map((v) => v.survey_response_rate),
+  };
+}
+
 export async function engagementReport(
   db: Db,
   weeks: TEngagementWeeks,
@@ -218,7 +230,7 @@ export async function engagementReport(
   const row = (key: string, k: number) => ({
     period: values(at(weeks, key), k),
     previous: values(at(weeks + 1, key), k),
-    weekly: w.weekly.map((x) => values(at(x.i, key), k)),
+    weekly: columns(w.weekly.map((x) => values(at(x.i, key), k))),
   });
   return {
     weeks,

@@ -126,11 +126,11 @@ describe('GET /api/engagement', () => {
     expect(data.branches.map((b) => b.branch_name)).toEqual(['Norte', 'Sur']);
     const [norte, sur] = data.branches;
 
-    expect(norte!.weekly.map((w) => w.active_sellers)).toEqual([1, 0, 0, 2]);
-    expect(norte!.weekly.map((w) => w.posts_seen)).toEqual([0, 0, 1, 1]);
-    expect(norte!.weekly.map((w) => w.likes_per_active)).toEqual([1, 0, 0, 1]);
-    expect(norte!.weekly.map((w) => w.notifications_read_24h)).toEqual([null, 0.3333, null, null]);
-    expect(norte!.weekly.map((w) => w.survey_response_rate)).toEqual([0.3333, 0.3333, null, null]);
+    expect(norte!.weekly.active_sellers).toEqual([1, 0, 0, 2]);
+    expect(norte!.weekly.posts_seen).toEqual([0, 0, 1, 1]);
+    expect(norte!.weekly.likes_per_active).toEqual([1, 0, 0, 1]);
+    expect(norte!.weekly.notifications_read_24h).toEqual([null, 0.3333, null, null]);
+    expect(norte!.weekly.survey_response_rate).toEqual([0.3333, 0.3333, null, null]);
     expect(norte!.period).toEqual({
       sellers: 3,
       active_sellers: 2,
@@ -150,7 +150,7 @@ describe('GET /api/engagement', () => {
       survey_response_rate: 0,
     });
 
-    expect(sur!.weekly.map((w) => w.notifications_read_24h)).toEqual([null, 1, null, 0]);
+    expect(sur!.weekly.notifications_read_24h).toEqual([null, 1, null, 0]);
     expect(sur!.period).toEqual({
       sellers: 1,
       active_sellers: 0,
@@ -167,7 +167,7 @@ describe('GET /api/engagement', () => {
     });
 
     // The company: active sellers counted once however many weeks (Ana in two), the seller without a branch included.
-    expect(data.company.weekly.map((w) => w.active_sellers)).toEqual([1, 1, 0, 2]);
+    expect(data.company.weekly.active_sellers).toEqual([1, 1, 0, 2]);
     expect(data.company.period).toEqual({
       sellers: 5,
       active_sellers: 3,
@@ -188,7 +188,7 @@ describe('GET /api/engagement', () => {
     expect(twelve.company.period.active_sellers).toBe(4); // Carla's January visit is in
     const six = ZEngagement.parse((await get('/api/engagement?weeks=26')).json().data);
     expect(six.week_starts).toHaveLength(26);
-    expect(six.company.weekly).toHaveLength(26);
+    expect(six.company.weekly.active_sellers).toHaveLength(26);
     expect(ZEngagement.parse((await get('/api/engagement')).json().data).weeks).toBe(4);
   });
 

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import type { TEngagement } from '@panel/shared';
+import { engagementWeek, type TEngagement } from '@panel/shared';
 import { CHART_MEASURES } from './measures';
 
 export const COMPANY = 'Toda la empresa';
@@ -22,8 +22,8 @@ export function EngagementChart({ data, measure }: { data: TEngagement; measure:
   const rows = data.week_starts.map((start, i) => {
     const [, month, day] = start.split('-');
     const row: Record<string, string | number | null> = { week: `${day}/${month}` };
-    row[COMPANY] = of(data.company.weekly[i]!);
-    for (const b of data.branches) row[b.branch_name] = of(b.weekly[i]!);
+    row[COMPANY] = of(engagementWeek(data.company, i));
+    for (const b of data.branches) row[b.branch_name] = of(engagementWeek(b, i));
     return row;
   });
   const series = [

@@ -16,6 +16,15 @@ const values = (over: Partial<TEngagementValues>): TEngagementValues => ({
   ...over,
 });
 
+const TWO_WEEKS = {
+  active_sellers: [0, 0],
+  posts_seen: [0, 0],
+  likes_per_active: [0, 0],
+  comments_per_active: [0, 0],
+  notifications_read_24h: [null, null],
+  survey_response_rate: [null, null],
+};
+
 const report = (weeks: number): TEngagement => ({
   weeks,
   week_starts: ['2026-02-09', '2026-02-16'],
@@ -24,7 +33,7 @@ const report = (weeks: number): TEngagement => ({
   company: {
     period: values({ sellers: 30, active_sellers: 18 }),
     previous: values({ sellers: 30, active_sellers: 12 }),
-    weekly: [values({}), values({})],
+    weekly: TWO_WEEKS,
   },
   branches: [
     {
@@ -32,21 +41,21 @@ const report = (weeks: number): TEngagement => ({
       branch_name: 'Centro',
       period: values({ active_sellers: 9 }),
       previous: values({ active_sellers: 6 }),
-      weekly: [values({}), values({})],
+      weekly: TWO_WEEKS,
     },
     {
       branch_id: 2,
       branch_name: 'Norte',
       period: values({ active_sellers: 2, survey_response_rate: 0.25 }),
       previous: values({ active_sellers: 4 }),
-      weekly: [values({}), values({})],
+      weekly: TWO_WEEKS,
     },
     {
       branch_id: 3,
       branch_name: 'Sur',
       period: values({ active_sellers: 7 }),
       previous: values({ active_sellers: 7 }),
-      weekly: [values({}), values({})],
+      weekly: TWO_WEEKS,
     },
   ],
 });
