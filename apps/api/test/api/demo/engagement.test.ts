@@ -20,15 +20,15 @@ describe("the demo's Participación", () => {
     const report = await engagementReport(ctx.db, 12, NOW, TZ);
     const byName = new Map(report.branches.map((b) => [b.branch_name, b]));
     const share = (name: string, i: number) => {
-      const w = byName.get(name)!.weekly[i]!;
-      return w.active_sellers / w.sellers;
+      const b = byName.get(name)!;
+      return b.weekly.active_sellers[i]! / b.period.sellers;
     };
     const last = report.weeks - 1;
     for (const name of ['Casa Central', 'Córdoba Centro'])
       expect(share(name, last), name).toBeGreaterThan(0.8);
     // Rosario was as engaged as the others twelve weeks ago, and is now the lowest.
     expect(share('Rosario Oroño', 0)).toBeGreaterThan(0.8);
-    const lastWeek = report.branches.map((b) => b.weekly[last]!.active_sellers / b.weekly[last]!.sellers);
+    const lastWeek = report.branches.map((b) => b.weekly.active_sellers[last]! / b.period.sellers);
     expect(share('Rosario Oroño', last)).toBe(Math.min(...lastWeek));
     expect(share('Rosario Oroño', last)).toBeLessThan(0.5);
     const rosario = byName.get('Rosario Oroño')!;
