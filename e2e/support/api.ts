@@ -111,20 +111,24 @@ export async function pngImage(color: string, width = 480, height = 360): Promis
     .toBuffer();
 }
 
-/** POST /api/posts as the panel sends it: multipart with content, branch_id and images[]. */
-/** A post from the panel, for all branches unless `branchId` says which one (its sellers alone see it). */
+/**
+ * A post from the panel (POST /api/posts, multipart as the panel sends it), for all branches unless
+ * `branchId` says which one (its sellers alone see it); scheduled for `publishAt` when given.
+ */
 export async function createPost(
   request: APIRequestContext,
   token: string,
   content: string,
   image: Buffer,
   branchId = 0,
+  publishAt?: string,
 ) {
   const res = await request.post('/api/posts', {
     headers: auth(token),
     multipart: {
       content,
       branch_id: String(branchId),
+      ...(publishAt ? { publish_at: publishAt } : {}),
       'images[]': { name: 'foto.png', mimeType: 'image/png', buffer: image },
     },
   });

@@ -11,7 +11,14 @@ export const createNotificationType = (
 export const createNotification = (
   request: APIRequestContext,
   token: string,
-  input: { title: string; message: string; notification_type_id?: number; branch_id?: number },
+  input: {
+    title: string;
+    message: string;
+    notification_type_id?: number;
+    branch_id?: number;
+    urgent?: boolean;
+    publish_at?: string;
+  },
 ) => apiCreate<TNotification>(request, token, '/api/notifications', input);
 
 export const createEventType = (
@@ -54,4 +61,11 @@ export function currentMonthDay(day: number): string {
     .format(new Date())
     .split('-');
   return `${y}-${m}-${String(day).padStart(2, '0')}`;
+}
+
+/** A day of next month in Buenos Aires, as YYYY-MM-DD: always in the future. */
+export function nextMonthDay(day: number): string {
+  const [y, m] = currentMonthDay(1).split('-').map(Number) as [number, number];
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  return `${next.y}-${String(next.m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

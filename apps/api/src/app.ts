@@ -50,6 +50,7 @@ import { notificationsRoutes } from './routes/notifications/routes.ts';
 import { pointActionsRoutes } from './routes/point-actions/routes.ts';
 import { pointsRoutes } from './routes/points/routes.ts';
 import { postsRoutes } from './routes/posts/routes.ts';
+import { scheduledRoutes } from './routes/scheduled/routes.ts';
 import { settingsRoutes } from './routes/settings/routes.ts';
 import { storiesRoutes } from './routes/stories/routes.ts';
 import { surveysRoutes } from './routes/surveys/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(notificationsRoutes);
   await app.register(eventTypesRoutes);
   await app.register(eventsRoutes);
+  await app.register(scheduledRoutes);
   await app.register(pointActionsRoutes);
   await app.register(surveysRoutes);
   await app.register(pointsRoutes);

@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiLogin, unique } from '../../support/api.ts';
-import { createTypedEvent, currentMonthDay } from '../../support/schedule-api.ts';
+import { apiLogin, createPost, pngImage, unique } from '../../support/api.ts';
+import {
+  buenosAires,
+  createNotification,
+  createTypedEvent,
+  currentMonthDay,
+  nextMonthDay,
+} from '../../support/schedule-api.ts';
 import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
@@ -36,6 +42,80 @@ test('shows a Spanish month grid of 6 weeks from Monday, with events in their ty
   await expect(heading).toHaveText(thisMonth);
   await page.getByRole('button', { name: 'Mes anterior' }).click();
   await expect(heading).not.toHaveText(thisMonth);
+});
+
+test('shows the scheduled posts and notifications in their own style, opens them, and the filter hides each kind', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const id = unique();
+  const postDay = nextMonthDay(15);
+  const noticeDay = nextMonthDay(16);
+  await createPost(
+    request,
+    token,
+    `Lanzamiento ${id}\nDetalles`,
+    await pngImage('#4263eb'),
+    0,
+    buenosAires(postDay, '08:00'),
+  );
+  await createNotification(request, token, {
+    title: `Cierre ${id}`,
+    message: 'Se cierra el mes',
+    urgent: true,
+    publish_at: buenosAires(noticeDay, '09:30'),
+  });
+
+  await openAsAdmin(page, '/calendar');
+  await expect(page.locator('.fc-daygrid-day')).toHaveCount(42, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  const post = page.locator(`td[data-date="${postDay}"] .fc-event`).filter({ hasText: `Lanzamiento ${id}` });
+  const notice = page.locator(`td[data-date="${noticeDay}"] .fc-event`).filter({ hasText: `Cierre ${id}` });
+  await expect(post).toContainText(`08:00 Lanzamiento ${id}`, { timeout: 20_000 });
+  await expect(notice).toContainText(`09:30 Cierre ${id}`);
+  // Each kind its own style: a dashed border of its colour on white, and its title attribute says what it is.
+  await expect(post).toHaveCSS('border-top-style', 'dashed');
+  await expect(post).toHaveAttribute('title', `08:00 Lanzamiento ${id} · Publicación programada`);
+  await expect(notice).toHaveAttribute('title', `09:30 Cierre ${id} · Notificación programada · Urgente`);
+  expect(await post.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe(
+    await notice.evaluate((el) => getComputedStyle(el).borderTopColor),
+  );
+  // Their texts read at 4.5:1 or more, and the filter and the grid have nothing axe finds.
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando eventos...' })).toHaveCount(0);
+  const axe = await new AxeBuilder({ page })
+    .include('.fc')
+    .include('[aria-label="Mostrar en el calendario"]')
+    .analyze();
+  expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target}`))).toEqual([]);
+
+  await notice.click();
+  const dialog = page.getByRole('dialog', { name: `Cierre ${id}` });
+  await expect(dialog).toContainText('Notificación programada');
+  await expect(dialog).toContainText('Urgente');
+  await expect(dialog).toContainText(/Programada · \S+ 16 \S+( \d{4})?, 09:30/);
+  await expect(dialog).toContainText('Todas las sucursales');
+  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // The filter: each kind hides and shows again.
+  const filter = page.getByRole('group', { name: 'Mostrar en el calendario' });
+  await filter.getByText('Publicaciones programadas').click();
+  await expect(post).toHaveCount(0);
+  await expect(notice).toBeVisible();
+  await filter.getByText('Notificaciones programadas').click();
+  await expect(notice).toHaveCount(0);
+  await filter.getByText('Publicaciones programadas').click();
+  await expect(post).toBeVisible();
+
+  // "Ver en Publicaciones" opens the list searched by its title, where it is "Programada".
+  await post.click();
+  await page
+    .getByRole('dialog', { name: `Lanzamiento ${id}` })
+    .getByRole('button', { name: 'Ver en Publicaciones' })
+    .click();
+  await expect(page).toHaveURL(/\/posts\?q=/);
+  await expect(page.getByRole('row').filter({ hasText: `Lanzamiento ${id}` })).toContainText('Programada ·');
 });
 
 test('asks the API only for the visible weeks', async ({ page }) => {

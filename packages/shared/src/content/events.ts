@@ -140,7 +140,8 @@ export const ZEventUpdate = requiredOnPut(ZEventFields, ['event_type_id', 'branc
 export type TEventInput = z.input<typeof ZEventInput>;
 export type TEventValues = z.output<typeof ZEventInput>;
 
-const zQueryInstant = (outOfRange: string) =>
+/** An optional instant of a list's range (`from`, `to`): ISO 8601 with `Z` or an offset, years 2000–2100. */
+export const zQueryInstant = (outOfRange: string) =>
   withinDateRange(z.iso.datetime({ offset: true, error: EVENT_MSG.dateInvalid }), outOfRange).optional();
 
 /**

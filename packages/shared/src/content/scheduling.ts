@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { outOfDateRange, withinDateRange } from '../core/common.ts';
+import { MAX_PER_PAGE, outOfDateRange, withinDateRange, zInt, zTimestamp } from '../core/common.ts';
 import { registerMessages } from '../core/human-messages.ts';
+import { EVENT_MSG, zQueryInstant } from './events.ts';
 
 /**
  * Scheduled publishing (docs/product.md#scheduled-publishing): a post or a notification with a
@@ -13,6 +14,7 @@ export const SCHEDULE_MSG = registerMessages({
   publishAtPast: 'La fecha de publicación debe ser posterior a este momento',
   publishAtRequired: 'Elegí la fecha de publicación',
   alreadyPublished: 'Ya se publicó: la fecha de publicación no se puede cambiar',
+  listError: 'Error al cargar las publicaciones programadas',
 });
 
 /**
@@ -32,3 +34,44 @@ export const zPublishAt = z.preprocess(
 export function isFuturePublishAt(publishAt: string, now: Date): boolean {
   return Date.parse(publishAt) > now.getTime();
 }
+
+/** The kinds the Calendario shows beside the events (docs/product.md#calendar). */
+export const SCHEDULED_ITEM_KINDS = ['post', 'notification'] as const;
+export type TScheduledItemKind = (typeof SCHEDULED_ITEM_KINDS)[number];
+export const SCHEDULED_ITEM_LABELS: Record<TScheduledItemKind, string> = {
+  post: 'Publicación programada',
+  notification: 'Notificación programada',
+};
+
+/** A post or a notification waiting for its time, as the Calendario shows it. */
+export const ZScheduledItem = z.object({
+  kind: z.enum(SCHEDULED_ITEM_KINDS),
+  id: z.number().int(),
+  /** A notification's title; a post's first line, up to 120 characters. */
+  title: z.string(),
+  publish_at: zTimestamp,
+  /** null: every branch. */
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  /** A notification marked "Urgente" (posts: false). */
+  urgent: z.boolean(),
+});
+export type TScheduledItem = z.infer<typeof ZScheduledItem>;
+
+/**
+ * GET /api/scheduled: the items to be published in [from, to) (a calendar's weeks), in time order, a
+ * page at a time. Without `from`: from now; without `to`: the SCHEDULED_DEFAULT_DAYS after `from`.
+ */
+export const SCHEDULED_DEFAULT_DAYS = 42;
+export const ZScheduledListQuery = z
+  .object({
+    page: zInt({ min: 1 }).default(1),
+    per_page: zInt({ min: 1, max: MAX_PER_PAGE }).default(MAX_PER_PAGE),
+    from: zQueryInstant(EVENT_MSG.fromOutOfRange),
+    to: zQueryInstant(EVENT_MSG.toOutOfRange),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) > Date.parse(q.from), {
+    path: ['to'],
+    error: EVENT_MSG.rangeInvalid,
+  });
+export type TScheduledListQuery = z.input<typeof ZScheduledListQuery>;

@@ -143,6 +143,7 @@ const ACCESS_TABLE: Record<string, Who> = {
   'DELETE /api/event-types/{id}': 'admin',
   'POST /api/event-types/{id}': 'admin',
   'GET /api/events': 'admin',
+  'GET /api/scheduled': 'admin',
   'GET /api/events/{id}': 'admin',
   'POST /api/events': 'admin',
   'POST /api/events/bulk-delete': 'admin',

@@ -3,29 +3,74 @@ import esLocale from '@fullcalendar/core/locales/es';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
-import { ActionIcon, Alert, Box, Button, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Chip, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TEvent } from '@panel/shared';
-import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { SCHEDULE_MSG, SCHEDULED_ITEM_LABELS, type TEvent, type TScheduledItem } from '@panel/shared';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconChevronLeft,
+  IconChevronRight,
+  IconNews,
+} from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { errorMessage } from '../../../lib/api-client';
 import { textOn } from '../../../lib/contrast';
 import { useCalendarEvents } from '../api/get-calendar-events';
+import { useScheduledItems } from '../api/get-scheduled-items';
 import classes from './calendar-page.module.css';
 import { businessNow, toCalendarWallTime, visibleRange } from './calendar-range';
 import { EventDetailsDialog } from './event-details-dialog';
 import { EventFormDialog } from './event-form-dialog';
+import { ScheduledItemDialog } from './scheduled-item-dialog';
+import { SCHEDULED_STYLE } from './scheduled-style';
 
 const GRID = 'dayGridMonth';
 const LIST = 'listMonth';
 
-/** An event in the grid: its time and its whole title, wrapped (the title attribute repeats both). */
+/** What the calendar shows: events, and the scheduled posts and notifications (Chip values). */
+type Shown = 'events' | TScheduledItem['kind'];
+const SHOWN: { value: Shown; label: string }[] = [
+  { value: 'events', label: 'Eventos' },
+  { value: 'post', label: 'Publicaciones programadas' },
+  { value: 'notification', label: 'Notificaciones programadas' },
+];
+const ALL_SHOWN: Shown[] = SHOWN.map((s) => s.value);
+
+const KIND_ICON = { post: IconNews, notification: IconBell } as const;
+
+/**
+ * An entry in the grid: its time and its whole title, wrapped (the title attribute repeats both); a
+ * scheduled post or notification starts with its kind's icon.
+ */
 function renderEvent(arg: EventContentArg) {
+  const item = arg.event.extendedProps.scheduled as TScheduledItem | undefined;
+  const Icon = item ? KIND_ICON[item.kind] : null;
   return (
     <span className={classes.event}>
+      {Icon && <Icon size={12} aria-hidden className={classes.kindIcon} />}
       <span className={classes.eventTime}>{arg.timeText}</span> {arg.event.title}
+    </span>
+  );
+}
+
+/**
+ * A row of the month's list (phones): an event as FullCalendar writes it; a scheduled post or
+ * notification with its kind's icon and its kind in words after the title.
+ */
+function renderListEntry(arg: EventContentArg) {
+  const item = arg.event.extendedProps.scheduled as TScheduledItem | undefined;
+  if (!item) return true;
+  const Icon = KIND_ICON[item.kind];
+  return (
+    <span className={classes.listEntry}>
+      <Icon size={14} aria-hidden className={classes.kindIcon} /> {arg.event.title}{' '}
+      <span className={classes.listKind}>
+        · {SCHEDULED_ITEM_LABELS[item.kind]}
+        {item.urgent ? ' · Urgente' : ''}
+      </span>
     </span>
   );
 }
@@ -38,7 +83,11 @@ export function CalendarPage() {
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [heading, setHeading] = useState('');
+  const [shown, setShown] = useState<Shown[]>(ALL_SHOWN);
+  const showsScheduled = shown.includes('post') || shown.includes('notification');
   const result = useCalendarEvents(range);
+  const scheduled = useScheduledItems(range, showsScheduled);
+  const scheduledDetails = useDialogTarget<TScheduledItem>();
   const calendar = useRef<FullCalendar>(null);
   const details = useDialogTarget<TEvent>();
   const form = useDialogTarget<TEvent>();
@@ -56,37 +105,57 @@ export function CalendarPage() {
     setHeading(arg.view.title.charAt(0).toUpperCase() + arg.view.title.slice(1));
   }, []);
 
-  const events = useMemo<EventInput[]>(
-    () =>
-      (result.data ?? []).map((e) => ({
-        id: String(e.id),
-        title: e.title,
-        start: toCalendarWallTime(e.start_at),
-        end: toCalendarWallTime(e.end_at),
-        backgroundColor: e.event_type.color,
-        borderColor: e.event_type.color,
-        textColor: textOn(e.event_type.color),
-        extendedProps: { record: e },
-      })),
-    [result.data],
-  );
+  const events = useMemo<EventInput[]>(() => {
+    const entries: EventInput[] = shown.includes('events')
+      ? (result.data ?? []).map((e) => ({
+          id: String(e.id),
+          title: e.title,
+          start: toCalendarWallTime(e.start_at),
+          end: toCalendarWallTime(e.end_at),
+          backgroundColor: e.event_type.color,
+          borderColor: e.event_type.color,
+          textColor: textOn(e.event_type.color),
+          extendedProps: { record: e },
+        }))
+      : [];
+    if (showsScheduled) {
+      for (const item of scheduled.data ?? []) {
+        if (!shown.includes(item.kind)) continue;
+        const style = SCHEDULED_STYLE[item.kind];
+        entries.push({
+          id: `${item.kind}-${item.id}`,
+          title: item.title,
+          start: toCalendarWallTime(item.publish_at),
+          allDay: false,
+          backgroundColor: 'var(--mantine-color-body)',
+          borderColor: style.css,
+          textColor: style.css,
+          classNames: [classes[style.className]!],
+          extendedProps: { scheduled: item },
+        });
+      }
+    }
+    return entries;
+  }, [result.data, scheduled.data, shown, showsScheduled]);
 
   const onEventClick = useCallback(
     (arg: EventClickArg) => {
       arg.jsEvent.preventDefault();
-      details.open(arg.event.extendedProps.record as TEvent);
+      const item = arg.event.extendedProps.scheduled as TScheduledItem | undefined;
+      if (item) scheduledDetails.open(item);
+      else details.open(arg.event.extendedProps.record as TEvent);
     },
-    [details.open],
+    [details.open, scheduledDetails.open],
   );
 
   const api = () => calendar.current?.getApi();
-  const loading = range === null || result.isFetching;
+  const loading = range === null || result.isFetching || (showsScheduled && scheduled.isFetching);
 
   return (
     <>
       <PageHeader
         title="Calendario de Eventos"
-        subtitle="Los eventos del mes, con el color de su tipo. Elegí uno para ver su detalle o editarlo."
+        subtitle="Los eventos del mes, con el color de su tipo, y las publicaciones y notificaciones programadas. Elegí uno para ver su detalle."
         breadcrumb="Inicio / Calendario"
       />
       {result.isError && (
@@ -101,6 +170,23 @@ export function CalendarPage() {
           <Group justify="space-between" gap="sm">
             <Text size="sm">No se pudieron cargar los eventos de este período.</Text>
             <Button size="xs" variant="white" color="red" onClick={() => result.refetch()}>
+              Reintentar
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {showsScheduled && scheduled.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={errorMessage(scheduled.error, SCHEDULE_MSG.listError)}
+          mb="md"
+          role="alert"
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">No se pudieron cargar las programadas de este período.</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => scheduled.refetch()}>
               Reintentar
             </Button>
           </Group>
@@ -133,6 +219,15 @@ export function CalendarPage() {
             <span className={classes.spinner} />
           )}
         </Group>
+        <Chip.Group multiple value={shown} onChange={(value) => setShown(value as Shown[])}>
+          <Group gap="xs" mb="sm" role="group" aria-label="Mostrar en el calendario">
+            {SHOWN.map((option) => (
+              <Chip key={option.value} value={option.value} size="sm" variant="outline">
+                {option.label}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
         <Box aria-busy={loading || undefined} className={classes.calendar}>
           <FullCalendar
             ref={calendar}
@@ -156,7 +251,7 @@ export function CalendarPage() {
             datesSet={onDatesSet}
             eventClick={onEventClick}
             // The list (phones) keeps FullCalendar's rows: time, the type's dot and the title.
-            views={{ [GRID]: { eventContent: renderEvent } }}
+            views={{ [GRID]: { eventContent: renderEvent }, [LIST]: { eventContent: renderListEntry } }}
             // FullCalendar's "+N más" is an <a> without href that says aria-expanded, which only a
             // button may say (axe aria-allowed-attr, critical): it opens a popover, so it is a button.
             moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
@@ -166,8 +261,11 @@ export function CalendarPage() {
             // day number still says the whole date.
             dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
             eventDidMount={({ el, event, timeText }) => {
-              const record = event.extendedProps.record as TEvent;
-              el.setAttribute('title', `${timeText} ${event.title} · ${record.event_type.name}`);
+              const item = event.extendedProps.scheduled as TScheduledItem | undefined;
+              const what = item
+                ? `${SCHEDULED_ITEM_LABELS[item.kind]}${item.urgent ? ' · Urgente' : ''}`
+                : (event.extendedProps.record as TEvent).event_type.name;
+              el.setAttribute('title', `${timeText} ${event.title} · ${what}`);
             }}
           />
         </Box>
@@ -182,6 +280,11 @@ export function CalendarPage() {
         }}
       />
       <EventFormDialog opened={form.opened} event={form.target} onClose={form.close} />
+      <ScheduledItemDialog
+        opened={scheduledDetails.opened}
+        item={scheduledDetails.target}
+        onClose={scheduledDetails.close}
+      />
     </>
   );
 }

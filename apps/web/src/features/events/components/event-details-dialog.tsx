@@ -72,7 +72,7 @@ export function EventDetailsDialog({ opened, event, onClose, onEdit }: EventDeta
   );
 }
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+export function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

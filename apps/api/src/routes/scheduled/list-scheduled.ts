@@ -1,0 +1,29 @@
+import { makeListResponse, ZScheduledItem, ZScheduledListQuery } from '@panel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { selectScheduledPage } from '../../services/scheduling/calendar.ts';
+import { errors } from '../schemas.ts';
+
+/** The Calendario's scheduled posts and notifications (services/scheduling/calendar.ts). */
+export const listScheduledRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/scheduled',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['publicaciones programadas'],
+        summary: 'Listar publicaciones y notificaciones programadas',
+        description:
+          'Las publicaciones y notificaciones que esperan su hora de publicación dentro de [from, to) ' +
+          '(instantes ISO; sin `from`, desde ahora; sin `to`, los 42 días siguientes a `from`), en orden ' +
+          'cronológico, de a `per_page` (hasta 100). El ' +
+          'título de una publicación es su primera línea, hasta 120 caracteres.',
+        querystring: ZScheduledListQuery,
+        response: { 200: makeListResponse(ZScheduledItem), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { rows, meta } = await selectScheduledPage(app.db, request.query, app.now());
+      return { data: rows, meta };
+    },
+  );
+};

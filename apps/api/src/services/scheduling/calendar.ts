@@ -1,0 +1,59 @@
+import { SCHEDULED_DEFAULT_DAYS, type TScheduledItem, type ZScheduledListQuery } from '@panel/shared';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../../db/client.ts';
+import { fetchPage } from '../../lib/list-query.ts';
+
+/**
+ * The posts and notifications waiting for their time in [from, to), for the Calendario
+ * (docs/product.md#calendar): the pending scheduled jobs of those kinds, read by their partial index
+ * (scheduled_jobs_due_idx, run_at of the pending rows), with their record. The time shown is the
+ * record's own `publish_at`, which the job's `run_at` follows.
+ */
+const SCHEDULED_FROM = (from: string, to: string) => sql`
+  FROM scheduled_jobs j
+  LEFT JOIN posts p ON j.kind = 'post' AND p.id = j.ref_id AND p.publish_at IS NOT NULL
+  LEFT JOIN notifications n ON j.kind = 'notification' AND n.id = j.ref_id AND n.publish_at IS NOT NULL
+  LEFT JOIN branches b ON b.id = COALESCE(p.branch_id, n.branch_id)
+  WHERE j.status = 'pending' AND j.kind IN ('post', 'notification')
+    AND j.run_at >= ${from}::timestamptz AND j.run_at < ${to}::timestamptz
+    AND (p.id IS NOT NULL OR n.id IS NOT NULL)`;
+
+interface ScheduledRow {
+  kind: TScheduledItem['kind'];
+  id: number;
+  title: string;
+  publish_at: Date | string;
+  branch_id: number | null;
+  branch_name: string | null;
+  urgent: boolean;
+}
+
+export async function selectScheduledPage(db: Db, query: z.infer<typeof ZScheduledListQuery>, now: Date) {
+  const from = query.from ?? now.toISOString();
+  const to = query.to ?? new Date(Date.parse(from) + SCHEDULED_DEFAULT_DAYS * 86_400_000).toISOString();
+  const { rows, meta } = await fetchPage(
+    query,
+    ({ limit, offset }) =>
+      queryRows<ScheduledRow>(
+        db,
+        sql`SELECT j.kind, j.ref_id AS id,
+            COALESCE(n.title, left(split_part(btrim(p.content), E'\\n', 1), 120)) AS title,
+            COALESCE(p.publish_at, n.publish_at) AS publish_at,
+            COALESCE(p.branch_id, n.branch_id) AS branch_id, b.name AS branch_name,
+            COALESCE(n.urgent, false) AS urgent
+          ${SCHEDULED_FROM(from, to)}
+          ORDER BY j.run_at, j.id LIMIT ${limit} OFFSET ${offset}`,
+      ),
+    queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n ${SCHEDULED_FROM(from, to)}`),
+  );
+  return {
+    meta,
+    rows: rows.map(
+      (r): TScheduledItem => ({
+        ...r,
+        publish_at: new Date(r.publish_at).toISOString(),
+      }),
+    ),
+  };
+}

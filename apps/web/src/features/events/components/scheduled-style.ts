@@ -1,0 +1,13 @@
+import type { TScheduledItem } from '@panel/shared';
+
+/**
+ * Each scheduled kind's look in the Calendario: white with a dashed border of its colour and its icon,
+ * against the events' filled colours of their type (docs/product.md#calendar).
+ */
+export const SCHEDULED_STYLE: Record<
+  TScheduledItem['kind'],
+  { mantine: string; css: string; className: string }
+> = {
+  post: { mantine: 'indigo', css: 'var(--mantine-color-indigo-7)', className: 'scheduledPost' },
+  notification: { mantine: 'grape', css: 'var(--mantine-color-grape-7)', className: 'scheduledNotification' },
+};
