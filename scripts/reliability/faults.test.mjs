@@ -740,6 +740,87 @@ describe.skipIf(noPostgres || !tools.nginx || !redisUp)('pushes across two insta
     expect(resent).toBeGreaterThan(0);
     expect(doneAt).toBeGreaterThanOrEqual(leaseEnd);
   }, 180_000);
+
+  it('scheduled notifications whose time passed while every instance was down: published once at the next start, each device gets each once', async () => {
+    // The previous test killed A: two fresh instances.
+    await Promise.all([a?.kill(), b?.kill()]);
+    const script = join(root, 'scripts/reliability/push-instance.mjs');
+    [a, b] = await Promise.all(
+      [PORTS.a, PORTS.b].map((port) => startInstance(port, overrides(), { script })),
+    );
+    const publishAt = new Date(Date.now() + 8_000).toISOString();
+    const created = await Promise.all(
+      Array.from({ length: 3 }, (_, i) =>
+        call(nginx.url, 'POST', '/notifications', {
+          token: admin,
+          body: {
+            notification_type_id: typeId,
+            branch_id: 0,
+            title: `Fiabilidad programada ${i + 1}`,
+            message: 'Programada antes de la caída',
+            publish_at: publishAt,
+          },
+        }),
+      ),
+    );
+    for (const r of created) expect(r.status, JSON.stringify(r.json)).toBe(201);
+    const ids = created.map((r) => r.json.data.id);
+    // Every instance SIGKILLed before the time, and kept down past it.
+    const killAt = Date.now();
+    await Promise.all([a.kill(), b.kill()]);
+    await sleep(Math.max(0, Date.parse(publishAt) - Date.now()) + 2_000);
+    const whileDown = await query(
+      `SELECT n.id, n.publish_at, j.status FROM notifications n JOIN scheduled_jobs j ON j.kind = 'notification' AND j.ref_id = n.id
+        WHERE n.id = ANY($1::int[])`,
+      [ids],
+    );
+    expect(whileDown.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(whileDown.every((r) => r.publish_at !== null)).toBe(true);
+    expect(await jobsOf(ids)).toEqual([]);
+
+    // Both start again at once: their workers race for the overdue jobs.
+    const restartAt = Date.now();
+    [a, b] = await Promise.all(
+      [PORTS.a, PORTS.b].map((port) => startInstance(port, overrides(), { script })),
+    );
+    const doneAt = await until(
+      async () => {
+        const jobs = await jobsOf(ids);
+        return jobs.length === devices.length * ids.length && jobs.every((j) => j.status !== 'pending');
+      },
+      60_000,
+      'la publicación y los push de las notificaciones programadas',
+    );
+    const scheduled = await query(
+      `SELECT j.status, j.attempts, n.publish_at, n.created_at FROM scheduled_jobs j JOIN notifications n ON n.id = j.ref_id
+        WHERE j.kind = 'notification' AND j.ref_id = ANY($1::int[])`,
+      [ids],
+    );
+    const jobs = await jobsOf(ids);
+    const counts = receipts(ids);
+    const expected = devices.flatMap((d) => ids.map((id) => `${d.name}|${id}`));
+    const missing = expected.filter((k) => !counts.has(k));
+    const duplicated = [...counts].filter(([, n]) => n > 1);
+    report('scheduled-publish-restart', {
+      notifications: ids.length,
+      devices: devices.length,
+      downSeconds: +((restartAt - killAt) / 1000).toFixed(1),
+      publishedSecondsAfterRestart: +((doneAt - restartAt) / 1000).toFixed(1),
+      scheduledJobs: statuses(scheduled),
+      pushJobs: jobs.length,
+      missing: missing.length,
+      duplicated: duplicated.length,
+    });
+    // Published once each (one scheduled job, done; the record published after the restart), its
+    // pushes queued once (one push job per device) and each device got each notification once.
+    expect(scheduled).toHaveLength(ids.length);
+    expect(scheduled.every((r) => r.status === 'done' && r.publish_at === null)).toBe(true);
+    expect(scheduled.every((r) => new Date(r.created_at).getTime() >= restartAt)).toBe(true);
+    expect(jobs).toHaveLength(expected.length);
+    expect(count(jobs, (j) => j.status !== 'sent')).toBe(0);
+    expect(missing).toEqual([]);
+    expect(duplicated).toEqual([]);
+  }, 300_000);
 });
 
 describe('what the suite skipped', () => {
