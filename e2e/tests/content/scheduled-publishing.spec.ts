@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, auth, DEMO_SELLER, pngImage, unique } from '../../support/api.ts';
+import { apiLogin, auth, createPost, DEMO_SELLER, pngImage, unique } from '../../support/api.ts';
 import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
 
@@ -58,4 +58,46 @@ test('refuses a time already past with "La fecha de publicación debe ser poster
   await dialog.getByRole('button', { name: 'Programar' }).click();
   await expect(dialog.getByText('La fecha de publicación debe ser posterior a este momento')).toBeVisible();
   await expect(dialog).toBeVisible();
+});
+
+test('"Programación" moves a scheduled post to another time, and unticked publishes it now', async ({
+  page,
+  request,
+}) => {
+  const content = `Anuncio movible ${unique()}`;
+  await createPost(
+    request,
+    await apiLogin(request),
+    content,
+    await pngImage('#1c7ed6'),
+    0,
+    '2036-12-08T11:00:00.000Z',
+  );
+  await openAsAdmin(page, `/posts?q=${encodeURIComponent(content)}`);
+  const row = page.getByRole('row').filter({ hasText: content });
+  await expect(row).toContainText('Programada · lun 8 dic 2036, 08:00');
+
+  await row.getByRole('button', { name: /^Cambiar la programación de / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Programación de la publicación' });
+  await expect(dialog.getByRole('checkbox', { name: 'Programar' })).toBeChecked();
+  await expect(dialog.getByLabel('Fecha de publicación')).toHaveValue('08/12/2036 08:00');
+  // A time already past is refused in the dialog, and nothing is sent.
+  await dialog.getByLabel('Fecha de publicación').fill('01/03/2021 08:00');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('La fecha de publicación debe ser posterior a este momento')).toBeVisible();
+  await dialog.getByLabel('Fecha de publicación').fill('09/12/2036 10:30');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Programación actualizada correctamente')).toBeVisible();
+  await expect(row).toContainText('Programada · mar 9 dic 2036, 10:30');
+
+  // Unticked: published on saving; the row shows its reach instead, and it has no "Programación" any more.
+  await row.getByRole('button', { name: /^Cambiar la programación de / }).click();
+  await dialog.getByRole('checkbox', { name: 'Programar' }).uncheck();
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(/Vista por \d+ de \d+/);
+  await expect(row.getByRole('button', { name: /^Cambiar la programación de / })).toHaveCount(0);
+  const token = await apiLogin(request, DEMO_SELLER.email, DEMO_SELLER.password);
+  const feed = await request.get(`/api/app/feed?q=${encodeURIComponent(content)}`, { headers: auth(token) });
+  expect(((await feed.json()).data as { content: string }[]).map((p) => p.content)).toEqual([content]);
 });

@@ -174,7 +174,7 @@ export async function createEvent(
 export async function createPost(
   db: Db,
   userId: number,
-  overrides: Partial<{ branchId: number | null; createdAt: Date; content: string }> = {},
+  overrides: Partial<{ branchId: number | null; createdAt: Date; content: string; publishAt: Date }> = {},
 ) {
   const [row] = await db
     .insert(posts)
@@ -182,6 +182,8 @@ export async function createPost(
       userId,
       content: overrides.content ?? faker.lorem.sentence(),
       branchId: overrides.branchId ?? null,
+      // Scheduled: the record alone (its scheduled job is the route's to write; a move or "publish now" takes it without).
+      publishAt: overrides.publishAt ?? null,
       ...(overrides.createdAt ? { createdAt: overrides.createdAt, updatedAt: overrides.createdAt } : {}),
     })
     .returning();

@@ -30,6 +30,13 @@ export const zPublishAt = z.preprocess(
   ).optional(),
 );
 
+/**
+ * PUT /api/posts/{id}/publication: a scheduled post moved to another future `publish_at`, or, without
+ * one, published now (a post has no other edit; as a notification's PUT does with its time).
+ */
+export const ZPostPublication = z.object({ publish_at: zPublishAt });
+export type TPostPublication = z.input<typeof ZPostPublication>;
+
 /** A publication time the server takes: strictly after `now` (the form checks with the browser's clock). */
 export function isFuturePublishAt(publishAt: string, now: Date): boolean {
   return Date.parse(publishAt) > now.getTime();

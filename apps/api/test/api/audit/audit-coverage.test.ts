@@ -368,6 +368,16 @@ const WRITES: Record<string, WriteSpec> = {
       },
     };
   },
+  'PUT /api/posts/{id}/publication': async () => {
+    const post = await createPost(db(), ctx.admin.id, {
+      content: 'Programada',
+      publishAt: new Date(future(3)),
+    });
+    return {
+      call: { url: `/api/posts/${post.id}/publication`, payload: { publish_at: future(5) } },
+      expected: { entity: 'posts', action: 'update', entityId: post.id, changes: { publish_at: true } },
+    };
+  },
   'DELETE /api/posts/{id}': async () => {
     const post = await createPost(db(), ctx.admin.id, { content: 'Se va' });
     return {

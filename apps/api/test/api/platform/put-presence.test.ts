@@ -92,6 +92,15 @@ function putCases(
         message: 'Hola',
       },
     },
+    'PUT /api/posts/{id}/publication': {
+      create: async () => {
+        const post = await createPost(ctx.db, ctx.admin.id, {
+          publishAt: new Date(Date.now() + 3 * 86_400_000),
+        });
+        return `/api/posts/${post.id}/publication`;
+      },
+      body: { publish_at: new Date(Date.now() + 5 * 86_400_000).toISOString() },
+    },
     'PUT /api/event-types/{id}': {
       create: async () =>
         `/api/event-types/${await made('/api/event-types', { name: 'Feria', color: '#00AA00' })}`,

@@ -155,6 +155,20 @@ const cases: Record<string, Record<string, Case>> = {
     'for every branch': { create: notification(null) },
     'for one branch': { create: notification(-1) },
   },
+  'PUT /api/posts/{id}/publication': {
+    scheduled: {
+      create: async () => {
+        const post = await createPost(ctx.db, ctx.admin.id, {
+          publishAt: new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 3 * 86_400_000),
+        });
+        return `/api/posts/${post.id}/publication`;
+      },
+      read: {
+        url: () => '/api/posts?per_page=100',
+        pick: (data, putUrl) => (data as Json[]).find((p) => `/api/posts/${p.id}/publication` === putUrl)!,
+      },
+    },
+  },
   'PUT /api/event-types/{id}': {
     one: {
       create: async () =>

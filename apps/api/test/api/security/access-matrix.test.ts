@@ -133,6 +133,8 @@ const ACCESS_TABLE: Record<string, Who> = {
   'POST /api/notifications': 'admin',
   'POST /api/notifications/bulk-delete': 'admin',
   'PUT /api/notifications/{id}': 'admin',
+  'PUT /api/posts/{id}/publication': 'admin',
+  'POST /api/posts/{id}/publication': 'admin',
   'DELETE /api/notifications/{id}': 'admin',
   'POST /api/notifications/{id}': 'admin',
 

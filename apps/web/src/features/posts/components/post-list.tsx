@@ -1,6 +1,6 @@
 import { Stack, UnstyledButton } from '@mantine/core';
 import { MEDIA_MSG, type TPost } from '@panel/shared';
-import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
+import { IconClockEdit, IconHeart, IconMessageCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import { ReceiptLink } from '../../../components/receipt-link';
@@ -8,6 +8,7 @@ import { ClampedText } from '../../../components/resource-list/clamped-text';
 import { idFilterProps } from '../../../components/resource-list/list-filters';
 import {
   ResourceList,
+  type ResourceListAction,
   type ResourceListBulkDelete,
   type ResourceListCard,
   type ResourceListColumn,
@@ -21,6 +22,7 @@ import { usePosts } from '../api/get-posts';
 import { PostCreateDialog } from './post-create-dialog';
 import classes from './post-list.module.css';
 import { PostReactionsDialog } from './post-reactions-dialog';
+import { PostScheduleDialog } from './post-schedule-dialog';
 import { PostCover, PostThumbnails } from './post-thumbnails';
 import { PostViewersDialog, seenLabel } from './post-viewers-dialog';
 
@@ -87,6 +89,25 @@ export function PostList() {
     setViewersOpened(true);
   }, []);
   const card = useMemo(() => cardWith(openViewers), [openViewers]);
+  // A scheduled post's "Programación": moved to another time, or published now.
+  const [scheduling, setScheduling] = useState<TPost | null>(null);
+  const [schedulingOpened, setSchedulingOpened] = useState(false);
+  const rowActions = useMemo<ResourceListAction<TPost>[]>(
+    () => [
+      {
+        key: 'schedule',
+        label: 'Programación',
+        icon: IconClockEdit,
+        ariaLabel: (p) => `Cambiar la programación de ${postName(p)}`,
+        hidden: (p) => !p.publish_at,
+        onClick: (p) => {
+          setScheduling(p);
+          setSchedulingOpened(true);
+        },
+      },
+    ],
+    [],
+  );
 
   // Stable, so the memoized rows of a 100-row page do not render again when the page state changes.
   // The counts open the likes and comments, so they never give way: below that room the list is cards.
@@ -182,6 +203,7 @@ export function PostList() {
         errorText={MEDIA_MSG.postsLoadError}
         onAdd={() => setCreateOpened(true)}
         onDelete={deletion.ask}
+        rowActions={rowActions}
         bulkDelete={BULK_DELETE}
         filters={
           <BranchSelect
@@ -193,6 +215,11 @@ export function PostList() {
         }
       />
       <PostCreateDialog opened={createOpened} onClose={() => setCreateOpened(false)} />
+      <PostScheduleDialog
+        opened={schedulingOpened}
+        post={scheduling}
+        onClose={() => setSchedulingOpened(false)}
+      />
       <PostReactionsDialog
         kind={reactions?.kind ?? 'likes'}
         post={reactions?.post ?? null}

@@ -1,4 +1,4 @@
-import { EVENT_MSG, ZScheduledItem } from '@panel/shared';
+import { EVENT_MSG, SCHEDULE_MSG, ZPost, ZScheduledItem } from '@panel/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { runDueScheduledJobs } from '../../../src/services/scheduling/jobs.ts';
@@ -6,8 +6,9 @@ import { bearer, createBranch } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
-// GET /api/scheduled: the Calendario's scheduled posts and notifications (docs/product.md#calendar),
-// from the pending scheduled jobs, in a range of instants, in time order.
+// What an administrator does with scheduled items (docs/product.md#scheduled-publishing): the
+// Calendario's GET /api/scheduled (from the pending scheduled jobs, in a range of instants, in time
+// order), and a scheduled post moved or published now (PUT /api/posts/{id}/publication).
 
 const DAY = 86_400_000;
 let ctx: TestContext;
@@ -145,5 +146,59 @@ describe('GET /api/scheduled', () => {
       expect(Object.keys(errors), query).toContain(field);
       if (message) expect(errors[field], query).toContain(message);
     }
+  });
+});
+
+describe('PUT /api/posts/{id}/publication', () => {
+  const jobOf = async (postId: number) =>
+    (await scheduled(`from=${at(-1)}&to=${at(30)}`)).items.find(
+      (i: { kind: string; id: number }) => i.kind === 'post' && i.id === postId,
+    );
+  const seesFeed = async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/app/feed',
+      headers: bearer(ctx.seller.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { id: number }[]).map((p) => p.id);
+  };
+
+  it('moves a scheduled post to another time, and publishes it now without one', async () => {
+    const id = await post('Anuncio movible', at(2));
+    const moved = await ctx.asAdmin('PUT', `/api/posts/${id}/publication`, { publish_at: at(5) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(ZPost.parse(moved.json().data).publish_at).toBe(at(5));
+    expect((await jobOf(id))?.publish_at).toBe(at(5));
+    expect(await seesFeed()).toEqual([]);
+
+    // Its form twin (POST with _method=PUT) too, and then "Publicar ahora".
+    const now = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/posts/${id}/publication`,
+      payload: { _method: 'PUT' },
+      headers: bearer(ctx.admin.token),
+    });
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json().data.publish_at).toBeNull();
+    expect(await jobOf(id)).toBeUndefined();
+    expect(await seesFeed()).toEqual([id]);
+
+    // Published: it has no time to move any more.
+    for (const body of [{ publish_at: at(3) }, {}]) {
+      const again = await ctx.asAdmin('PUT', `/api/posts/${id}/publication`, body);
+      expect(again.statusCode, again.body).toBe(400);
+      expect(again.json().errors.publish_at).toEqual([SCHEDULE_MSG.alreadyPublished]);
+    }
+  });
+
+  it('refuses a time already past and an unknown post, and changes nothing', async () => {
+    const id = await post('Anuncio fijo', at(2));
+    const past = await ctx.asAdmin('PUT', `/api/posts/${id}/publication`, { publish_at: at(-1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors.publish_at).toEqual([SCHEDULE_MSG.publishAtPast]);
+    expect((await jobOf(id))?.publish_at).toBe(at(2));
+    const missing = await ctx.asAdmin('PUT', '/api/posts/999999/publication', { publish_at: at(3) });
+    expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,0 +1,56 @@
+import { MEDIA_MSG, makeItemResponse, SCHEDULE_MSG, ZPost, ZPostPublication } from '@panel/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { posts } from '../../db/schema/posts.ts';
+import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { selectPosts, toPostDtos } from '../../services/posts/post-dto.ts';
+import { cancelJob, lockScheduled, publishRecord, scheduleJob } from '../../services/scheduling/jobs.ts';
+import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
+import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
+
+/**
+ * A scheduled post's time (docs/product.md#scheduled-publishing): "Reprogramar" moves it, "Publicar
+ * ahora" publishes it. Also answers `POST /api/posts/{id}/publication` with `_method=PUT`.
+ */
+export const updatePostPublicationRoute: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/posts/:id/publication',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['publicaciones'],
+        summary: 'Reprogramar o publicar ahora una publicación programada',
+        description:
+          'Con `publish_at` (un instante ISO 8601 futuro) la publicación programada pasa a esa hora; sin él se ' +
+          'publica en ese momento. Una ya publicada no se reprograma (400, "Ya se publicó…").',
+        consumes: FORM_BODIES,
+        params: ZRouteId,
+        body: ZPostPublication,
+        response: { 200: makeItemResponse(ZPost), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const publishAt = publishAtFrom(request.body.publish_at, app.now());
+      await app.db.transaction(async (tx) => {
+        // Locked against the worker: it either published it already, or cannot until this commits.
+        const scheduled = await lockScheduled(tx, 'post', id);
+        if (!scheduled) {
+          const [found] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
+          if (!found) throw notFound(MEDIA_MSG.postNotFound);
+          throw fieldError('publish_at', SCHEDULE_MSG.alreadyPublished);
+        }
+        if (publishAt) {
+          await tx.update(posts).set({ publishAt, updatedAt: app.now() }).where(eq(posts.id, id));
+          await scheduleJob(tx, 'post', id, publishAt);
+          return;
+        }
+        await cancelJob(tx, 'post', id);
+        await publishRecord(tx, 'post', id, app.now(), app.config.timeZone);
+      });
+      const [row] = await selectPosts(app.db).where(eq(posts.id, id));
+      const [dto] = await toPostDtos(app.db, [row!]);
+      return { data: dto! };
+    },
+  );
+};
