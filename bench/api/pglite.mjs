@@ -14,6 +14,7 @@ import {
   stopProcess,
   verdict,
 } from './lib.mjs';
+import { benchSignIn } from './sign-in.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3510);
 const START_BUDGET = 3000;
@@ -99,6 +100,7 @@ export async function benchPglite() {
           (r.errors ? `  (errors ${r.errors})` : ''),
       );
     }
+    if (!ONLY || ONLY.test('sign-in')) await benchSignIn(base, admin);
     const after = rssMb(server.proc.pid);
     verdict(
       `resident memory under load ≤ ${RSS_BUDGET} MB`,
