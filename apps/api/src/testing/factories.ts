@@ -87,6 +87,7 @@ export const newSurveyBody = <Q extends object>(title: string, questions: Q[]) =
   points_reward: 15,
   start_date: null,
   end_date: null,
+  reminder_minutes: null,
   questions,
 });
 

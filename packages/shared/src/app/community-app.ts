@@ -398,8 +398,9 @@ export const ZAppPushSubscribed = makeItemResponse(
 export const ZPushPayload = z.object({
   title: z.string(),
   body: z.string(),
-  notification_id: z.number().int(),
-  /** Under /comunidad/, the notification in the app. */
+  /** null: a reminder (docs/decisions/2026-12-04-reminders.md), which opens its survey or the agenda. */
+  notification_id: z.number().int().nullable(),
+  /** Under /comunidad/, the notification (or the reminded survey, the agenda) in the app. */
   url: z.string(),
   /** The notification type's icon file, for the notification's icon. */
   icon: z.string().nullable(),
@@ -424,5 +425,46 @@ export function notificationPushPayload(n: {
     url: notificationAppUrl(n.id),
     icon: notificationIconUrl(n.icon),
     tag: `notification-${n.id}`,
+  };
+}
+
+/** "lun 7 dic, 08:00" in the business time zone: when a reminded survey closes or event starts. */
+function reminderWhen(at: Date, timeZone: string): string {
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('es-AR', { timeZone, ...options }).format(at).replace('.', '');
+  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}, ${part({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}`;
+}
+
+/**
+ * A survey's reminder to a seller who has not answered it (docs/decisions/2026-12-04-reminders.md):
+ * a tap opens the survey in the app.
+ */
+export function surveyReminderPayload(
+  survey: { id: number; title: string; endDate: Date },
+  timeZone: string,
+): TPushPayload {
+  return {
+    title: `Recordatorio: ${survey.title}`,
+    body: `La encuesta cierra el ${reminderWhen(survey.endDate, timeZone)}. Todavía no la respondiste.`,
+    notification_id: null,
+    url: `/comunidad/encuestas/${survey.id}`,
+    icon: null,
+    tag: `survey-reminder-${survey.id}`,
+  };
+}
+
+/** An event's reminder (docs/decisions/2026-12-04-reminders.md), `minutes` before it starts: a tap opens the agenda. */
+export function eventReminderPayload(
+  event: { id: number; title: string; startAt: Date },
+  minutes: number,
+  timeZone: string,
+): TPushPayload {
+  return {
+    title: `Recordatorio: ${event.title}`,
+    body: `Empieza el ${reminderWhen(event.startAt, timeZone)}.`,
+    notification_id: null,
+    url: '/comunidad/agenda',
+    icon: null,
+    tag: `event-reminder-${event.id}-${minutes}`,
   };
 }

@@ -40,12 +40,56 @@ export const EVENT_MSG = registerMessages({
   tooLong: `Un evento puede durar como máximo ${EVENT_MAX_DAYS} días: la fecha de fin debe estar a menos de un año de la de inicio`,
   fromOutOfRange: outOfDateRange('El inicio del rango'),
   toOutOfRange: outOfDateRange('El fin del rango'),
+  remindersInvalid: 'Elegí recordatorios de la lista',
+  urgentInvalid: 'Urgente debe ser verdadero o falso',
 });
+
+/**
+ * The reminders an event type may set (docs/decisions/2026-12-04-reminders.md), minutes before the
+ * event's start, each with the panel's label; the database's check holds the same list.
+ */
+export const EVENT_REMINDER_OPTIONS = [
+  { minutes: 10080, label: '1 semana antes' },
+  { minutes: 1440, label: '1 día antes' },
+  { minutes: 180, label: '3 horas antes' },
+  { minutes: 60, label: '1 hora antes' },
+  { minutes: 15, label: '15 minutos antes' },
+] as const;
+const EVENT_REMINDER_MINUTES: readonly number[] = EVENT_REMINDER_OPTIONS.map((o) => o.minutes);
+
+/** The label of `minutes` before an event ("1 día antes"). */
+export const eventReminderLabel = (minutes: number) =>
+  EVENT_REMINDER_OPTIONS.find((o) => o.minutes === minutes)?.label ?? `${minutes} minutos antes`;
+
+/**
+ * An event type's reminders: minutes before the start, from EVENT_REMINDER_OPTIONS. A form sends
+ * the field repeated (or once: one value); stored without repeats, the earliest first.
+ */
+const zEventReminders = z.preprocess(
+  (v) => (v === undefined || v === null || Array.isArray(v) ? v : [v]),
+  z
+    .array(
+      z.preprocess(
+        (v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v),
+        z
+          .number({ error: EVENT_MSG.remindersInvalid })
+          .int(EVENT_MSG.remindersInvalid)
+          .refine((m) => EVENT_REMINDER_MINUTES.includes(m), EVENT_MSG.remindersInvalid),
+      ),
+      { error: EVENT_MSG.remindersInvalid },
+    )
+    .max(EVENT_REMINDER_OPTIONS.length, EVENT_MSG.remindersInvalid)
+    .transform((list) => [...new Set(list)].sort((a, b) => b - a)),
+);
 
 export const ZEventType = z.object({
   id: z.number().int(),
   name: z.string(),
   color: z.string(),
+  /** Reminders of its events: minutes before the start, the earliest first (EVENT_REMINDER_OPTIONS). */
+  reminder_minutes: z.array(z.number().int()),
+  /** Its reminders ignore the sellers' "No molestar". */
+  urgent: z.boolean(),
   created_at: zTimestamp,
   version: zVersion,
 });
@@ -60,9 +104,16 @@ export const ZEventTypeInput = z.object({
     .refine(hasVisibleText, EVENT_MSG.nameRequired)
     .max(80, EVENT_MSG.nameTooLong),
   color: zHexColor(EVENT_MSG.colorInvalid),
+  /** "Recordatorios" (docs/decisions/2026-12-04-reminders.md): none when absent on create. */
+  reminder_minutes: zEventReminders.default([]),
+  /** "Urgente": reminders go out even in a seller's "No molestar". A form sends "1"/"true"/"on". */
+  urgent: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on'])], { error: EVENT_MSG.urgentInvalid })
+    .default(false)
+    .transform((v) => v === true || v === '1' || v === 'true' || v === 'on'),
 });
-/** PUT: the colour must be sent (absent would reset it). */
-export const ZEventTypeUpdate = requiredOnPut(ZEventTypeInput, ['color']);
+/** PUT: the colour, the reminders and Urgente must be sent (absent would reset them). */
+export const ZEventTypeUpdate = requiredOnPut(ZEventTypeInput, ['color', 'reminder_minutes', 'urgent']);
 export type TEventTypeInput = z.input<typeof ZEventTypeInput>;
 export type TEventTypeValues = z.output<typeof ZEventTypeInput>;
 

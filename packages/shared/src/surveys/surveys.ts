@@ -62,7 +62,21 @@ export const SURVEY_MSG = {
   deleteError: 'Error al eliminar encuesta',
   toggleError: 'Error al cambiar estado',
   statisticsError: 'Error al cargar estadísticas',
+  reminderInvalid: 'Elegí cuándo recordar de la lista',
+  reminderNeedsEnd: 'Para recordar a quienes no respondieron, la encuesta necesita una fecha de fin',
 } as const;
+
+/**
+ * "Recordar a quienes no respondieron" (docs/decisions/2026-12-04-reminders.md): how long before the
+ * survey closes (its end date) the audience's sellers who have not answered get a push.
+ */
+export const SURVEY_REMINDER_OPTIONS = [
+  { minutes: 60, label: '1 hora antes del cierre' },
+  { minutes: 180, label: '3 horas antes del cierre' },
+  { minutes: 1440, label: '1 día antes del cierre' },
+  { minutes: 2880, label: '2 días antes del cierre' },
+] as const;
+const SURVEY_REMINDER_MINUTES: readonly number[] = SURVEY_REMINDER_OPTIONS.map((o) => o.minutes);
 
 /** 409 texts naming the question (or option) that already has answers. */
 export const surveyConflict = {
@@ -159,6 +173,16 @@ const ZSurveyFields = z.object({
     .default(SURVEY_DEFAULT_REWARD),
   start_date: zOptionalInstant(SURVEY_MSG.startOutOfRange),
   end_date: zOptionalInstant(SURVEY_MSG.endOutOfRange),
+  /** Minutes before end_date (SURVEY_REMINDER_OPTIONS); null or absent on create = no reminder. */
+  reminder_minutes: emptyMeans(
+    z
+      .number({ error: SURVEY_MSG.reminderInvalid })
+      .int(SURVEY_MSG.reminderInvalid)
+      .refine((m) => SURVEY_REMINDER_MINUTES.includes(m), SURVEY_MSG.reminderInvalid)
+      .nullish()
+      .transform((v) => v ?? null),
+    'sin recordatorio',
+  ),
   questions: z
     .array(ZSurveyQuestionInput, { error: SURVEY_MSG.questionsRequired })
     .min(1, SURVEY_MSG.questionsRequired)
@@ -168,6 +192,9 @@ const ZSurveyFields = z.object({
 function checkSurvey(s: z.output<typeof ZSurveyFields>, ctx: z.RefinementCtx) {
   if (s.start_date && s.end_date && Date.parse(s.end_date) <= Date.parse(s.start_date)) {
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: SURVEY_MSG.endBeforeStart });
+  }
+  if (s.reminder_minutes !== null && !s.end_date) {
+    ctx.addIssue({ code: 'custom', path: ['reminder_minutes'], message: SURVEY_MSG.reminderNeedsEnd });
   }
   const ids = s.questions.map((q) => q.id).filter((id) => id !== undefined);
   if (new Set(ids).size !== ids.length) {
@@ -181,6 +208,7 @@ export const ZSurveyUpdate = requiredOnPut(ZSurveyFields, [
   'active',
   'branch_id',
   'points_reward',
+  'reminder_minutes',
 ]).superRefine(checkSurvey);
 export type TSurveyInput = z.input<typeof ZSurveyInput>;
 export type TSurveyInputParsed = z.output<typeof ZSurveyInput>;
@@ -207,6 +235,8 @@ export const ZSurvey = z.object({
   points_reward: z.number().int(),
   start_date: zTimestamp.nullable(),
   end_date: zTimestamp.nullable(),
+  /** "Recordar a quienes no respondieron": minutes before end_date; null = off. */
+  reminder_minutes: z.number().int().nullable(),
   is_available: z.boolean(),
   response_count: z.number().int(),
   questions_count: z.number().int(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { createdAt, id, tstz, updatedAt, version } from './columns.ts';
 
@@ -9,10 +9,21 @@ export const eventTypes = pgTable(
     id: id(),
     name: text('name').notNull(),
     color: text('color').notNull().default('#FF0000'),
+    /**
+     * Reminders of this type's events (docs/decisions/2026-12-04-reminders.md): minutes before the
+     * start, each a push to the event's sellers; empty = none.
+     */
+    reminderMinutes: integer('reminder_minutes').array().notNull().default(sql`'{}'::integer[]`),
+    /** "Urgente": its reminders ignore the sellers' "No molestar", as an urgent notification does. */
+    urgent: boolean('urgent').notNull().default(false),
     createdAt: createdAt(),
     version: version(),
   },
   (t) => [
+    check(
+      'event_types_reminder_minutes_check',
+      sql`${t.reminderMinutes} <@ '{15,60,180,1440,10080}'::integer[]`,
+    ),
     index('event_types_name_sort_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
     index('event_types_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { notifications } from './notifications.ts';
 import { users } from './users.ts';
@@ -50,9 +50,15 @@ export const pushJobs = pgTable(
   'push_jobs',
   {
     id: id(),
-    notificationId: integer('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    /** The notification it delivers; null for a reminder's push, which carries its own `payload`. */
+    notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    /**
+     * A reminder's push (docs/decisions/2026-12-04-reminders.md): what the device shows (TPushPayload),
+     * written when the reminder is due.
+     */
+    payload: jsonb('payload'),
+    /** A reminder of an urgent event type: a retry ignores the seller's "No molestar". */
+    urgent: boolean('urgent').notNull().default(false),
     /** null once the device unsubscribed or its subscription was removed (the job ends as `gone`). */
     subscriptionId: integer('subscription_id').references(() => pushSubscriptions.id, {
       onDelete: 'set null',
@@ -67,6 +73,7 @@ export const pushJobs = pgTable(
     sentAt: tstz('sent_at'),
   },
   (t) => [
+    check('push_jobs_content_check', sql`(${t.notificationId} IS NULL) <> (${t.payload} IS NULL)`),
     check('push_jobs_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'gone')`),
     index('push_jobs_due_idx').on(t.runAt, t.id).where(sql`${t.status} = 'pending'`),
     index('push_jobs_notification_status_idx').on(t.notificationId, t.status),

@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
 
-/** The kinds of record a scheduled job publishes (docs/decisions/2026-12-04-scheduled-publishing.md). */
-export const SCHEDULED_KINDS = ['post', 'notification'] as const;
+/**
+ * What a scheduled job does: publish a post or a notification (docs/decisions/2026-12-04-scheduled-publishing.md),
+ * or send a survey's or an event's reminder (docs/decisions/2026-12-04-reminders.md).
+ */
+export const SCHEDULED_KINDS = ['post', 'notification', 'survey_reminder', 'event_reminder'] as const;
 export type ScheduledKind = (typeof SCHEDULED_KINDS)[number];
 
 /**
@@ -19,6 +22,11 @@ export const scheduledJobs = pgTable(
     id: id(),
     kind: text('kind', { enum: SCHEDULED_KINDS }).notNull(),
     refId: integer('ref_id').notNull(),
+    /**
+     * Which of a record's jobs: 0 for a publication and a survey's reminder; an event's reminder is
+     * named by its minutes before the start (one job per reminder of the event's type).
+     */
+    slot: integer('slot').notNull().default(0),
     runAt: tstz('run_at').notNull(),
     status: text('status', { enum: ['pending', 'done', 'failed'] })
       .notNull()
@@ -29,9 +37,12 @@ export const scheduledJobs = pgTable(
     doneAt: tstz('done_at'),
   },
   (t) => [
-    check('scheduled_jobs_kind_check', sql`${t.kind} in ('post', 'notification')`),
+    check(
+      'scheduled_jobs_kind_check',
+      sql`${t.kind} in ('post', 'notification', 'survey_reminder', 'event_reminder')`,
+    ),
     check('scheduled_jobs_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
-    uniqueIndex('scheduled_jobs_kind_ref_key').on(t.kind, t.refId),
+    uniqueIndex('scheduled_jobs_kind_ref_slot_key').on(t.kind, t.refId, t.slot),
     index('scheduled_jobs_due_idx').on(t.runAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );

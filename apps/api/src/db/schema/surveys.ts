@@ -33,12 +33,18 @@ export const surveys = pgTable(
     pointsReward: integer('points_reward').notNull().default(10),
     startDate: tstz('start_date'),
     endDate: tstz('end_date'),
+    /**
+     * "Recordar a quienes no respondieron" (docs/decisions/2026-12-04-reminders.md): minutes before
+     * `end_date` when the audience's active sellers who have not answered get a push; null = off.
+     */
+    reminderMinutes: integer('reminder_minutes'),
     createdAt: createdAt(),
     version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('surveys_points_reward_check', sql`${t.pointsReward} >= 0`),
+    check('surveys_reminder_minutes_check', sql`${t.reminderMinutes} > 0`),
     index('surveys_branch_id_idx').on(t.branchId),
     // The panel lists newest first; `q` searches title and description.
     index('surveys_created_id_idx').on(t.createdAt, t.id),

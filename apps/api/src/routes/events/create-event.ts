@@ -1,7 +1,9 @@
 import { makeItemResponse, ZEvent, ZEventInput } from '@panel/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
 import { eventValues, findEvent } from '../../services/events/events.ts';
+import { syncEventReminders } from '../../services/scheduling/reminders.ts';
 import { errors, FORM_BODIES } from '../schemas.ts';
 import { assertEventRefs } from './event-refs.ts';
 
@@ -24,8 +26,13 @@ export const createEventRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       await assertEventRefs(app.db, body);
-      const [row] = await app.db.insert(events).values(eventValues(body)).returning({ id: events.id });
-      return reply.code(201).send({ data: (await findEvent(app.db, row!.id))! });
+      const id = await app.db.transaction(async (tx) => {
+        const [row] = await tx.insert(events).values(eventValues(body)).returning({ id: events.id });
+        // Its type's reminders (docs/decisions/2026-12-04-reminders.md).
+        await syncEventReminders(tx, sql`e.id = ${row!.id}`, app.now());
+        return row!.id;
+      });
+      return reply.code(201).send({ data: (await findEvent(app.db, id))! });
     },
   );
 };

@@ -1,9 +1,10 @@
 import { EVENT_MSG, makeItemResponse, ZEvent, ZEventUpdate } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { eventValues, findEvent } from '../../services/events/events.ts';
+import { syncEventReminders } from '../../services/scheduling/reminders.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { assertEventRefs } from './event-refs.ts';
 
@@ -28,12 +29,16 @@ export const updateEventRoute: FastifyPluginAsyncZod = async (app) => {
       const [found] = await app.db.select({ id: events.id }).from(events).where(eq(events.id, id));
       if (!found) throw notFound(EVENT_MSG.eventNotFound);
       await assertEventRefs(app.db, body);
-      const [row] = await app.db
-        .update(events)
-        .set({ ...eventValues(body), updatedAt: app.now() })
-        .where(eq(events.id, id))
-        .returning({ id: events.id });
-      if (!row) throw notFound(EVENT_MSG.eventNotFound);
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(events)
+          .set({ ...eventValues(body), updatedAt: app.now() })
+          .where(eq(events.id, id))
+          .returning({ id: events.id });
+        if (!row) throw notFound(EVENT_MSG.eventNotFound);
+        // A new start or type moves its reminders (docs/decisions/2026-12-04-reminders.md).
+        await syncEventReminders(tx, sql`e.id = ${id}`, app.now());
+      });
       return { data: (await findEvent(app.db, id))! };
     },
   );

@@ -19,7 +19,7 @@ export const createSurveyRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await app.db.transaction((tx) => createSurvey(tx, request.body));
+      const id = await app.db.transaction((tx) => createSurvey(tx, request.body, app.now()));
       const row = (await findSurvey(app.db, id))!;
       const questions = await loadQuestions(app.db, [id]);
       return reply

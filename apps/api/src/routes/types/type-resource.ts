@@ -15,8 +15,10 @@ import {
   ZNotificationTypeListQuery,
   ZNotificationTypeUpdate,
 } from '@panel/shared';
+import { sql } from 'drizzle-orm';
 import { events, eventTypes } from '../../db/schema/events.ts';
 import { notifications, notificationTypes } from '../../db/schema/notifications.ts';
+import { syncEventReminders } from '../../services/scheduling/reminders.ts';
 import { type TypeTable, type TypeTableSpec, typeStore } from '../../services/types/type-store.ts';
 import { type ResourceRoutesSpec, resourceRoutes } from '../resource-routes.ts';
 
@@ -43,7 +45,15 @@ export function typeResourceRoutes<T extends TypeTable, Row, Body>(resource: Typ
   return resourceRoutes<Body>(resource, typeStore(resource));
 }
 
-type EventTypeRow = { id: number; name: string; color: string; createdAt: Date; version: number };
+type EventTypeRow = {
+  id: number;
+  name: string;
+  color: string;
+  reminderMinutes: number[];
+  urgent: boolean;
+  createdAt: Date;
+  version: number;
+};
 
 export const eventTypeResource: TypeResource<typeof eventTypes, EventTypeRow, TEventTypeValues> = {
   ...common,
@@ -52,7 +62,8 @@ export const eventTypeResource: TypeResource<typeof eventTypes, EventTypeRow, TE
   versioned: 'event_types',
   singular: 'un tipo de evento',
   plural: 'tipos de evento',
-  createDescription: 'JSON, urlencoded o multipart: name, color (#RRGGBB, por defecto #FF0000).',
+  createDescription:
+    'JSON, urlencoded o multipart: name, color (#RRGGBB, por defecto #FF0000), reminder_minutes (minutos antes del inicio: 10080, 1440, 180, 60, 15; repetido en un formulario) y urgent (los recordatorios ignoran el "No molestar").',
   deleteDescription: '409 mientras haya eventos de este tipo.',
   item: ZEventType,
   input: ZEventTypeInput,
@@ -63,6 +74,8 @@ export const eventTypeResource: TypeResource<typeof eventTypes, EventTypeRow, TE
     id: eventTypes.id,
     name: eventTypes.name,
     color: eventTypes.color,
+    reminderMinutes: eventTypes.reminderMinutes,
+    urgent: eventTypes.urgent,
     createdAt: eventTypes.createdAt,
     version: eventTypes.version,
   },
@@ -70,13 +83,22 @@ export const eventTypeResource: TypeResource<typeof eventTypes, EventTypeRow, TE
     id: row.id,
     name: row.name,
     color: row.color,
+    reminder_minutes: row.reminderMinutes,
+    urgent: row.urgent,
     created_at: row.createdAt.toISOString(),
     version: row.version,
   }),
-  values: ({ name, color }) => ({ name, color }),
+  values: ({ name, color, reminder_minutes, urgent }) => ({
+    name,
+    color,
+    reminderMinutes: reminder_minutes,
+    urgent,
+  }),
   usedBy: { table: events, column: events.eventTypeId },
   notFound: EVENT_MSG.typeNotFound,
   inUse: EVENT_MSG.typeInUse,
+  // Its events' reminders follow the type's (docs/decisions/2026-12-04-reminders.md).
+  afterUpdate: (tx, id, now) => syncEventReminders(tx, sql`e.event_type_id = ${id}`, now),
 };
 
 type NotificationTypeRow = EventTypeRow & { icon: string };

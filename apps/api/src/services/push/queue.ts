@@ -1,4 +1,4 @@
-import { notificationPushPayload } from '@panel/shared';
+import { notificationPushPayload, type TPushPayload } from '@panel/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
@@ -61,9 +61,39 @@ export async function enqueueNotificationPush(
   timeZone: string,
 ): Promise<number> {
   const branch = notification.branchId === null ? sql`true` : sql`u.branch_id = ${notification.branchId}`;
-  const audience = sql`u.role = 'seller' AND u.active AND ${branch}`;
+  return enqueuePush(
+    tx,
+    {
+      audience: sql`u.role = 'seller' AND u.active AND ${branch}`,
+      notificationId: notification.id,
+      urgent: notification.urgent,
+    },
+    now,
+    timeZone,
+  );
+}
+
+/**
+ * Queues one push per device of the users `audience` (a condition on `u`, the users table) names:
+ * a notification's (`notificationId`) or a reminder's own `payload` (docs/decisions/2026-12-04-reminders.md).
+ * A seller in their "No molestar" gets the job at the window's end (not when `urgent`); when that end
+ * is not before `notAfter` (the event has started, the survey closed) the seller gets none. Returns how many.
+ */
+export async function enqueuePush(
+  tx: Db | Tx,
+  push: {
+    audience: SQL;
+    notificationId?: number;
+    payload?: TPushPayload;
+    urgent: boolean;
+    notAfter?: Date;
+  },
+  now: Date,
+  timeZone: string,
+): Promise<number> {
+  const { audience, urgent } = push;
   // The few distinct windows among the audience, each turned into its run time here.
-  const windows = notification.urgent
+  const windows = urgent
     ? []
     : await queryRows<{ start_minute: number; end_minute: number }>(
         tx,
@@ -72,29 +102,32 @@ export async function enqueueNotificationPush(
       );
   const delayed = windows.flatMap((w) => {
     const runAt = firstRunAt(now, { start: w.start_minute, end: w.end_minute }, false, timeZone);
-    return runAt.getTime() === now.getTime() ? [] : [{ ...w, runAt }];
+    if (runAt.getTime() === now.getTime()) return [];
+    return [{ ...w, runAt, skip: push.notAfter !== undefined && runAt >= push.notAfter }];
   });
   // A row that matches no window (the check keeps minutes within 0–1439) when none is delayed.
   const values =
     delayed.length === 0
-      ? sql`(-1, -1, NULL::timestamptz)`
+      ? sql`(-1, -1, NULL::timestamptz, false)`
       : sql.join(
           delayed.map(
-            (d) => sql`(${d.start_minute}::int, ${d.end_minute}::int, ${d.runAt.toISOString()}::timestamptz)`,
+            (d) =>
+              sql`(${d.start_minute}::int, ${d.end_minute}::int, ${d.runAt.toISOString()}::timestamptz, ${d.skip}::boolean)`,
           ),
           sql`, `,
         );
   const at = sql`${now.toISOString()}::timestamptz`;
+  const payload = push.payload === undefined ? sql`NULL::jsonb` : sql`${JSON.stringify(push.payload)}::jsonb`;
   const rows = await queryRows<{ n: number }>(
     tx,
     sql`WITH queued AS (
-        INSERT INTO push_jobs (notification_id, subscription_id, run_at, created_at)
-        SELECT ${notification.id}, s.id, COALESCE(w.run_at, ${at}), ${at}
+        INSERT INTO push_jobs (notification_id, payload, urgent, subscription_id, run_at, created_at)
+        SELECT ${push.notificationId ?? null}::int, ${payload}, ${urgent}, s.id, COALESCE(w.run_at, ${at}), ${at}
         FROM push_subscriptions s JOIN users u ON u.id = s.user_id
         LEFT JOIN seller_quiet_hours q ON q.user_id = u.id
-        LEFT JOIN (VALUES ${values}) AS w (start_minute, end_minute, run_at)
+        LEFT JOIN (VALUES ${values}) AS w (start_minute, end_minute, run_at, skip)
           ON w.start_minute = q.start_minute AND w.end_minute = q.end_minute
-        WHERE ${audience}
+        WHERE ${audience} AND w.skip IS NOT TRUE
         RETURNING 1)
       SELECT count(*)::int AS n FROM queued`,
   );
@@ -151,14 +184,16 @@ export interface DrainResult {
 interface ClaimedJob {
   id: number;
   attempts: number;
-  notification_id: number;
+  /** null: a reminder's push, which carries its `payload`. */
+  notification_id: number | null;
+  payload: TPushPayload | null;
   subscription_id: number | null;
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
-  title: string;
-  message: string;
-  icon: string;
+  title: string | null;
+  message: string | null;
+  icon: string | null;
   urgent: boolean;
   /** The seller's quiet hours (null: none). */
   start_minute: number | null;
@@ -352,12 +387,12 @@ export class PushQueue {
         claimed AS (
           UPDATE push_jobs j SET run_at = ${lease.toISOString()}::timestamptz, attempts = j.attempts + 1
           FROM due WHERE j.id = due.id
-          RETURNING j.id, j.attempts, j.notification_id, j.subscription_id)
-        SELECT c.id, c.attempts, c.notification_id, c.subscription_id, s.endpoint, s.p256dh, s.auth,
-          n.title, n.message, t.icon, n.urgent, q.start_minute, q.end_minute
+          RETURNING j.id, j.attempts, j.notification_id, j.payload, j.urgent, j.subscription_id)
+        SELECT c.id, c.attempts, c.notification_id, c.payload, c.subscription_id, s.endpoint, s.p256dh, s.auth,
+          n.title, n.message, t.icon, (c.urgent OR COALESCE(n.urgent, false)) AS urgent, q.start_minute, q.end_minute
         FROM claimed c
-        JOIN notifications n ON n.id = c.notification_id
-        JOIN notification_types t ON t.id = n.notification_type_id
+        LEFT JOIN notifications n ON n.id = c.notification_id
+        LEFT JOIN notification_types t ON t.id = n.notification_type_id
         LEFT JOIN push_subscriptions s ON s.id = c.subscription_id
         LEFT JOIN seller_quiet_hours q ON q.user_id = s.user_id
         ORDER BY c.id`,
@@ -390,12 +425,14 @@ export class PushQueue {
       await this.finish(job.id, 'gone', 'la suscripción ya no existe');
       return 'gone';
     }
-    const payload = notificationPushPayload({
-      id: job.notification_id,
-      title: job.title,
-      message: job.message,
-      icon: job.icon,
-    });
+    const payload =
+      job.payload ??
+      notificationPushPayload({
+        id: job.notification_id!,
+        title: job.title ?? '',
+        message: job.message ?? '',
+        icon: job.icon ?? '',
+      });
     const outcome = await this.o.sender.send(
       { endpoint: job.endpoint, p256dh: job.p256dh, auth: job.auth },
       JSON.stringify(payload),

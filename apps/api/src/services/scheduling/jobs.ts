@@ -3,27 +3,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import type { ScheduledKind } from '../../db/schema/scheduling.ts';
 import { dueScheduled, enqueueNotificationPush, scheduledRetryAt } from '../push/queue.ts';
+import { sendEventReminder, sendSurveyReminder } from './reminders.ts';
 
 /**
  * Scheduled publishing (docs/decisions/2026-12-04-scheduled-publishing.md). One `scheduled_jobs` row per
  * record and kind, written in the transaction that schedules; the push worker's loop runs the due ones
  * (runDueScheduledJobs): claim, publish and mark done in one transaction, so exactly once across
- * instances and restarts.
+ * instances and restarts. Reminders (docs/decisions/2026-12-04-reminders.md) are jobs of the same table,
+ * run by the same loop (reminders.ts).
  */
 
-const TABLES: Record<ScheduledKind, string> = { post: 'posts', notification: 'notifications' };
+/** The kinds that publish a record (the others are reminders: reminders.ts). */
+type PublishKind = 'post' | 'notification';
+const TABLES: Record<PublishKind, string> = { post: 'posts', notification: 'notifications' };
 
 /** Schedules (or reschedules, while still pending) the publication of a record. Run it in the writing transaction. */
-export async function scheduleJob(
-  tx: Db | Tx,
-  kind: ScheduledKind,
-  refId: number,
-  runAt: Date,
-): Promise<void> {
+export async function scheduleJob(tx: Db | Tx, kind: PublishKind, refId: number, runAt: Date): Promise<void> {
   await queryRows(
     tx,
     sql`INSERT INTO scheduled_jobs (kind, ref_id, run_at) VALUES (${kind}, ${refId}, ${runAt.toISOString()}::timestamptz)
-      ON CONFLICT (kind, ref_id) DO UPDATE SET run_at = excluded.run_at, attempts = 0, last_error = NULL
+      ON CONFLICT (kind, ref_id, slot) DO UPDATE SET run_at = excluded.run_at, attempts = 0, last_error = NULL
       WHERE scheduled_jobs.status = 'pending'`,
   );
 }
@@ -34,7 +33,7 @@ export async function scheduleJob(
  * (this waits for it, then sees it published), and a worker that comes later skips the locked row. The
  * job row is locked before the record, in the worker's order, so the two cannot deadlock.
  */
-export async function lockScheduled(tx: Tx, kind: ScheduledKind, refId: number): Promise<boolean> {
+export async function lockScheduled(tx: Tx, kind: PublishKind, refId: number): Promise<boolean> {
   await queryRows(
     tx,
     sql`SELECT id FROM scheduled_jobs WHERE kind = ${kind} AND ref_id = ${refId} FOR UPDATE`,
@@ -61,7 +60,7 @@ export async function cancelJob(tx: Db | Tx, kind: ScheduledKind, refId: number)
  */
 export async function publishRecord(
   tx: Db | Tx,
-  kind: ScheduledKind,
+  kind: PublishKind,
   refId: number,
   now: Date,
   timeZone: string,
@@ -94,8 +93,21 @@ interface DueJob {
   id: number;
   kind: ScheduledKind;
   ref_id: number;
+  slot: number;
   run_at: Date | string;
   attempts: number;
+}
+
+/** A due job's effect: a publication, or a reminder's pushes (reminders.ts). Returns whether it did something. */
+async function runJob(tx: Tx, job: DueJob, now: Date, timeZone: string): Promise<boolean> {
+  switch (job.kind) {
+    case 'survey_reminder':
+      return (await sendSurveyReminder(tx, job.ref_id, now, timeZone)) !== null;
+    case 'event_reminder':
+      return (await sendEventReminder(tx, job.ref_id, job.slot, now, timeZone)) !== null;
+    default:
+      return publishRecord(tx, job.kind, job.ref_id, now, timeZone);
+  }
 }
 
 /**
@@ -122,11 +134,11 @@ export async function runDueScheduledJobs(
       await db.transaction(async (tx) => {
         [claimed] = await queryRows<DueJob>(
           tx,
-          sql`SELECT id, kind, ref_id, run_at, attempts FROM scheduled_jobs WHERE ${dueScheduled(now)}
+          sql`SELECT id, kind, ref_id, slot, run_at, attempts FROM scheduled_jobs WHERE ${dueScheduled(now)}
             ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
         );
         if (!claimed) return;
-        if (await publishRecord(tx, claimed.kind, claimed.ref_id, now, timeZone)) published++;
+        if (await runJob(tx, claimed, now, timeZone)) published++;
         await queryRows(
           tx,
           sql`UPDATE scheduled_jobs SET status = 'done', done_at = ${now.toISOString()}::timestamptz,

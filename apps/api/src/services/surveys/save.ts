@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { surveyAnswers, surveyQuestions, surveys } from '../../db/schema/surveys.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { syncSurveyReminder } from '../scheduling/reminders.ts';
 
 type SurveyFields = Omit<TSurveyInputParsed, 'questions'>;
 
@@ -15,6 +16,7 @@ function surveyValues(input: SurveyFields) {
     pointsReward: input.points_reward,
     startDate: input.start_date ? new Date(input.start_date) : null,
     endDate: input.end_date ? new Date(input.end_date) : null,
+    reminderMinutes: input.reminder_minutes,
   };
 }
 
@@ -27,11 +29,12 @@ const questionValues = (q: TSurveyInputParsed['questions'][number], order: numbe
 });
 
 /** A new survey and its questions, stored in the order of the list (0, 1, 2…). Ids sent are ignored. */
-export async function createSurvey(tx: Tx, input: TSurveyInputParsed): Promise<number> {
+export async function createSurvey(tx: Tx, input: TSurveyInputParsed, now: Date): Promise<number> {
   const [row] = await tx.insert(surveys).values(surveyValues(input)).returning({ id: surveys.id });
   await tx
     .insert(surveyQuestions)
     .values(input.questions.map((q, i) => ({ ...questionValues(q, i), surveyId: row!.id })));
+  await syncSurveyReminder(tx, row!.id, now);
   return row!.id;
 }
 
@@ -91,6 +94,7 @@ export async function updateSurvey(tx: Tx, id: number, input: TSurveyInputParsed
       .where(and(eq(surveyQuestions.id, q.id), eq(surveyQuestions.surveyId, id)));
   }
   if (inserts.length > 0) await tx.insert(surveyQuestions).values(inserts);
+  await syncSurveyReminder(tx, id, now);
 }
 
 /**

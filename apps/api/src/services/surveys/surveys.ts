@@ -17,6 +17,7 @@ export const surveyColumns = {
   pointsReward: surveys.pointsReward,
   startDate: surveys.startDate,
   endDate: surveys.endDate,
+  reminderMinutes: surveys.reminderMinutes,
   createdAt: surveys.createdAt,
   updatedAt: surveys.updatedAt,
   version: surveys.version,
@@ -36,6 +37,7 @@ export type SurveyRow = {
   pointsReward: number;
   startDate: Date | null;
   endDate: Date | null;
+  reminderMinutes: number | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -63,6 +65,7 @@ export function toSurveyDto(row: SurveyRow, now: Date): TSurvey {
     points_reward: row.pointsReward,
     start_date: row.startDate?.toISOString() ?? null,
     end_date: row.endDate?.toISOString() ?? null,
+    reminder_minutes: row.reminderMinutes,
     is_available: isSurveyAvailable(
       { active: row.active, start_date: row.startDate, end_date: row.endDate },
       now,

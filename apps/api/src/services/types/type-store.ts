@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
 
@@ -26,6 +26,8 @@ export interface TypeTableSpec<T extends TypeTable, Row, Body> {
   usedBy: { table: PgTable; column: PgColumn };
   notFound: string;
   inUse: string;
+  /** Run in the update's transaction after the row is written (event types move their events' reminders). */
+  afterUpdate?: (tx: Tx, id: number, now: Date) => Promise<void>;
 }
 
 /** List, read, create, update and delete over one type table (the queries behind routes/resource-routes.ts for routes/types/). */
@@ -78,14 +80,17 @@ export function typeStore<T extends TypeTable, Row, Body>(spec: TypeTableSpec<T,
     },
 
     /** 404 when there is none. */
-    async update(db: Db, id: number, body: Body) {
-      const [row] = await db
-        .update(table)
-        .set(spec.values(body))
-        .where(eq(table.id, id))
-        .returning(spec.columns);
-      if (!row) throw notFound(spec.notFound);
-      return toDto(row);
+    async update(db: Db, id: number, body: Body, now: Date) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(table)
+          .set(spec.values(body))
+          .where(eq(table.id, id))
+          .returning(spec.columns);
+        if (!row) throw notFound(spec.notFound);
+        await spec.afterUpdate?.(tx, id, now);
+        return toDto(row);
+      });
     },
 
     /** 404 when there is none, 409 while a record of the type exists; a foreign key error when one came meanwhile. */

@@ -285,7 +285,7 @@ describe('exactly once', () => {
     }
     // One push job per notification (one device): none queued twice.
     const queued = await ctx.db.select().from(pushJobs);
-    expect(queued.map((j) => j.notificationId).sort((x, y) => x - y)).toEqual(ids);
+    expect(queued.map((j) => j.notificationId!).sort((x, y) => x - y)).toEqual(ids);
     expect((await jobs()).every((j) => j.status === 'done')).toBe(true);
   });
 
