@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  emptyMeans,
   hasVisibleText,
   makeListQuery,
   outOfDateRange,
@@ -55,7 +56,7 @@ export const EVENT_REMINDER_OPTIONS = [
   { minutes: 60, label: '1 hora antes' },
   { minutes: 15, label: '15 minutos antes' },
 ] as const;
-const EVENT_REMINDER_MINUTES: readonly number[] = EVENT_REMINDER_OPTIONS.map((o) => o.minutes);
+const EVENT_REMINDER_MINUTES = EVENT_REMINDER_OPTIONS.map((o) => o.minutes);
 
 /** The label of `minutes` before an event ("1 día antes"). */
 export const eventReminderLabel = (minutes: number) =>
@@ -63,18 +64,15 @@ export const eventReminderLabel = (minutes: number) =>
 
 /**
  * An event type's reminders: minutes before the start, from EVENT_REMINDER_OPTIONS. A form sends
- * the field repeated (or once: one value); stored without repeats, the earliest first.
+ * the field repeated (or once: one value; empty: none); stored without repeats, the earliest first.
  */
 const zEventReminders = z.preprocess(
-  (v) => (v === undefined || v === null || Array.isArray(v) ? v : [v]),
+  (v) => (v === undefined || Array.isArray(v) ? v : v === null || v === '' ? [] : [v]),
   z
     .array(
       z.preprocess(
         (v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v),
-        z
-          .number({ error: EVENT_MSG.remindersInvalid })
-          .int(EVENT_MSG.remindersInvalid)
-          .refine((m) => EVENT_REMINDER_MINUTES.includes(m), EVENT_MSG.remindersInvalid),
+        z.literal(EVENT_REMINDER_MINUTES, { error: EVENT_MSG.remindersInvalid }),
       ),
       { error: EVENT_MSG.remindersInvalid },
     )
@@ -105,7 +103,7 @@ export const ZEventTypeInput = z.object({
     .max(80, EVENT_MSG.nameTooLong),
   color: zHexColor(EVENT_MSG.colorInvalid),
   /** "Recordatorios" (docs/decisions/2026-12-04-reminders.md): none when absent on create. */
-  reminder_minutes: zEventReminders.default([]),
+  reminder_minutes: emptyMeans(zEventReminders, 'sin recordatorios').default([]),
   /** "Urgente": reminders go out even in a seller's "No molestar". A form sends "1"/"true"/"on". */
   urgent: z
     .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on'])], { error: EVENT_MSG.urgentInvalid })

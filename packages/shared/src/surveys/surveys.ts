@@ -76,7 +76,7 @@ export const SURVEY_REMINDER_OPTIONS = [
   { minutes: 1440, label: '1 día antes del cierre' },
   { minutes: 2880, label: '2 días antes del cierre' },
 ] as const;
-const SURVEY_REMINDER_MINUTES: readonly number[] = SURVEY_REMINDER_OPTIONS.map((o) => o.minutes);
+const SURVEY_REMINDER_MINUTES = SURVEY_REMINDER_OPTIONS.map((o) => o.minutes);
 
 /** 409 texts naming the question (or option) that already has answers. */
 export const surveyConflict = {
@@ -176,9 +176,7 @@ const ZSurveyFields = z.object({
   /** Minutes before end_date (SURVEY_REMINDER_OPTIONS); null or absent on create = no reminder. */
   reminder_minutes: emptyMeans(
     z
-      .number({ error: SURVEY_MSG.reminderInvalid })
-      .int(SURVEY_MSG.reminderInvalid)
-      .refine((m) => SURVEY_REMINDER_MINUTES.includes(m), SURVEY_MSG.reminderInvalid)
+      .literal(SURVEY_REMINDER_MINUTES, { error: SURVEY_MSG.reminderInvalid })
       .nullish()
       .transform((v) => v ?? null),
     'sin recordatorio',

@@ -549,7 +549,10 @@ const WRITES: Record<string, WriteSpec> = {
   'PUT /api/event-types/{id}': async () => {
     const type = await createEventType(db());
     return {
-      call: { url: `/api/event-types/${type.id}`, payload: { name: 'Feria', color: '#00aa00' } },
+      call: {
+        url: `/api/event-types/${type.id}`,
+        payload: { name: 'Feria', color: '#00aa00', reminder_minutes: [], urgent: false },
+      },
       expected: {
         entity: 'event_types',
         action: 'update',
@@ -692,6 +695,7 @@ const WRITES: Record<string, WriteSpec> = {
           active: false,
           branch_id: null,
           points_reward: 10,
+          reminder_minutes: null,
           questions: [{ id: question.id, question_text: '¿Sirvió?', type: 'boolean', required: true }],
         },
       },

@@ -57,27 +57,52 @@ describe('event types', () => {
     const put = await ctx.asAdmin('PUT', `/api/event-types/${type.id}`, {
       name: 'Capacitación',
       color: '#1c7ed6',
+      reminder_minutes: [60, 1440],
+      urgent: true,
     });
-    expect(put.json().data).toMatchObject({ name: 'Capacitación', color: '#1C7ED6' });
+    expect(put.json().data).toMatchObject({
+      name: 'Capacitación',
+      color: '#1C7ED6',
+      reminder_minutes: [1440, 60],
+      urgent: true,
+    });
     const post = await ctx.asAdminForm(
       'POST',
       `/api/event-types/${type.id}`,
-      urlencoded({ _method: 'PUT', name: 'Curso', color: '#ff0000' }),
+      urlencoded({
+        _method: 'PUT',
+        name: 'Curso',
+        color: '#ff0000',
+        reminder_minutes: '15',
+        urgent: 'false',
+      }),
     );
-    expect(post.statusCode).toBe(200);
-    expect(post.json().data).toMatchObject({ name: 'Curso', color: '#FF0000' });
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.json().data).toMatchObject({
+      name: 'Curso',
+      color: '#FF0000',
+      reminder_minutes: [15],
+      urgent: false,
+    });
     // A blank colour on an edit is refused, not reset to #FF0000 (issue 20, item 12).
     const blank = await ctx.asAdminForm(
       'POST',
       `/api/event-types/${type.id}`,
-      urlencoded({ _method: 'PUT', name: 'Curso', color: '' }),
+      urlencoded({ _method: 'PUT', name: 'Curso', color: '', reminder_minutes: '', urgent: 'false' }),
     );
     expect(blank.statusCode).toBe(400);
     expect(Object.keys(blank.json().errors)).toEqual(['color']);
     const list = await ctx.asAdmin('GET', '/api/event-types?q=reunion');
     expect(list.json().data.map((t: { name: string }) => t.name)).toEqual(['Reunión comercial']);
     expect(
-      (await ctx.asAdmin('PUT', '/api/event-types/99999', { name: 'x', color: '#000000' })).statusCode,
+      (
+        await ctx.asAdmin('PUT', '/api/event-types/99999', {
+          name: 'x',
+          color: '#000000',
+          reminder_minutes: [],
+          urgent: false,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 

@@ -104,7 +104,7 @@ function putCases(
     'PUT /api/event-types/{id}': {
       create: async () =>
         `/api/event-types/${await made('/api/event-types', { name: 'Feria', color: '#00AA00' })}`,
-      body: { name: 'Feria', color: '#00AA00' },
+      body: { name: 'Feria', color: '#00AA00', reminder_minutes: [60], urgent: false },
     },
     'PUT /api/events/{id}': {
       create: async () =>
@@ -160,7 +160,7 @@ function putCases(
  * Fields whose empty value is one of their values, stated in the schema (`emptyMeans`): a point
  * action's limits (null or '' = "sin límite", what the form sends), the branch of a survey, an event
  * or a notification (null = every branch, what their GET answers: issue 28, item 5), a seller's
- * quiet hours (null = off).
+ * quiet hours (null = off), a survey's reminder (null = off) and an event type's reminders (none).
  */
 const EMPTY_IS_A_VALUE = new Set([
   'PUT /api/admin/point-actions/{id} daily_limit',
@@ -168,6 +168,9 @@ const EMPTY_IS_A_VALUE = new Set([
   'PUT /api/admin/surveys/{id} branch_id',
   'PUT /api/events/{id} branch_id',
   'PUT /api/notifications/{id} branch_id',
+  // docs/decisions/2026-12-04-reminders.md: "sin recordatorio", "sin recordatorios".
+  'PUT /api/admin/surveys/{id} reminder_minutes',
+  'PUT /api/event-types/{id} reminder_minutes',
   // null turns "No molestar" off (stated in the operation's description).
   'PUT /api/app/me/quiet-hours quiet_hours',
 ]);

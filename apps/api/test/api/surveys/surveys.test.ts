@@ -30,7 +30,7 @@ const ALL_TYPES = [
 ];
 
 /** The fields a PUT must send; their create defaults. */
-const KEEP = { active: false, branch_id: null, points_reward: 10 };
+const KEEP = { active: false, branch_id: null, points_reward: 10, reminder_minutes: null };
 const survey = (overrides: Record<string, unknown> = {}) => ({
   ...KEEP,
   title: 'Capacitación de marzo',

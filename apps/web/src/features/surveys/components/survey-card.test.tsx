@@ -15,6 +15,7 @@ const survey = (active: boolean): TSurvey => ({
   points_reward: 10,
   start_date: null,
   end_date: null,
+  reminder_minutes: null,
   is_available: active,
   response_count: 0,
   questions_count: 1,

@@ -18,6 +18,7 @@ const saved: TSurveyDetail = {
   points_reward: 10,
   start_date: null,
   end_date: null,
+  reminder_minutes: null,
   is_available: false,
   response_count: 0,
   questions_count: 1,
@@ -127,6 +128,54 @@ describe('SurveyFormDialog and its question editor', () => {
     // Buenos Aires is UTC-3: 28/11 00:00 there, and the last instant of 30/11 there.
     expect(body.start_date).toBe('2030-11-28T03:00:00.000Z');
     expect(body.end_date).toBe('2030-12-01T02:59:59.999Z');
+  });
+
+  it('"Recordar a quienes no respondieron" is off; on, it asks for a close date and sends the chosen time', async () => {
+    const { requests } = mockApi({
+      'GET /api/branches': () => ({ body: branches }),
+      'POST /api/admin/surveys': () => ({ status: 201, body: { data: saved } }),
+    });
+    const { user } = renderDialog();
+    const remind = screen.getByRole('checkbox', { name: 'Recordar a quienes no respondieron' });
+    expect(remind).not.toBeChecked();
+    expect(screen.queryByRole('combobox', { name: 'Cuándo recordar' })).toBeNull();
+    await user.type(screen.getByLabelText(/Título/), 'Capacitación');
+    await user.type(within(questionCards()[0]!).getByLabelText(/Texto de la pregunta/), 'A');
+    await user.click(remind);
+    expect(screen.getByRole('combobox', { name: 'Cuándo recordar' })).toHaveValue('1 día antes del cierre');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(SURVEY_MSG.reminderNeedsEnd)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'Fecha de fin' }), '30/11/2030');
+    await user.tab();
+    await user.click(screen.getByRole('combobox', { name: 'Cuándo recordar' }));
+    const options = await screen.findAllByRole('option', { name: '3 horas antes del cierre', hidden: true });
+    await user.click(options.at(-1)!);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(SURVEY_MSG.created)).toBeInTheDocument();
+    const body = requests.find((r) => r.method === 'POST')?.body as { reminder_minutes: number | null };
+    expect(body.reminder_minutes).toBe(180);
+  });
+
+  it('shows a saved reminder on edit, and sends null when it is turned off', async () => {
+    const { requests } = mockApi({
+      'GET /api/branches': () => ({ body: branches }),
+      'GET /api/admin/surveys/9': () => ({
+        body: { data: { ...saved, end_date: '2030-12-01T02:59:59.999Z', reminder_minutes: 2880 } },
+      }),
+      'PUT /api/admin/surveys/9': () => ({ body: { data: saved } }),
+    });
+    const { user } = renderDialog(9);
+    expect(await screen.findByDisplayValue('2 días antes del cierre')).toBeInTheDocument();
+    const remind = screen.getByRole('checkbox', { name: 'Recordar a quienes no respondieron' });
+    expect(remind).toBeChecked();
+    await user.click(remind);
+    expect(screen.queryByRole('combobox', { name: 'Cuándo recordar' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const body = requests.find((r) => r.method === 'PUT')?.body as { reminder_minutes: number | null };
+    expect(body.reminder_minutes).toBeNull();
   });
 
   it('edits a survey sending question ids, and shows the server 409 with "Error al guardar encuesta" as fallback', async () => {

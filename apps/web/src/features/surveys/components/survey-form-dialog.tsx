@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Center, Checkbox, Loader, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
-import { SURVEY_MSG, type TSurveyInput, type TSurveyInputParsed, ZSurveyInput } from '@panel/shared';
+import { Center, Checkbox, Group, Loader, NumberInput, Select, SimpleGrid, Textarea } from '@mantine/core';
+import {
+  SURVEY_MSG,
+  SURVEY_REMINDER_OPTIONS,
+  type TSurveyInput,
+  type TSurveyInputParsed,
+  ZSurveyInput,
+} from '@panel/shared';
 import { useEffect } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { DateTimeField } from '../../../components/date-time-field/date-time-field';
@@ -125,6 +131,35 @@ export function SurveyFormDialog({ opened, surveyId, onClose, onRetry }: SurveyF
         />
       </SimpleGrid>
       <Checkbox label="Activa" {...register('active')} />
+      {/* docs/decisions/2026-12-04-reminders.md: off by default; "1 día antes del cierre" when turned on. */}
+      <Controller
+        control={control}
+        name="reminder_minutes"
+        render={({ field }) => (
+          <Group gap="sm" align="flex-start" wrap="wrap">
+            <Checkbox
+              mt={8}
+              label="Recordar a quienes no respondieron"
+              checked={field.value != null}
+              onChange={(e) => field.onChange(e.currentTarget.checked ? 1440 : null)}
+              error={field.value == null ? errors.reminder_minutes?.message : undefined}
+            />
+            {field.value != null && (
+              <Select
+                aria-label="Cuándo recordar"
+                data={SURVEY_REMINDER_OPTIONS.map((o) => ({ value: String(o.minutes), label: o.label }))}
+                value={String(field.value)}
+                onChange={(v) => field.onChange(v === null ? null : Number(v))}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                error={errors.reminder_minutes?.message}
+                w={{ base: '100%', xs: 240 }}
+              />
+            )}
+          </Group>
+        )}
+      />
       <QuestionEditor />
     </FormDialog>
   );

@@ -18,6 +18,7 @@ export function emptySurveyValues(): SurveyFormValues {
     points_reward: SURVEY_DEFAULT_REWARD,
     start_date: null,
     end_date: null,
+    reminder_minutes: null,
     questions: [newQuestion(0)],
   };
 }
@@ -31,6 +32,8 @@ export function surveyToValues(survey: TSurveyDetail): SurveyFormValues {
     points_reward: survey.points_reward,
     start_date: survey.start_date,
     end_date: survey.end_date,
+    // One of SURVEY_REMINDER_OPTIONS: the server stores only those.
+    reminder_minutes: survey.reminder_minutes as SurveyFormValues['reminder_minutes'],
     questions: survey.questions.map((q) => ({
       id: q.id,
       question_text: q.question_text,

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Group, Paper, Text } from '@mantine/core';
+import { Badge, Checkbox, Group, Paper, Text } from '@mantine/core';
 import {
   DEFAULT_COLOR,
   DEFAULT_NOTIFICATION_ICON,
+  EVENT_REMINDER_OPTIONS,
   ZEventTypeInput,
   ZNotificationTypeInput,
 } from '@panel/shared';
-import { type Resolver, useWatch } from 'react-hook-form';
+import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { ColorField } from '../../../components/color-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
@@ -23,6 +24,9 @@ interface FormValues {
   color: string;
   /** Notification types only. */
   icon?: string;
+  /** Event types only: their events' reminders (minutes before the start) and Urgente. */
+  reminder_minutes?: number[];
+  urgent?: boolean;
 }
 
 // The schemas' preprocessed fields take `unknown` (form bodies); this form only gives them strings.
@@ -35,6 +39,10 @@ const initialValues = (kind: TypeKind, type: TypeRecord | null): FormValues => (
   name: type?.name ?? '',
   color: type?.color ?? DEFAULT_COLOR,
   ...(hasIcon(kind) && { icon: type && 'icon' in type ? type.icon : DEFAULT_NOTIFICATION_ICON }),
+  ...(!hasIcon(kind) && {
+    reminder_minutes: type && 'reminder_minutes' in type ? type.reminder_minutes : [],
+    urgent: type && 'urgent' in type ? type.urgent : false,
+  }),
 });
 
 interface Props {
@@ -62,7 +70,11 @@ export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
     success: type ? texts.updated : texts.created,
     failure: texts.saveError,
   });
-  const { control } = dialog.form;
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = dialog.form;
   const [name, color, icon = DEFAULT_NOTIFICATION_ICON] = useWatch({
     control,
     name: ['name', 'color', 'icon'],
@@ -80,6 +92,31 @@ export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
       <FormInput name="name" label="Nombre" withAsterisk data-autofocus />
       <FormField name="color" component={ColorField} label="Color" />
       {hasIcon(kind) && <FormField name="icon" component={NotificationIconPicker} color={previewColor} />}
+      {!hasIcon(kind) && (
+        <>
+          {/* docs/decisions/2026-12-04-reminders.md: a push to the event's sellers at each chosen time. */}
+          <Controller
+            control={control}
+            name="reminder_minutes"
+            render={({ field }) => (
+              <Checkbox.Group
+                label="Recordatorios"
+                description="Cada vendedor del evento recibe un aviso en su teléfono."
+                value={(field.value ?? []).map(String)}
+                onChange={(v) => field.onChange(v.map(Number))}
+                error={errors.reminder_minutes?.message}
+              >
+                <Group gap="md" mt={6}>
+                  {EVENT_REMINDER_OPTIONS.map((o) => (
+                    <Checkbox key={o.minutes} value={String(o.minutes)} label={o.label} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+          />
+          <Checkbox label="Urgente (los recordatorios ignoran el «No molestar»)" {...register('urgent')} />
+        </>
+      )}
       <Paper withBorder radius="md" p="sm" aria-label="Vista previa">
         <Text size="xs" c="dimmed" mb={6}>
           Vista previa

@@ -7,7 +7,14 @@ import EventTypeList from './event-type-list';
 import NotificationTypeList from './notification-type-list';
 
 const stamps = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', version: 1 };
-const eventType: TEventType = { id: 3, name: 'Capacitación', color: '#1C7ED6', ...stamps };
+const eventType: TEventType = {
+  id: 3,
+  name: 'Capacitación',
+  color: '#1C7ED6',
+  reminder_minutes: [1440],
+  urgent: false,
+  ...stamps,
+};
 const notificationType: TNotificationType = {
   id: 4,
   name: 'Promoción',
@@ -38,12 +45,26 @@ describe('Tipos de Eventos', () => {
     expect(within(dialog).queryByRole('radiogroup', { name: 'Ícono' })).toBeNull();
     await user.type(within(dialog).getByLabelText(/Nombre/), 'Lanzamiento');
     expect(within(dialog).getByLabelText('Vista previa')).toHaveTextContent('Lanzamiento');
+    // Recordatorios (docs/decisions/2026-12-04-reminders.md): none and not urgent until chosen.
+    for (const label of [
+      '1 semana antes',
+      '1 día antes',
+      '3 horas antes',
+      '1 hora antes',
+      '15 minutos antes',
+    ])
+      expect(within(dialog).getByRole('checkbox', { name: label })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: '1 día antes' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: '1 hora antes' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Urgente/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText('Tipo de evento creado correctamente')).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.url.pathname).toBe('/api/event-types');
-    expect(sent(post?.body)).toEqual({ name: 'Lanzamiento', color: '#FF0000' });
+    const body = post?.body as URLSearchParams;
+    expect(body.getAll('reminder_minutes')).toEqual(['1440', '60']);
+    expect(sent(body)).toMatchObject({ name: 'Lanzamiento', color: '#FF0000', urgent: 'true' });
   });
 
   it('edits with _method=PUT and deletes with its own texts', async () => {
@@ -57,12 +78,19 @@ describe('Tipos de Eventos', () => {
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar tipo de evento' });
     expect(within(dialog).getByLabelText(/Nombre/)).toHaveValue('Capacitación');
+    // Its saved reminder shows; taking it away sends the field empty (none).
+    const dayBefore = within(dialog).getByRole('checkbox', { name: '1 día antes' });
+    expect(dayBefore).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: '1 hora antes' })).not.toBeChecked();
+    await user.click(dayBefore);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Tipo de evento actualizado correctamente')).toBeInTheDocument();
     expect(sent(requests.find((r) => r.method === 'POST')?.body)).toEqual({
       _method: 'PUT',
       name: 'Capacitación',
       color: '#1C7ED6',
+      reminder_minutes: '',
+      urgent: 'false',
     });
 
     await user.click(screen.getByRole('button', { name: 'Eliminar' }));
