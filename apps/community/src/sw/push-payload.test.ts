@@ -1,3 +1,4 @@
+import { surveyReminderPayload } from '@panel/shared';
 import { pushNotification } from './push-payload';
 
 const BASE = '/comunidad/';
@@ -19,6 +20,21 @@ describe('pushNotification', () => {
     expect(view.options.body).toBe('Mañana 9 h');
     expect(view.options.tag).toBe('notification-12');
     expect(view.options.data.url).toBe('/comunidad/notificaciones?id=12');
+  });
+
+  it("opens a reminder's survey (docs/decisions/2026-12-04-reminders.md): no notification id, its own url and tag", () => {
+    const view = pushNotification(
+      JSON.stringify(
+        surveyReminderPayload(
+          { id: 4, title: 'Clima', endDate: new Date('2026-12-07T15:00:00Z') },
+          'America/Argentina/Buenos_Aires',
+        ),
+      ),
+      BASE,
+    );
+    expect(view.title).toBe('Recordatorio: Clima');
+    expect(view.options.tag).toBe('survey-reminder-4');
+    expect(view.options.data.url).toBe('/comunidad/encuestas/4');
   });
 
   it('never opens an address outside the app (a url elsewhere falls back to the notification)', () => {

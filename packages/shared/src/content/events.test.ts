@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MSG, ZEventInput, ZEventListQuery, ZEventTypeInput } from '../index.ts';
+import {
+  EVENT_MSG,
+  EVENT_REMINDER_OPTIONS,
+  eventReminderLabel,
+  eventReminderPayload,
+  surveyReminderPayload,
+  ZEventInput,
+  ZEventListQuery,
+  ZEventTypeInput,
+} from '../index.ts';
 
 const valid = {
   title: 'Capacitación',
@@ -68,6 +77,8 @@ describe('ZEventTypeInput', () => {
     expect(ZEventTypeInput.parse({ name: '  Feriado ', color: '#1c7ed6' })).toEqual({
       name: 'Feriado',
       color: '#1C7ED6',
+      reminder_minutes: [],
+      urgent: false,
     });
     expect(ZEventTypeInput.parse({ name: 'Feriado' }).color).toBe('#FF0000');
   });
@@ -75,6 +86,62 @@ describe('ZEventTypeInput', () => {
   it('refuses a blank name and a colour that is not #RRGGBB', () => {
     const result = ZEventTypeInput.safeParse({ name: '   ', color: 'red' });
     expect(messages(result)).toEqual({ name: EVENT_MSG.nameRequired, color: EVENT_MSG.colorInvalid });
+  });
+});
+
+describe("an event type's reminders (docs/decisions/2026-12-04-reminders.md)", () => {
+  const parse = (fields: Record<string, unknown>) => ZEventTypeInput.safeParse({ name: 'Curso', ...fields });
+
+  it('keeps the offered ones once each, the earliest first, from JSON or a form', () => {
+    expect(parse({ reminder_minutes: [60, 1440, 60] }).data?.reminder_minutes).toEqual([1440, 60]);
+    // A form: the field repeated, once (one value), or empty (none).
+    expect(parse({ reminder_minutes: ['15', '10080'] }).data?.reminder_minutes).toEqual([10080, 15]);
+    expect(parse({ reminder_minutes: '180' }).data?.reminder_minutes).toEqual([180]);
+    expect(parse({ reminder_minutes: '' }).data?.reminder_minutes).toEqual([]);
+    expect(parse({ urgent: 'on' }).data?.urgent).toBe(true);
+    expect(parse({ urgent: 'false' }).data?.urgent).toBe(false);
+  });
+
+  it('refuses a time that is not offered', () => {
+    for (const bad of [[5], ['1 día'], [1.5], [0], ['']]) {
+      const result = parse({ reminder_minutes: bad });
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(Object.values(messages(result))).toContain(EVENT_MSG.remindersInvalid);
+    }
+  });
+
+  it('each has its label', () => {
+    expect(EVENT_REMINDER_OPTIONS.map((o) => eventReminderLabel(o.minutes))).toEqual([
+      '1 semana antes',
+      '1 día antes',
+      '3 horas antes',
+      '1 hora antes',
+      '15 minutos antes',
+    ]);
+  });
+});
+
+describe("the reminders' pushes", () => {
+  it('say when, in the business time zone, and open the survey or the agenda', () => {
+    const tz = 'America/Argentina/Buenos_Aires';
+    expect(
+      surveyReminderPayload({ id: 4, title: 'Clima', endDate: new Date('2026-12-07T15:00:00Z') }, tz),
+    ).toEqual({
+      title: 'Recordatorio: Clima',
+      body: 'La encuesta cierra el lun 7 dic, 12:00. Todavía no la respondiste.',
+      notification_id: null,
+      url: '/comunidad/encuestas/4',
+      icon: null,
+      tag: 'survey-reminder-4',
+    });
+    // 02:30 UTC is 23:30 of the day before there.
+    expect(
+      eventReminderPayload({ id: 8, title: 'Feria', startAt: new Date('2026-12-08T02:30:00Z') }, 60, tz),
+    ).toMatchObject({
+      body: 'Empieza el lun 7 dic, 23:30.',
+      url: '/comunidad/agenda',
+      tag: 'event-reminder-8-60',
+    });
   });
 });
 

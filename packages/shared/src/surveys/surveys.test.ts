@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSurveyAvailable, normalizeSurveyAnswer, SURVEY_MSG, ZSurveyInput } from './surveys.ts';
+import {
+  isSurveyAvailable,
+  normalizeSurveyAnswer,
+  SURVEY_MSG,
+  SURVEY_REMINDER_OPTIONS,
+  ZSurveyInput,
+  ZSurveyUpdate,
+} from './surveys.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -56,5 +63,37 @@ describe('ZSurveyInput', () => {
     });
     expect(parsed).toMatchObject({ active: false, points_reward: 10, branch_id: null });
     expect(parsed.questions[0]).toMatchObject({ required: false, options: null });
+  });
+});
+
+describe('"Recordar a quienes no respondieron" (docs/decisions/2026-12-04-reminders.md)', () => {
+  const body = (fields: Record<string, unknown>) => ({
+    title: 'T',
+    questions: [{ question_text: 'Q', type: 'boolean' }],
+    ...fields,
+  });
+
+  it('is off unless chosen, and takes one of the offered times', () => {
+    expect(ZSurveyInput.parse(body({})).reminder_minutes).toBeNull();
+    for (const { minutes } of SURVEY_REMINDER_OPTIONS)
+      expect(
+        ZSurveyInput.parse(body({ end_date: '2026-12-07T15:00:00Z', reminder_minutes: minutes }))
+          .reminder_minutes,
+      ).toBe(minutes);
+    const odd = ZSurveyInput.safeParse(body({ end_date: '2026-12-07T15:00:00Z', reminder_minutes: 30 }));
+    expect(odd.error?.issues.map((i) => i.message)).toEqual([SURVEY_MSG.reminderInvalid]);
+  });
+
+  it('needs a close date', () => {
+    const result = ZSurveyInput.safeParse(body({ reminder_minutes: 60 }));
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['reminder_minutes', SURVEY_MSG.reminderNeedsEnd],
+    ]);
+  });
+
+  it('must be sent on PUT (null: off)', () => {
+    const put = { ...body({}), active: true, branch_id: null, points_reward: 10 };
+    expect(ZSurveyUpdate.safeParse(put).success).toBe(false);
+    expect(ZSurveyUpdate.parse({ ...put, reminder_minutes: null }).reminder_minutes).toBeNull();
   });
 });
