@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { Badge, Checkbox, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import {
   DEFAULT_COLOR,
   DEFAULT_NOTIFICATION_ICON,
@@ -106,11 +106,11 @@ export function TypeFormDialog({ kind, opened, type, onClose }: Props) {
                 onChange={(v) => field.onChange(v.map(Number))}
                 error={errors.reminder_minutes?.message}
               >
-                <Group gap="md" mt={6}>
+                <SimpleGrid cols={2} spacing="md" verticalSpacing="xs" mt={6}>
                   {EVENT_REMINDER_OPTIONS.map((o) => (
                     <Checkbox key={o.minutes} value={String(o.minutes)} label={o.label} />
                   ))}
-                </Group>
+                </SimpleGrid>
               </Checkbox.Group>
             )}
           />
