@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
+import { syncSurveyReminder } from '../services/scheduling/reminders.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -19,6 +20,8 @@ interface SurveySeed {
   /** Days from now; null = open. */
   start: number | null;
   end: number | null;
+  /** "Recordar a quienes no respondieron": minutes before the end (docs/decisions/2026-12-04-reminders.md). */
+  reminder?: number;
   /** Share of the eligible sellers who answered (0..1). */
   answered: number;
   questions: QuestionSeed[];
@@ -65,6 +68,7 @@ const SURVEYS: SurveySeed[] = [
   },
   {
     title: 'Relevamiento de góndolas',
+    reminder: 1440,
     description: 'Contanos cómo se exhiben nuestros productos en los comercios que visitás.',
     branch: 0,
     active: true,
@@ -202,10 +206,12 @@ export async function seedDemoSurveys(
         pointsReward: seed.reward,
         startDate: start,
         endDate: seed.end === null ? null : at(seed.end),
+        reminderMinutes: seed.reminder ?? null,
         createdAt: at(Math.min(seed.start ?? 0, 0) - 2 - index),
         updatedAt: at(Math.min(seed.start ?? 0, 0) - 2 - index),
       })
       .returning({ id: surveys.id });
+    await syncSurveyReminder(tx, survey!.id, now);
     const questions = await tx
       .insert(surveyQuestions)
       .values(

@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { Writable } from 'node:stream';
-import { APP_MSG, notificationPushPayload } from '@panel/shared';
+import { APP_MSG, notificationPushPayload, surveyReminderPayload } from '@panel/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
@@ -633,6 +633,34 @@ describe('the VAPID subject', () => {
 });
 
 describe('delivery', () => {
+  it("delivers a survey's reminder in the worker's pass, with its own payload, to the sellers who have not answered", async () => {
+    // docs/decisions/2026-12-04-reminders.md: due a day before the close; sellerB's branch is not the survey's.
+    await subscribe(sellerA.token, service.device('a-recordatorio').subscription);
+    await subscribe(sellerB.token, service.device('b-recordatorio').subscription);
+    const end = new Date(NOW.getTime() + 3 * 86_400_000);
+    const created = await call('POST', '/api/admin/surveys', adminToken, {
+      title: 'Relevamiento de góndolas',
+      active: true,
+      branch_id: branchA,
+      end_date: end.toISOString(),
+      reminder_minutes: 1440,
+      questions: [{ question_text: '¿Todo bien?', type: 'boolean', required: true }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const surveyId = created.json().data.id as number;
+    expect(await ctx.app.push.queue.drain()).toEqual({ sent: 0, gone: 0, failed: 0, retried: 0 });
+    clock = new Date(end.getTime() - 1440 * 60_000);
+    expect(await ctx.app.push.queue.drain()).toEqual({ sent: 1, gone: 0, failed: 0, retried: 0 });
+    expect(service.received.map((r) => r.device)).toEqual(['a-recordatorio']);
+    expect(service.received[0]!.payload).toEqual(
+      surveyReminderPayload(
+        { id: surveyId, title: 'Relevamiento de góndolas', endDate: end },
+        ctx.config.timeZone,
+      ),
+    );
+    expect((await jobs()).map((j) => [j.notificationId, j.status])).toEqual([[null, 'sent']]);
+  });
+
   it("queues one push per device of the branch's sellers and delivers them encrypted", async () => {
     const phone = service.device('a-telefono');
     const laptop = service.device('a-notebook');

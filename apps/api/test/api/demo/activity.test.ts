@@ -67,4 +67,14 @@ describe('demo activity over the month (issue 21, item 14)', () => {
     expect(Math.max(...hours)).toBeLessThanOrEqual(18);
     expect(hours.length).toBeGreaterThan(3);
   });
+
+  it('has one survey reminding who has not answered, scheduled a day before it closes', async () => {
+    const rows = await queryRows<{ title: string; run_at: Date | string; end_date: Date | string }>(
+      ctx.db,
+      sql`SELECT s.title, j.run_at, s.end_date FROM scheduled_jobs j JOIN surveys s ON s.id = j.ref_id
+        WHERE j.kind = 'survey_reminder' AND j.status = 'pending'`,
+    );
+    expect(rows.map((r) => r.title)).toEqual(['Relevamiento de góndolas']);
+    expect(new Date(rows[0]!.end_date).getTime() - new Date(rows[0]!.run_at).getTime()).toBe(86_400_000);
+  });
 });
