@@ -108,6 +108,7 @@ const FIELD_LABELS: Record<string, string> = {
   points_reward: 'Puntos por responder',
   start_date: 'Fecha de inicio',
   end_date: 'Fecha de fin',
+  reminder_minutes: 'Recordatorios (minutos antes)',
   survey_id: 'Encuesta',
   question_text: 'Pregunta',
   type: 'Tipo',
