@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { SURVEY_MSG, type TAppSurvey } from '@panel/shared';
-import { unique } from '../../support/api.ts';
-import { appGet, createFourTypeSurvey, newSeller, openAppAs } from '../../support/community.ts';
+import { auth, unique } from '../../support/api.ts';
+import {
+  appGet,
+  createFourTypeSurvey,
+  newSeller,
+  openAppAs,
+  sellerOnNewBranch,
+} from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
 
 test('answers a survey with the four question types: required marks, "+N puntos", the new total, then done', async ({
@@ -159,4 +165,39 @@ test.describe('without the service worker (so the test can answer the calls)', (
     await openAppAs(page, seller, 'encuestas');
     await expect(page.getByRole('alert')).toContainText('Error al cargar encuestas');
   });
+});
+
+test('a survey whose reminder time has come says "Todavía no la respondiste" until answered', async ({
+  page,
+  request,
+}) => {
+  // docs/decisions/2026-12-04-reminders.md: the app's notice of "Recordar a quienes no respondieron".
+  const { seller, admin } = await sellerOnNewBranch(request);
+  const title = `Cierra pronto ${unique()}`;
+  const created = await request.post('/api/admin/surveys', {
+    headers: auth(admin),
+    data: {
+      title,
+      active: true,
+      branch_id: seller.user.branch_id,
+      // Closes in 30 minutes, reminds 1 hour before: its time has come.
+      end_date: new Date(Date.now() + 30 * 60_000).toISOString(),
+      reminder_minutes: 60,
+      questions: [{ question_text: '¿Recibiste el pedido?', type: 'boolean', required: true }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await openAppAs(page, seller, 'encuestas');
+  const card = page.getByRole('link').filter({ hasText: title });
+  await expect(card).toContainText('Todavía no la respondiste');
+  await card.click();
+  await page.getByRole('radio', { name: 'Sí', exact: true }).check();
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'puntos' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver encuestas' }).click();
+  await expect(page.getByRole('link').filter({ hasText: title })).toContainText('Respondida');
+  await expect(page.getByRole('link').filter({ hasText: title })).not.toContainText(
+    'Todavía no la respondiste',
+  );
 });

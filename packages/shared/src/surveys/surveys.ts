@@ -339,6 +339,11 @@ export const ZAppSurvey = z.object({
   end_date: zTimestamp.nullable(),
   is_available: z.boolean(),
   answered_by_me: z.boolean(),
+  /**
+   * The app's notice (docs/decisions/2026-12-04-reminders.md): the survey's reminder time has come and the
+   * caller has not answered; the list marks it "Todavía no la respondiste" until it is answered or closes.
+   */
+  reminder_due: z.boolean(),
   questions: z.array(ZSurveyQuestion),
 });
 export type TAppSurvey = z.infer<typeof ZAppSurvey>;

@@ -14,7 +14,8 @@ export const listAppSurveysRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['app'],
         summary: 'Encuestas disponibles para quien llama',
         description:
-          'Las disponibles ahora y destinadas a su sucursal o a todas, con sus preguntas y `answered_by_me`. 15 por página.',
+          'Las disponibles ahora y destinadas a su sucursal o a todas, con sus preguntas y `answered_by_me`. ' +
+          '`reminder_due`: llegó la hora de su recordatorio y quien llama no la respondió. 15 por página.',
         querystring: ZAppSurveyListQuery,
         response: { 200: makeListResponse(ZAppSurvey), ...errors(400, 401) },
       },
@@ -37,6 +38,7 @@ export const listAppSurveysRoute: FastifyPluginAsyncZod = async (app) => {
           end_date: r.endDate?.toISOString() ?? null,
           is_available: true,
           answered_by_me: Boolean(r.answered),
+          reminder_due: Boolean(r.reminderDue) && !r.answered,
           questions: questions.get(r.id) ?? [],
         })),
         meta,

@@ -36,6 +36,8 @@ export function availableSurveysPage(
           startDate: surveys.startDate,
           endDate: surveys.endDate,
           answered: sql<boolean>`EXISTS (SELECT 1 FROM survey_responses r WHERE r.survey_id = "surveys"."id" AND r.user_id = ${user.id})`,
+          // The reminder's time (end − reminder_minutes) has come (docs/decisions/2026-12-04-reminders.md).
+          reminderDue: sql<boolean>`(${surveys.reminderMinutes} IS NOT NULL AND ${surveys.endDate} - make_interval(mins => ${surveys.reminderMinutes}) <= ${now.toISOString()}::timestamptz)`,
         })
         .from(surveys)
         .where(where)

@@ -172,6 +172,28 @@ describe("a survey's reminder", () => {
     expect(await pushes()).toHaveLength(2);
   });
 
+  it("marks it in the app's Encuestas for who has not answered, from its time until answered", async () => {
+    const survey = await createSurvey();
+    await answer(sellers[0]!, survey);
+    const dueFor = async (seller: { id: number }) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/app/surveys',
+        headers: bearer(await tokenFor(ctx.db, seller.id, clock)),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: number; reminder_due: boolean }[]).find((s) => s.id === survey.id)
+        ?.reminder_due;
+    };
+    clock = at(CLOSE, -1441);
+    expect(await dueFor(sellers[1]!)).toBe(false);
+    clock = at(CLOSE, -1440);
+    expect(await dueFor(sellers[1]!)).toBe(true);
+    expect(await dueFor(sellers[0]!)).toBe(false);
+    await answer(sellers[1]!, survey);
+    expect(await dueFor(sellers[1]!)).toBe(false);
+  });
+
   it('for every branch goes to the active sellers of all of them', async () => {
     await createSurvey({ branch_id: 0 });
     clock = at(CLOSE, -1439);

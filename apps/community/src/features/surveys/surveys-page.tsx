@@ -1,4 +1,4 @@
-import { IconChecks, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
+import { IconBell, IconChecks, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { LoadState } from '../../components/load-state';
 import { PullToRefresh } from '../../components/pull-to-refresh';
@@ -54,6 +54,12 @@ export default function SurveysPage() {
                         </span>
                       ) : (
                         <span className="chip chip--reward">+{survey.points_reward} puntos</span>
+                      )}
+                      {/* The reminder's in-app notice (docs/decisions/2026-12-04-reminders.md). */}
+                      {survey.reminder_due && !queued && (
+                        <span className="chip chip--reminder">
+                          <IconBell size={16} aria-hidden /> Todavía no la respondiste
+                        </span>
                       )}
                       <span className="muted small">
                         {survey.questions.length} {survey.questions.length === 1 ? 'pregunta' : 'preguntas'}
