@@ -236,6 +236,29 @@ describe("a survey's reminder", () => {
     expect(await jobs()).toEqual([]);
   });
 
+  it('once sent, goes again only when its time moves (a later close), not on another edit', async () => {
+    const survey = await createSurvey();
+    const put = (fields: Record<string, unknown>) =>
+      asAdmin('PUT', `/api/admin/surveys/${survey.id}`, {
+        ...surveyBody(fields),
+        questions: [
+          { id: survey.questions[0]!.id, question_text: '¿Todo bien?', type: 'boolean', required: true },
+        ],
+      });
+    clock = at(CLOSE, -1439);
+    expect(await runWorker()).toBe(1);
+    expect((await put({ title: 'Satisfacción de diciembre (corregida)' })).statusCode).toBe(200);
+    expect((await jobs())[0]!.status).toBe('done');
+    const later = '2026-12-10T15:00:00.000Z';
+    expect((await put({ end_date: later })).statusCode).toBe(200);
+    expect(await jobTimes()).toEqual([
+      { kind: 'survey_reminder', slot: 0, run_at: at(later, -1440).toISOString(), status: 'pending' },
+    ]);
+    clock = at(later, -1439);
+    expect(await runWorker()).toBe(1);
+    expect(await pushes()).toHaveLength(6);
+  });
+
   it('needs a close date, and one of the offered times', async () => {
     const noEnd = await asAdmin('POST', '/api/admin/surveys', surveyBody({ end_date: null }));
     expect(noEnd.statusCode).toBe(400);
