@@ -6,6 +6,7 @@ import { DEFAULT_TIMEZONE } from '@panel/shared';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/client.ts';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './lib/limits.ts';
+import { type GroupRule, parseGroupMap } from './lib/oidc-rules.ts';
 import { defaultCommunityDistDir, defaultWebDistDir } from './lib/paths.ts';
 import { defaultPushHostRules, type PushHostRule, parsePushHostRule } from './lib/push-hosts.ts';
 import {
@@ -62,6 +63,24 @@ const ZEnv = z.object({
   ADMIN_NAME: z.string().trim().min(1).max(120).optional(),
   SEED_DEMO: zFlag.optional(),
   MFA_REQUIRED: zFlag.optional(),
+  // The company's own sign-in (OpenID Connect, docs/configuration.md#company-sign-in-openid-connect): all three or none.
+  OIDC_ISSUER: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s?#]+$/, 'debe ser la URL del emisor, por ejemplo https://accounts.google.com')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).max(2000).optional(),
+  // Optional: an unknown e-mail becomes a seller of this branch (its id) instead of being refused.
+  OIDC_CREATE_SELLERS_BRANCH_ID: z.coerce
+    .number()
+    .int('debe ser el id de una sucursal')
+    .positive()
+    .optional(),
+  // Optional: a claim of the ID token (for example groups) whose values map to the role and branch.
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).max(100).optional(),
+  // Optional, with OIDC_GROUPS_CLAIM: "grupo=admin,otro=seller:3" (docs/configuration.md).
+  OIDC_GROUP_MAP: z.string().trim().max(4000).optional(),
   APP_TIMEZONE: z
     .string()
     .default(DEFAULT_TIMEZONE)
@@ -216,6 +235,11 @@ export interface AppConfig {
    * `mfa_setup_required` until it is set up in "Mi cuenta" (docs/product.md#second-factor).
    */
   mfaRequired: boolean;
+  /**
+   * The company's own sign-in (OpenID Connect), when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET
+   * are set (docs/decisions/2026-12-04-oidc.md).
+   */
+  oidc?: OidcConfig;
   timeZone: string;
   appSecret: string;
   redisUrl?: string;
@@ -333,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
     mfaRequired: e.MFA_REQUIRED ?? false,
+    oidc: oidcConfig(e),
     timeZone: e.APP_TIMEZONE,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     redisUrl: e.REDIS_URL,
@@ -369,6 +394,43 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/$/, ''),
     lowPasswordCost: e.TEST_LOW_PASSWORD_COST ?? false,
   };
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** An unknown (verified) e-mail becomes a seller of this branch; without it, it is refused. */
+  createSellersBranchId?: number;
+  /** The claim whose values map to the role and branch (services/auth/oidc-rules.ts), with its map. */
+  groupsClaim?: string;
+  groupMap: GroupRule[];
+}
+
+function oidcConfig(e: z.infer<typeof ZEnv>): OidcConfig | undefined {
+  const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
+  if (set === 0) return undefined;
+  if (set !== 3) {
+    throw new ConfigError([
+      'OIDC_ISSUER, OIDC_CLIENT_ID y OIDC_CLIENT_SECRET: se configuran los tres juntos (o ninguno)',
+    ]);
+  }
+  return {
+    issuer: e.OIDC_ISSUER!.replace(/\/$/, ''),
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET!,
+    createSellersBranchId: e.OIDC_CREATE_SELLERS_BRANCH_ID,
+    groupsClaim: e.OIDC_GROUPS_CLAIM,
+    groupMap: groupMapOrConfigError(e.OIDC_GROUP_MAP ?? ''),
+  };
+}
+
+function groupMapOrConfigError(text: string): GroupRule[] {
+  try {
+    return parseGroupMap(text);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]);
+  }
 }
 
 /** This machine's own address: a wildcard HOST (0.0.0.0, ::) reads as 127.0.0.1. */

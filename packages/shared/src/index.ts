@@ -26,6 +26,7 @@ export * from './dashboard/engagement.ts';
 export * from './dashboard/summary.ts';
 export * from './people/auth.ts';
 export * from './people/mfa.ts';
+export * from './people/oidc.ts';
 export * from './people/passkeys.ts';
 export * from './people/password-policy.ts';
 export * from './people/password-reset.ts';

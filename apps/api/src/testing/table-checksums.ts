@@ -23,6 +23,9 @@ const VOLATILE_TABLES = new Set([
   // A refused call may still have asked for a passkey sign-in's options: a single-use challenge of
   // 2 minutes, by design (docs/decisions/2026-12-04-passkeys.md).
   'webauthn_challenges',
+  // Likewise a sign-in with the company's account under way: 10 minutes, single use
+  // (docs/decisions/2026-12-04-oidc.md).
+  'oidc_logins',
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { registerMessages } from '../core/human-messages.ts';
+import { OIDC_MSG } from './oidc.ts';
 
 // The second factor of panel accounts (issue 30, section 2; docs/product.md#second-factor): TOTP
 // (RFC 6238) with 10 single-use recovery codes.
@@ -106,6 +107,10 @@ export type TMfaStatus = z.infer<typeof ZMfaStatus>;
 export const ZSignInSettings = z.object({
   mfa_required: z.boolean(),
   mfa_required_by_server: z.boolean(),
+  /** Panel accounts sign in only with the company's account (OpenID Connect); applied while it is configured. */
+  oidc_only: z.boolean(),
+  /** OIDC_ISSUER and its client are set: the "only with the company's account" switch is shown. */
+  oidc_available: z.boolean(),
 });
 export type TSignInSettings = z.infer<typeof ZSignInSettings>;
 export const ZSignInSettingsResponse = z.object({ data: ZSignInSettings });
@@ -113,5 +118,6 @@ export type TSignInSettingsResponse = z.infer<typeof ZSignInSettingsResponse>;
 
 export const ZSignInSettingsUpdate = z.object({
   mfa_required: z.boolean({ error: MFA_MSG.requiredInvalid }),
+  oidc_only: z.boolean({ error: OIDC_MSG.oidcOnlyInvalid }),
 });
 export type TSignInSettingsUpdate = z.input<typeof ZSignInSettingsUpdate>;

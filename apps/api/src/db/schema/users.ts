@@ -148,6 +148,8 @@ export const mfaTokens = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     failures: integer('failures').notNull().default(0),
+    /** The first step was the company's account (OpenID Connect), not a password: the session's audit says so. */
+    viaCompany: boolean('via_company').notNull().default(false),
   },
   (t) => [
     uniqueIndex('mfa_tokens_token_hash_key').on(t.tokenHash),
@@ -165,6 +167,11 @@ export const signInSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     mfaRequired: boolean('mfa_required').notNull().default(false),
+    /**
+     * Panel accounts sign in only with the company's account (OpenID Connect): their password and passkey
+     * sign-ins answer 403. Applied only while OIDC_ISSUER is set (docs/decisions/2026-12-04-oidc.md).
+     */
+    oidcOnly: boolean('oidc_only').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [check('sign_in_settings_one_row_check', sql`${t.id} = 1`)],
@@ -213,4 +220,36 @@ export const webauthnChallenges = pgTable(
     usedAt: tstz('used_at'),
   },
   (t) => [uniqueIndex('webauthn_challenges_challenge_hash_key').on(t.challengeHash)],
+);
+
+/**
+ * The sign-ins with the company's account (OpenID Connect) under way (docs/decisions/2026-12-04-oidc.md):
+ * `GET /api/login/oidc/start` keeps the request's `state` (its SHA-256), `nonce` and PKCE `code_verifier`
+ * for 10 minutes; the callback takes the row once (`used_at`) and, when the account is matched, leaves a
+ * one-time `handoff` code (its SHA-256) that the panel or the app exchanges by POST for the session within
+ * a minute. Never audited: no record of anyone's, and the secrets are single use.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    id: id(),
+    stateHash: text('state_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    app: text('app', { enum: ['panel', 'community'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    /** The callback took it (a second callback with the same state is refused). */
+    usedAt: tstz('used_at'),
+    handoffHash: text('handoff_hash'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    handoffExpiresAt: tstz('handoff_expires_at'),
+    handoffUsedAt: tstz('handoff_used_at'),
+  },
+  (t) => [
+    uniqueIndex('oidc_logins_state_hash_key').on(t.stateHash),
+    uniqueIndex('oidc_logins_handoff_hash_key').on(t.handoffHash),
+    index('oidc_logins_expires_at_idx').on(t.expiresAt),
+    check('oidc_logins_app_check', sql`${t.app} in ('panel', 'community')`),
+  ],
 );

@@ -27,7 +27,7 @@ export const loginPasskeyRoute: FastifyPluginAsyncZod = async (app) => {
           'Solo cuentas del panel activas. 401 si la llave no es válida; los intentos fallidos cuentan como ' +
           'contraseñas incorrectas de esa cuenta (429).',
         body: ZPasskeySignIn,
-        response: { 200: ZLoginResponse, ...errors(400, 401, 429) },
+        response: { 200: ZLoginResponse, ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

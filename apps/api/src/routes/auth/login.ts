@@ -11,6 +11,7 @@ import {
 } from '../../services/auth/device-cookie.ts';
 import { getDummyHash } from '../../services/auth/passwords.ts';
 import { type SignInDeps, type SignInOrigin, signIn } from '../../services/auth/sign-in.ts';
+import { readSignInRules } from '../../services/auth/sign-in-settings.ts';
 import { errors } from '../schemas.ts';
 
 /**
@@ -35,9 +36,10 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
           'ella, todos los dispositivos desconocidos comparten un cupo por cuenta (10 cada 15 minutos) y uno ' +
           'por dirección (30): más allá, 429 con `Retry-After`, aun con la contraseña correcta. Una cuenta del ' +
           'panel con verificación en dos pasos recibe `{mfa_required: true, methods, mfa_token}` (`methods`: `totp` y/o `passkey`) y ninguna sesión: el código ' +
-          'va a `POST /api/login/mfa` (el token vale 5 minutos y una sola vez).',
+          'va a `POST /api/login/mfa` (el token vale 5 minutos y una sola vez). 403 para una cuenta del panel cuando ' +
+          'solo se ingresa con la cuenta de la empresa (regla de "Ingreso al panel").',
         body: ZLoginRequest,
-        response: { 200: ZLoginResponse.or(ZMfaChallenge), ...errors(400, 401, 429) },
+        response: { 200: ZLoginResponse.or(ZMfaChallenge), ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -72,6 +74,8 @@ export function signInDeps(
     now: app.now,
     log: request.log,
     totpBox: app.totpBox,
+    // The panel's "only with the company's account" applies while OpenID Connect is configured.
+    companyOnly: async () => app.config.oidc !== undefined && (await readSignInRules(app.db)).oidcOnly,
   };
 }
 
@@ -79,6 +83,7 @@ export function signInDeps(
 export function signInOrigin(request: FastifyRequest): SignInOrigin {
   return {
     ip: request.ip,
+    requestId: request.id,
     deviceCookie: parseCookie(request.headers.cookie ?? '')[DEVICE_COOKIE],
     userAgent: storedUserAgent(request.headers['user-agent']),
   };

@@ -6,6 +6,7 @@ import { loginRoute } from './login.ts';
 import { loginMfaRoute } from './login-mfa.ts';
 import { loginMfaPasskeyRoute } from './login-mfa-passkey.ts';
 import { loginMfaPasskeyOptionsRoute } from './login-mfa-passkey-options.ts';
+import { loginOidcRoutes } from './login-oidc.ts';
 import { loginPasskeyRoute } from './login-passkey.ts';
 import { loginPasskeyOptionsRoute } from './login-passkey-options.ts';
 import { logoutRoute } from './logout.ts';
@@ -20,7 +21,7 @@ import { totpConfirmRoute } from './totp-confirm.ts';
 import { totpDisableRoute } from './totp-disable.ts';
 import { totpSetupRoute } from './totp-setup.ts';
 
-/** Sign-in: /api/login, /api/logout, /api/me, /api/me/sessions, /api/password-reset, /api/login/mfa and /api/me/mfa/* (second factor), /api/login/passkey, /api/login/mfa/passkey and /api/me/passkeys (passkeys). */
+/** Sign-in: /api/login, /api/logout, /api/me, /api/me/sessions, /api/password-reset, /api/login/mfa and /api/me/mfa/* (second factor), /api/login/passkey, /api/login/mfa/passkey and /api/me/passkeys (passkeys), /api/login/oidc/* (the company's account). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(loginRoute);
   await app.register(loginMfaRoute);
@@ -42,4 +43,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passkeyOptionsRoute);
   await app.register(passkeyAddRoute);
   await app.register(passkeyRemoveRoute);
+  await app.register(loginOidcRoutes);
 };

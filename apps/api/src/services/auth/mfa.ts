@@ -208,7 +208,12 @@ export async function removeSecondFactor(db: Db | Tx, userId: number): Promise<b
 }
 
 /** The token answered by a right password for an account with a second factor (32 random bytes). */
-export async function createMfaToken(db: Db | Tx, userId: number, now: Date): Promise<string> {
+export async function createMfaToken(
+  db: Db | Tx,
+  userId: number,
+  now: Date,
+  viaCompany = false,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   // The account's expired or used tokens go first: the table holds only the current few.
   await db
@@ -224,6 +229,7 @@ export async function createMfaToken(db: Db | Tx, userId: number, now: Date): Pr
     userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + MFA_TOKEN_TTL_MS),
+    viaCompany,
   });
   return token;
 }
@@ -235,9 +241,9 @@ export async function findMfaToken(
   db: Db | Tx,
   token: string,
   now: Date,
-): Promise<{ id: number; userId: number } | null> {
+): Promise<{ id: number; userId: number; viaCompany: boolean } | null> {
   const [row] = await db
-    .select({ id: mfaTokens.id, userId: mfaTokens.userId })
+    .select({ id: mfaTokens.id, userId: mfaTokens.userId, viaCompany: mfaTokens.viaCompany })
     .from(mfaTokens)
     .where(and(eq(mfaTokens.tokenHash, hashToken(token)), isOpenToken(now)))
     .limit(1);

@@ -3,7 +3,7 @@ import { MfaRequirement } from './sign-in-settings.ts';
 
 describe('MfaRequirement', () => {
   it('reads the saved rule once per 5 s, shares a read under way, and takes a save at once', async () => {
-    const read = vi.fn(async () => ({ mfaRequired: true }));
+    const read = vi.fn(async () => ({ mfaRequired: true, oidcOnly: false }));
     const rule = new MfaRequirement(read, () => false, 5_000);
     const [a, b] = [rule.current(1_000), rule.current(1_001)];
     expect(await a).toBe(true);
@@ -21,7 +21,7 @@ describe('MfaRequirement', () => {
   });
 
   it('is on whatever is saved while MFA_REQUIRED is set, without reading', () => {
-    const read = vi.fn(async () => ({ mfaRequired: false }));
+    const read = vi.fn(async () => ({ mfaRequired: false, oidcOnly: false }));
     const rule = new MfaRequirement(read, () => true);
     expect(rule.current()).toBe(true);
     expect(rule.byServer).toBe(true);

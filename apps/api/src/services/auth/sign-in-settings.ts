@@ -3,33 +3,36 @@ import type { Db, Tx } from '../../db/client.ts';
 import { signInSettings } from '../../db/schema/users.ts';
 
 /**
- * The company's sign-in rules set in the panel (docs/product.md#second-factor): today whether every
- * panel account needs a second factor. The environment's MFA_REQUIRED forces it on whatever the
+ * The company's sign-in rules set in the panel (docs/product.md#second-factor): whether every panel
+ * account needs a second factor, and whether panel accounts sign in only with the company's account
+ * (OpenID Connect, docs/decisions/2026-12-04-oidc.md). The environment's MFA_REQUIRED forces it on whatever the
  * panel says; the panel's switch adds to it, it never takes it away.
  */
 
 export interface SignInRules {
   /** Set in the panel ("Exigir la verificación en dos pasos…"). */
   mfaRequired: boolean;
+  /** Set in the panel ("Solo con la cuenta de la empresa"): applied while OpenID Connect is configured. */
+  oidcOnly: boolean;
 }
 
 /** The saved rules; none saved yet reads as all off. */
 export async function readSignInRules(db: Db | Tx): Promise<SignInRules> {
   const [row] = await db
-    .select({ mfaRequired: signInSettings.mfaRequired })
+    .select({ mfaRequired: signInSettings.mfaRequired, oidcOnly: signInSettings.oidcOnly })
     .from(signInSettings)
     .where(eq(signInSettings.id, 1));
-  return { mfaRequired: row?.mfaRequired ?? false };
+  return { mfaRequired: row?.mfaRequired ?? false, oidcOnly: row?.oidcOnly ?? false };
 }
 
 /** Saves the rules (the one row, made on the first save) and answers them as read back. */
 export async function saveSignInRules(db: Db | Tx, rules: SignInRules, now: Date): Promise<SignInRules> {
   await db
     .insert(signInSettings)
-    .values({ id: 1, mfaRequired: rules.mfaRequired, updatedAt: now })
+    .values({ id: 1, mfaRequired: rules.mfaRequired, oidcOnly: rules.oidcOnly, updatedAt: now })
     .onConflictDoUpdate({
       target: signInSettings.id,
-      set: { mfaRequired: rules.mfaRequired, updatedAt: now },
+      set: { mfaRequired: rules.mfaRequired, oidcOnly: rules.oidcOnly, updatedAt: now },
     });
   return readSignInRules(db);
 }

@@ -1,15 +1,18 @@
-import { MFA_MSG, MSG, PASSKEY_MSG, type TMfaMethod, type TUser } from '@panel/shared';
+import { MFA_MSG, MSG, OIDC_MSG, PASSKEY_MSG, type TMfaMethod, type TUser } from '@panel/shared';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 import { branches } from '../../db/schema/branches.ts';
-import { users } from '../../db/schema/users.ts';
+import { sessions, users } from '../../db/schema/users.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { quoted } from '../audit/labels.ts';
 import { awardQuietly } from '../points/award.ts';
 import { businessDate } from '../points/rules.ts';
 import { toUserDto, userColumns } from '../users/records.ts';
+import { deviceWords } from './device.ts';
 import type { DeviceCookies } from './device-cookie.ts';
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts';
 import {
@@ -21,7 +24,7 @@ import {
 } from './mfa.ts';
 import { passkeyOwner, type RelyingParty, secondFactorMethods, verifyPasskeySignIn } from './passkeys.ts';
 import { getDummyHash, verifyPassword } from './passwords.ts';
-import { createSession } from './sessions.ts';
+import { createSession, hashToken } from './sessions.ts';
 
 export interface SignInDeps {
   db: Db;
@@ -33,11 +36,18 @@ export interface SignInDeps {
   log: FastifyBaseLogger;
   /** Opens the TOTP keys (lib/secret-box.ts, purpose `totp`). */
   totpBox: SecretBox;
+  /**
+   * Panel accounts may only sign in with the company's account (the panel's rule, applied while OpenID
+   * Connect is configured): their password and passkey sign-ins answer 403 (docs/decisions/2026-12-04-oidc.md).
+   */
+  companyOnly: () => Promise<boolean>;
 }
 
 /** Where a request signs in from: kept with the session, and judged by the throttle. */
 export interface SignInOrigin {
   ip: string;
+  /** The request's id, kept with the audit entry of a sign-in with the company's account. */
+  requestId?: string;
   deviceCookie: string | undefined;
   /** The request's User-Agent, cut (device.ts): kept with the session. */
   userAgent: string | null;
@@ -80,6 +90,7 @@ export async function signIn(
   }
   const verdict = await deps.throttle.recordSuccess(attempt);
   if (verdict.blocked) throw tooMany(verdict.retryAfterSeconds);
+  if (row.role === 'admin' && (await deps.companyOnly())) throw new HttpError(403, OIDC_MSG.oidcOnly);
   // Panel accounts with a second factor: the code comes next (POST /api/login/mfa), no session yet.
   if (row.role === 'admin') {
     const methods = await secondFactorMethods(deps.db, row.id);
@@ -139,7 +150,7 @@ export async function signInWithCode(
   if (!(await consumeMfaToken(deps.db, pending.id, now))) throw new HttpError(401, MFA_MSG.tokenExpired);
   const success = await deps.throttle.recordSuccess(attempt);
   if (success.blocked) throw tooMany(success.retryAfterSeconds);
-  return openSession(deps, row, input);
+  return openSession(deps, row, input, pending.viaCompany);
 }
 
 /**
@@ -180,7 +191,45 @@ export async function signInWithPasskey(
   }
   const success = await deps.throttle.recordSuccess(attempt);
   if (success.blocked) throw tooMany(success.retryAfterSeconds);
+  if (await deps.companyOnly()) throw new HttpError(403, OIDC_MSG.oidcOnly);
   return openSession(deps, row, input);
+}
+
+/**
+ * The last step of a sign-in with the company's account (POST /api/login/oidc/exchange): the account the
+ * callback matched by its verified e-mail (services/auth/oidc.ts). Judged by the same throttle as the
+ * other ways in (a blocked account or device is a 429 here too); an account deactivated in between is
+ * refused. A panel account with a second factor still gives it (docs/decisions/2026-12-04-oidc.md): an
+ * mfa token, as after a password. Then the same session, device cookie and daily points, and an audit
+ * entry "Inicio de sesión con la cuenta de la empresa".
+ */
+export async function signInWithCompanyAccount(
+  deps: SignInDeps,
+  input: SignInOrigin & { userId: number },
+): Promise<SignedIn | SecondFactorNeeded> {
+  const [row] = await deps.db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(branches, eq(branches.id, users.branchId))
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!row?.active) throw new HttpError(401, OIDC_MSG.inactive);
+  const attempt: LoginAttempt = {
+    email: row.email,
+    ip: input.ip,
+    device: deps.devices.deviceFor(input.deviceCookie, row.email),
+  };
+  const admission = await deps.throttle.admit(attempt);
+  if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
+  const success = await deps.throttle.recordSuccess(attempt);
+  if (success.blocked) throw tooMany(success.retryAfterSeconds);
+  if (row.role === 'admin') {
+    const methods = await secondFactorMethods(deps.db, row.id);
+    if (methods.length > 0) {
+      return { mfaToken: await createMfaToken(deps.db, row.id, deps.now(), true), methods };
+    }
+  }
+  return openSession(deps, row, input, true);
 }
 
 /** The session of a signed-in account, its device cookie, and for a seller the day's daily_login. */
@@ -188,10 +237,12 @@ async function openSession(
   deps: SignInDeps,
   row: Parameters<typeof toUserDto>[0],
   input: SignInOrigin,
+  viaCompany = false,
 ): Promise<SignedIn> {
   const nextDeviceCookie = deps.devices.issue(input.deviceCookie, row.email);
   const now = deps.now();
   const token = await createSession(deps.db, row.id, now, { userAgent: input.userAgent, ip: input.ip });
+  if (viaCompany) await auditCompanySignIn(deps.db, row, token, input, now);
   if (row.role === 'seller') {
     await awardQuietly(
       deps.db,
@@ -205,6 +256,38 @@ async function openSession(
     );
   }
   return { token, user: toUserDto(row), deviceCookie: nextDeviceCookie };
+}
+
+/**
+ * The audit entry of a sign-in with the company's account (the only sign-in audited: issue 30, section 3):
+ * "Inicio de sesión con la cuenta de la empresa: «Ana Pérez» (Chrome en Linux)", the account as actor,
+ * the session as record.
+ */
+async function auditCompanySignIn(
+  db: Db,
+  row: Parameters<typeof toUserDto>[0],
+  token: string,
+  input: SignInOrigin,
+  now: Date,
+): Promise<void> {
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  await db.insert(auditLog).values({
+    at: now,
+    actorId: row.id,
+    actorEmail: row.email,
+    ip: input.ip,
+    requestId: input.requestId ?? null,
+    route: 'POST /api/login/oidc/exchange',
+    action: 'create',
+    entity: 'sessions',
+    entityId: session?.id ?? null,
+    changes: {},
+    label: `${OIDC_MSG.audited}: ${quoted(row.name)} (${deviceWords(input.userAgent)})`,
+  });
 }
 
 function tooMany(retryAfterSeconds: number) {

@@ -177,9 +177,9 @@ const WRITES: Record<string, WriteSpec> = {
   'PUT /api/settings/sign-in': async () => {
     await removeSecondFactor(db(), ctx.admin.id);
     await enableTotp(db(), ctx.app.totpBox, ctx.admin);
-    await saveSignInRules(db(), { mfaRequired: true }, new Date());
+    await saveSignInRules(db(), { mfaRequired: true, oidcOnly: false }, new Date());
     return {
-      call: { url: '/api/settings/sign-in', payload: { mfa_required: false } },
+      call: { url: '/api/settings/sign-in', payload: { mfa_required: false, oidc_only: false } },
       expected: { entity: 'sign_in_settings', action: 'update', entityId: 1, changes: ['mfa_required'] },
     };
   },

@@ -180,6 +180,8 @@ describe('which tables are audited', () => {
     'mfa_tokens',
     // WebAuthn ceremonies in progress: a hash, 2 minutes, used once (docs/decisions/2026-12-04-passkeys.md).
     'webauthn_challenges',
+    // Sign-ins with the company's account under way: hashes, 10 minutes, used once (docs/decisions/2026-12-04-oidc.md).
+    'oidc_logins',
     'point_totals',
     'point_totals_settings',
     'point_search_keys',

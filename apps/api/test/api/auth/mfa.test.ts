@@ -331,11 +331,13 @@ describe('the panel\'s rule: "Exigir la verificación en dos pasos a todas las c
     expect((await settings(ctx.admin.token)).json().data).toEqual({
       mfa_required: false,
       mfa_required_by_server: false,
+      oidc_only: false,
+      oidc_available: false,
     });
-    const refused = await settings(ctx.admin.token, { mfa_required: true });
+    const refused = await settings(ctx.admin.token, { mfa_required: true, oidc_only: false });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MFA_MSG.ownFactorFirst);
-    const bad = await settings(ctx.admin.token, { mfa_required: 'sí' });
+    const bad = await settings(ctx.admin.token, { mfa_required: 'sí', oidc_only: false });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ mfa_required: [MFA_MSG.requiredInvalid] });
     expect((await settings(ctx.admin.token)).json().data.mfa_required).toBe(false);
@@ -346,9 +348,14 @@ describe('the panel\'s rule: "Exigir la verificación en dos pasos a todas las c
     const { admin } = await adminWithTotp();
     const owner = await tokenFor(ctx.db, admin.id);
     const since = await lastAuditId(ctx.db);
-    const on = await settings(owner, { mfa_required: true });
+    const on = await settings(owner, { mfa_required: true, oidc_only: false });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json().data).toEqual({ mfa_required: true, mfa_required_by_server: false });
+    expect(on.json().data).toEqual({
+      mfa_required: true,
+      mfa_required_by_server: false,
+      oidc_only: false,
+      oidc_available: false,
+    });
     // The owner has a factor: the panel goes on working for them.
     expect((await as(owner, 'GET', '/api/users')).statusCode).toBe(200);
     // Another administrator without one: only "Mi cuenta", its setup and logout.
@@ -358,7 +365,9 @@ describe('the panel\'s rule: "Exigir la verificación en dos pasos a todas las c
     expect((await as(ctx.admin.token, 'GET', '/api/me')).json().meta.mfa.required).toBe(true);
     expect((await as(ctx.admin.token, 'POST', '/api/me/mfa/totp/setup')).statusCode).toBe(200);
 
-    expect((await settings(owner, { mfa_required: false })).json().data.mfa_required).toBe(false);
+    expect((await settings(owner, { mfa_required: false, oidc_only: false })).json().data.mfa_required).toBe(
+      false,
+    );
     expect((await as(ctx.admin.token, 'GET', '/api/users')).statusCode).toBe(200);
     const entries = (await auditRows(ctx.db, since)).filter((r) => r.entity === 'sign_in_settings');
     expect(entries.map((r) => [r.action, r.actor_id, r.entity_id])).toEqual([
@@ -375,8 +384,12 @@ describe('the panel\'s rule: "Exigir la verificación en dos pasos a todas las c
     expect((await settings(owner)).json().data).toEqual({
       mfa_required: false,
       mfa_required_by_server: true,
+      oidc_only: false,
+      oidc_available: false,
     });
-    expect((await settings(owner, { mfa_required: false })).json().data.mfa_required_by_server).toBe(true);
+    expect(
+      (await settings(owner, { mfa_required: false, oidc_only: false })).json().data.mfa_required_by_server,
+    ).toBe(true);
     expect((await as(ctx.admin.token, 'GET', '/api/users')).statusCode).toBe(403);
   });
 });

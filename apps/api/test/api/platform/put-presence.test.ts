@@ -57,7 +57,7 @@ function putCases(
     },
     'PUT /api/settings/sign-in': {
       create: async () => '/api/settings/sign-in',
-      body: { mfa_required: false },
+      body: { mfa_required: false, oidc_only: false },
     },
     'PUT /api/branches/{id}': {
       create: async () => `/api/branches/${await made('/api/branches', { name: `Sucursal ${unique()}` })}`,
