@@ -21,6 +21,9 @@ describe('verifiedEmail', () => {
       { email: '', email_verified: true },
       { email: 'sin-arroba', email_verified: true },
       { email: ['ana@empresa.com'], email_verified: true },
+      // Entra ID's domain check stands in only when the issuer says nothing of the address itself.
+      { email: 'ana@empresa.com', email_verified: false, xms_edov: true },
+      { email: 'ana@empresa.com', xms_edov: false },
     ]) {
       expect(verifiedEmail(claims), JSON.stringify(claims)).toEqual({ refused: 'unverified_email' });
     }

@@ -50,12 +50,16 @@ export type EmailVerdict = { email: string } | { refused: 'unverified_email' };
 /**
  * The e-mail an account is matched by: the `email` claim, trimmed and lower-cased (the users table keeps
  * e-mails lower-case), only when `email_verified` is true (the boolean, or the string "true" some issuers
- * send). No e-mail, or one not verified, is refused: an issuer that lets people type any e-mail must not
- * open someone else's account.
+ * send), or, with no `email_verified` at all, when Microsoft Entra ID's optional claim `xms_edov` (the
+ * e-mail's domain is verified by the tenant) is true. No e-mail, or one not verified, is refused: an issuer
+ * that lets people type any e-mail must not open someone else's account.
  */
 export function verifiedEmail(claims: Claims): EmailVerdict {
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  const verified =
+    claims.email_verified === undefined
+      ? claims.xms_edov === true || claims.xms_edov === 'true'
+      : claims.email_verified === true || claims.email_verified === 'true';
   if (email === '' || !email.includes('@') || !verified) return { refused: 'unverified_email' };
   return { email };
 }

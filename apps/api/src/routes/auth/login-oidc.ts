@@ -23,11 +23,17 @@ const ZRedirect = ZNoContent.describe('Redirección (Location)');
  * Google's `authuser`, `hd`, `prompt`, `scope`). Every /api route refuses a query parameter it does not
  * declare (plugins/strict-query.ts); the values themselves are read by openid-client.
  */
-const ZCallbackQuery = z.object(
-  Object.fromEntries(
+const zCallbackValue = z
+  .string()
+  .max(2048, 'Demasiado largo (2048 caracteres como mucho)')
+  .regex(/^[\x20-\x7e]*$/, 'Solo caracteres ASCII visibles (RFC 6749)');
+
+const ZCallbackQuery = z.object({
+  // Always sent back (the start always sends one), with a code or with an error.
+  state: zCallbackValue.min(1, 'Falta state'),
+  ...Object.fromEntries(
     [
       'code',
-      'state',
       'iss',
       'scope',
       'error',
@@ -38,9 +44,9 @@ const ZCallbackQuery = z.object(
       'hd',
       'prompt',
       'client_info',
-    ].map((key) => [key, z.string().max(4000).optional()]),
+    ].map((key) => [key, zCallbackValue.optional()]),
   ),
-);
+});
 
 /** Where each app's sign-in screen is: the callback sends the browser back there with a fragment. */
 const SIGN_IN_PAGE = { panel: '/login', community: COMMUNITY_APP_PATH } as const;

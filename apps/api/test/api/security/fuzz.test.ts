@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
 import { events, eventTypes } from '../../../src/db/schema/events.ts';
 import { tableChecksums } from '../../../src/testing/table-checksums.ts';
+import { startTestProvider } from '../../../src/testing/oidc-provider.ts';
 import { createTestContext } from '../../../src/testing/test-app.ts';
 import { CONTENT_TYPES, type Encoding, encode, refusalProblem } from './fuzz/http-fuzz.ts';
 import { badObject, NASTY_STRINGS, rejects } from './fuzz/zod-arbitraries.ts';
@@ -47,7 +48,9 @@ const HAND_READ_BODIES: Record<string, { schema: AnySchema; consumes: string[] }
   },
 };
 
-const ctx = await createTestContext();
+// A real OpenID provider, so the company account's routes are fuzzed themselves (not their 404).
+const provider = await startTestProvider({ redirectUris: ['http://127.0.0.1:3000/api/login/oidc/callback'] });
+const ctx = await createTestContext({ env: provider.env() });
 let urlOf: (path: string) => string = (p) => p;
 let base = '';
 let before: Record<string, string> = {};
@@ -91,6 +94,7 @@ beforeAll(async () => {
   before = await tableChecksums(ctx.db);
 }, 120_000);
 afterAll(async () => {
+  await provider.close();
   gcObserver.disconnect();
   console.info(
     `Fuzzing: ${totals.inputs} entradas malas en ${totals.requests} solicitudes ` +

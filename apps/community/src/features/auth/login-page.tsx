@@ -1,12 +1,18 @@
 // zod's Spanish messages, set before this form's schema parses (only the screens with a form load zod).
 import '../../lib/zod-config';
-import { MSG, ZLoginRequest } from '@panel/shared';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { MSG, OIDC_MSG, oidcErrorText, ZLoginRequest } from '@panel/shared';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { EmailField, Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { errorMessage } from '../../lib/api';
-import { signInWithPassword } from '../../lib/auth';
+import {
+  COMPANY_SIGN_IN_URL,
+  companySignInAvailable,
+  signInWithCompanyCode,
+  signInWithPassword,
+  takeCompanySignInFragment,
+} from '../../lib/auth';
 import { useSessionState } from '../../lib/session';
 
 // "¿Olvidaste tu contraseña?": its own chunk, on the first tap.
@@ -24,6 +30,30 @@ export default function LoginPage({ notice = null }: { notice?: string | null })
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // "Ingresar con la cuenta de la empresa": only when the server has OpenID Connect configured.
+  const [company, setCompany] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void companySignInAvailable().then((available) => live && setCompany(available));
+    // Back from the company's sign-in: its one-time code opens the session, or its refusal is shown.
+    const back = takeCompanySignInFragment();
+    if (back && 'error' in back) setError(oidcErrorText(back.error));
+    if (back && 'code' in back) {
+      setBusy(true);
+      signInWithCompanyCode(back.code).then(
+        (stays) => live && stays && setBusy(false),
+        (err: unknown) => {
+          if (!live) return;
+          setError(errorMessage(err, OIDC_MSG.failed));
+          setBusy(false);
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -96,6 +126,11 @@ export default function LoginPage({ notice = null }: { notice?: string | null })
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Ingresando…' : 'Ingresar'}
         </button>
+        {company && (
+          <a className="button button--block" href={COMPANY_SIGN_IN_URL} aria-disabled={busy || undefined}>
+            {OIDC_MSG.button}
+          </a>
+        )}
         <p className="login__hint">
           <button type="button" className="link-button" onClick={() => setForgot(true)}>
             ¿Olvidaste tu contraseña?

@@ -82,7 +82,14 @@ describe('AccountPage', { timeout: 15_000 }, () => {
   it("says when the sessions cannot load, with the server's message", async () => {
     mockApi({
       'GET /api/settings/sign-in': () => ({
-        body: { data: { mfa_required: false, mfa_required_by_server: false } },
+        body: {
+          data: {
+            mfa_required: false,
+            mfa_required_by_server: false,
+            oidc_only: false,
+            oidc_available: false,
+          },
+        },
       }),
       'GET /api/me/passkeys': () => ({ body: { data: [] } }),
       'GET /api/me': me({ enabled: false }),
@@ -155,12 +162,28 @@ describe('AccountPage', { timeout: 15_000 }, () => {
       'GET /api/me': me({ enabled: ownFactor }),
       'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
       'GET /api/settings/sign-in': () => ({
-        body: { data: { mfa_required: saved, mfa_required_by_server: false } },
+        body: {
+          data: {
+            mfa_required: saved,
+            mfa_required_by_server: false,
+            oidc_only: false,
+            oidc_available: false,
+          },
+        },
       }),
       'PUT /api/settings/sign-in': ({ body }) => {
         if (!ownFactor) return { status: 409, body: { message: MFA_MSG.ownFactorFirst } };
         saved = (body as { mfa_required: boolean }).mfa_required;
-        return { body: { data: { mfa_required: saved, mfa_required_by_server: false } } };
+        return {
+          body: {
+            data: {
+              mfa_required: saved,
+              mfa_required_by_server: false,
+              oidc_only: false,
+              oidc_available: false,
+            },
+          },
+        };
       },
     });
     signIn();
@@ -178,7 +201,12 @@ describe('AccountPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Verificación en dos pasos obligatoria.')).toBeInTheDocument();
     await waitFor(() => expect(rule).toBeChecked());
     const puts = requests.filter((r) => r.method === 'PUT' && r.url.pathname === '/api/settings/sign-in');
-    expect(puts.map((r) => r.body)).toEqual([{ mfa_required: true }, { mfa_required: true }]);
+    expect(puts.map((r) => r.body)).toEqual([
+      { mfa_required: true, oidc_only: false },
+      { mfa_required: true, oidc_only: false },
+    ]);
+    // OpenID Connect is not configured on this server: no "only with the company's account" switch.
+    expect(screen.queryByRole('switch', { name: /^Ingresar solo con la cuenta de la empresa/ })).toBeNull();
   });
 
   it('"Ingreso al panel" shows the rule on and fixed while MFA_REQUIRED requires it', async () => {
@@ -186,7 +214,14 @@ describe('AccountPage', { timeout: 15_000 }, () => {
       'GET /api/me': me({ enabled: true, required: true, recovery_codes_left: 10 }),
       'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
       'GET /api/settings/sign-in': () => ({
-        body: { data: { mfa_required: false, mfa_required_by_server: true } },
+        body: {
+          data: {
+            mfa_required: false,
+            mfa_required_by_server: true,
+            oidc_only: false,
+            oidc_available: false,
+          },
+        },
       }),
     });
     signIn();
@@ -197,5 +232,32 @@ describe('AccountPage', { timeout: 15_000 }, () => {
     expect(rule).toBeChecked();
     expect(rule).toBeDisabled();
     expect(screen.getByText('La exige la configuración del servidor (MFA_REQUIRED).')).toBeInTheDocument();
+  });
+
+  it('"Ingreso al panel": with OpenID Connect configured, panel accounts can be let in only with the company\'s account', async () => {
+    let saved = { mfa_required: true, oidc_only: false };
+    const { requests } = mockApi({
+      'GET /api/me': me({ enabled: true }),
+      'GET /api/me/sessions': () => list(session(1, 'Chrome en Windows', true)),
+      'GET /api/settings/sign-in': () => ({
+        body: { data: { ...saved, mfa_required_by_server: false, oidc_available: true } },
+      }),
+      'PUT /api/settings/sign-in': ({ body }) => {
+        saved = body as typeof saved;
+        return { body: { data: { ...saved, mfa_required_by_server: false, oidc_available: true } } };
+      },
+    });
+    signIn();
+    const { user } = renderWithApp(<AccountPage />);
+    const only = await screen.findByRole('switch', { name: /^Ingresar solo con la cuenta de la empresa/ });
+    expect(only).not.toBeChecked();
+    await user.click(only);
+    expect(
+      await screen.findByText('Las cuentas del panel ingresan solo con la cuenta de la empresa.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(only).toBeChecked());
+    const puts = requests.filter((r) => r.method === 'PUT' && r.url.pathname === '/api/settings/sign-in');
+    // The other rule is sent as it was: saving one never turns the other off.
+    expect(puts.map((r) => r.body)).toEqual([{ mfa_required: true, oidc_only: true }]);
   });
 });

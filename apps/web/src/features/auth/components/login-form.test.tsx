@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY, MFA_MSG, RESET_MSG } from '@panel/shared';
+import { AUTH_STORAGE_KEY, MFA_MSG, OIDC_MSG, RESET_MSG } from '@panel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../lib/auth-store';
@@ -23,12 +23,13 @@ async function fillAndSubmit(user: ReturnType<typeof renderLogin>['user'], email
 
 describe('login', () => {
   it('shows "Email inválido" and "Contraseña requerida" and sends nothing when the form is empty', async () => {
-    const { spy } = mockApi({});
+    const { requests } = mockApi({});
     const { user } = renderLogin();
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByText('Email inválido')).toBeInTheDocument();
     expect(screen.getByText('Contraseña requerida')).toBeInTheDocument();
-    expect(spy).not.toHaveBeenCalled();
+    // Only the question whether the company's sign-in is configured (GET /api/login/oidc).
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('shows "Email inválido" for a malformed email', async () => {
@@ -112,7 +113,10 @@ describe('login', () => {
 
     expect(await screen.findByText('Pantalla del tablero')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(requests[0]?.body).toEqual({ email: 'admin@demo.local', password: 'panel-demo-2026' });
+    expect(requests.find((r) => r.url.pathname === '/api/login')?.body).toEqual({
+      email: 'admin@demo.local',
+      password: 'panel-demo-2026',
+    });
     expect(useAuthStore.getState()).toMatchObject({
       token: 'admin-token',
       isAuthenticated: true,
@@ -194,5 +198,44 @@ describe('login', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.com');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar enlace' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(RESET_MSG.tooManyRequests);
+  });
+
+  describe('"Ingresar con la cuenta de la empresa" (OpenID Connect)', () => {
+    it("is a link to the server's start when configured, and absent when not", async () => {
+      mockApi({ 'GET /api/login/oidc': () => ({ body: { data: { enabled: true } } }) });
+      renderLogin();
+      const link = await screen.findByRole('link', { name: OIDC_MSG.button });
+      expect(link).toHaveAttribute('href', '/api/login/oidc/start?app=panel');
+    });
+
+    it('is absent when the server answers 404', async () => {
+      const { requests } = mockApi({});
+      renderLogin();
+      await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/login/oidc')).toBe(true));
+      expect(screen.queryByRole('link', { name: OIDC_MSG.button })).not.toBeInTheDocument();
+    });
+
+    it("exchanges the one-time code of the address's fragment, removes it, and goes to /dashboard", async () => {
+      window.history.replaceState(null, '', '/login#oidc_code=codigo-de-un-uso');
+      const { requests } = mockApi({
+        'GET /api/login/oidc': () => ({ body: { data: { enabled: true } } }),
+        'POST /api/login/oidc/exchange': () => ({ body: { token: 'admin-token', user: adminUser } }),
+      });
+      renderLogin();
+      expect(await screen.findByText('Pantalla del tablero')).toBeInTheDocument();
+      expect(window.location.hash).toBe('');
+      expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+        { code: 'codigo-de-un-uso' },
+      ]);
+      expect(useAuthStore.getState()).toMatchObject({ token: 'admin-token', isAuthenticated: true });
+    });
+
+    it('says why the company refused (#oidc_error=…), in Spanish', async () => {
+      window.history.replaceState(null, '', '/login#oidc_error=unknown_email');
+      mockApi({ 'GET /api/login/oidc': () => ({ body: { data: { enabled: true } } }) });
+      renderLogin();
+      expect(await screen.findByText(OIDC_MSG.unknownEmail)).toBeInTheDocument();
+      expect(window.location.hash).toBe('');
+    });
   });
 });

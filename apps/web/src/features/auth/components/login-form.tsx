@@ -3,6 +3,8 @@ import {
   COMMUNITY_APP_PATH,
   MFA_MSG,
   MSG,
+  OIDC_MSG,
+  oidcErrorText,
   PASSKEY_MSG,
   type TLoginRequest,
   type TLoginResponse,
@@ -15,6 +17,12 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
 import { login, loginMfa } from '../api/login';
 import { logout } from '../api/logout';
+import {
+  companySignInAvailable,
+  companySignInUrl,
+  exchangeCompanyCode,
+  takeCompanySignInFragment,
+} from '../api/oidc';
 import { isPasskeyCancel, passkeySecondStep, passkeysSupported, signInWithPasskey } from '../api/passkey';
 
 // The dialog (and Mantine's Modal) loads on the first click, so the first screen does not carry it.
@@ -28,7 +36,8 @@ const LOGIN_FALLBACK = 'No se pudo iniciar sesión. Intentá de nuevo.';
 function loginErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return LOGIN_FALLBACK;
   if (error.status === 401) return MSG.invalidCredentials;
-  if (error.status === 403) return MSG.noPanelAccess;
+  // 403: a seller's account, or a panel account that signs in only with the company's account.
+  if (error.status === 403) return errorMessage(error, MSG.noPanelAccess);
   if (error.status === 429) return errorMessage(error, MSG.tooManyAttempts);
   return errorMessage(error, LOGIN_FALLBACK);
 }
@@ -87,6 +96,49 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   // from then on every change checks again, so a corrected field loses its message at once.
   const [attempted, setAttempted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+
+  // "Ingresar con la cuenta de la empresa": only when the server has OpenID Connect configured.
+  const [companySignIn, setCompanySignIn] = useState(false);
+  const [companyBusy, setCompanyBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void companySignInAvailable().then((available) => live && setCompanySignIn(available));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // Back from the company's sign-in: its one-time code opens the session, or its refusal is shown.
+  useEffect(() => {
+    const back = takeCompanySignInFragment();
+    if (!back) return;
+    if ('error' in back) {
+      setAlert(oidcErrorText(back.error));
+      return;
+    }
+    setCompanyBusy(true);
+    void (async () => {
+      try {
+        const answer = await exchangeCompanyCode(back.code);
+        if ('mfa_required' in answer) {
+          setMfaStep({ token: answer.mfa_token, methods: answer.methods });
+          return;
+        }
+        if (answer.user.role === 'seller') {
+          await logout(answer.token);
+          setAlert(MSG.noPanelAccess);
+          setSellerAccount(true);
+          return;
+        }
+        storeLogin(answer.token, answer.user);
+        onSignedIn();
+      } catch (error) {
+        setAlert(errorMessage(error, OIDC_MSG.failed));
+      } finally {
+        setCompanyBusy(false);
+      }
+    })();
+  }, [onSignedIn, storeLogin]);
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     if (attempted) setErrors(validate(event.currentTarget).errors);
@@ -210,6 +262,18 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
               onClick={() => void withPasskey()}
             >
               Ingresar con una llave de acceso
+            </Button>
+          )}
+          {(companySignIn || companyBusy) && (
+            <Button
+              component="a"
+              href={companySignInUrl('panel')}
+              variant="default"
+              size="md"
+              fullWidth
+              loading={companyBusy}
+            >
+              {OIDC_MSG.button}
             </Button>
           )}
           <Anchor
