@@ -44,18 +44,22 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, run.args, { cwd: root, env: run.env, stdio: 'ignore' });
   // Until the server answers (its first start applies the migrations and loads the demo data).
   await expect
-    .poll(async () => (await fetch(`${SITE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 150_000 })
+    .poll(async () => (await fetch(`${SITE}/api/health`).catch(() => null))?.status ?? 0, {
+      timeout: 150_000,
+    })
     .toBe(200);
 });
 
 test.afterAll(async () => {
   if (server?.pid) server.kill('SIGTERM');
-  await new Promise<void>((resolve) => (server && server.exitCode === null ? server.once('exit', () => resolve()) : resolve()));
+  await new Promise<void>((resolve) =>
+    server && server.exitCode === null ? server.once('exit', () => resolve()) : resolve(),
+  );
   await provider?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('the panel signs an administrator in with the company account, through the provider\'s login page, to the Tablero', async ({
+test("the panel signs an administrator in with the company account, through the provider's login page, to the Tablero", async ({
   page,
 }) => {
   await page.goto(`${SITE}/login`);
@@ -71,7 +75,7 @@ test('the panel signs an administrator in with the company account, through the 
   expect(await page.evaluate(() => window.location.hash)).toBe('');
 });
 
-test('an e-mail with no account is refused in Spanish on the panel\'s sign-in', async ({ page }) => {
+test("an e-mail with no account is refused in Spanish on the panel's sign-in", async ({ page }) => {
   await page.goto(`${SITE}/login`);
   await page.getByRole('link', { name: OIDC_MSG.button }).click();
   await page.locator('input[name="login"]').fill('sin.cuenta');

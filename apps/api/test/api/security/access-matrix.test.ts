@@ -243,7 +243,10 @@ let provider: TestProvider;
  * Allowed reads that answer other than 200: the company account's start redirects to the issuer (302), and
  * its callback called bare (no `state`) is bad input (400).
  */
-const NOT_200: Record<string, number> = { 'GET /api/login/oidc/start': 302, 'GET /api/login/oidc/callback': 400 };
+const NOT_200: Record<string, number> = {
+  'GET /api/login/oidc/start': 302,
+  'GET /api/login/oidc/callback': 400,
+};
 
 beforeAll(async () => {
   provider = await startTestProvider({ redirectUris: ['http://127.0.0.1:3000/api/login/oidc/callback'] });
