@@ -127,7 +127,11 @@ export default function LoginPage({ notice = null }: { notice?: string | null })
           {busy ? 'Ingresando…' : 'Ingresar'}
         </button>
         {company && (
-          <a className="button button--block" href={COMPANY_SIGN_IN_URL} aria-disabled={busy || undefined}>
+          <a
+            className="button button--block login__company"
+            href={COMPANY_SIGN_IN_URL}
+            aria-disabled={busy || undefined}
+          >
             {OIDC_MSG.button}
           </a>
         )}

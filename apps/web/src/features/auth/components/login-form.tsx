@@ -272,6 +272,11 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
               size="md"
               fullWidth
               loading={companyBusy}
+              // The label may take two lines on a narrow phone rather than overflow the screen.
+              h="auto"
+              mih={42}
+              py={8}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
             >
               {OIDC_MSG.button}
             </Button>
