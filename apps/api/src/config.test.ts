@@ -94,6 +94,38 @@ describe('loadConfig', () => {
     expect(config.admin.email).toBe('jefa@b.com');
   });
 
+  it('takes OpenID Connect with its three variables together, and reads the groups map', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).oidc).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://accounts.google.com' })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID y OIDC_CLIENT_SECRET: se configuran los tres juntos/,
+    );
+    const full = {
+      DATA_DIR: tmp(),
+      OIDC_ISSUER: 'https://login.microsoftonline.com/abc/v2.0/',
+      OIDC_CLIENT_ID: 'cliente',
+      OIDC_CLIENT_SECRET: 'secreto',
+    };
+    expect(
+      loadConfig({ ...full, OIDC_GROUPS_CLAIM: 'groups', OIDC_GROUP_MAP: 'jefes=admin,norte=seller:4' }).oidc,
+    ).toEqual({
+      issuer: 'https://login.microsoftonline.com/abc/v2.0',
+      clientId: 'cliente',
+      clientSecret: 'secreto',
+      createSellersBranchId: undefined,
+      groupsClaim: 'groups',
+      groupMap: [
+        { group: 'jefes', role: 'admin' },
+        { group: 'norte', role: 'seller', branchId: 4 },
+      ],
+    });
+    expect(() => loadConfig({ ...full, OIDC_GROUP_MAP: 'norte=seller' })).toThrow(
+      /a un vendedor le falta la sucursal/,
+    );
+    expect(() => loadConfig({ ...full, OIDC_ISSUER: 'accounts.google.com' })).toThrow(
+      /OIDC_ISSUER: debe ser la URL/,
+    );
+  });
+
   it('parses TRUST_PROXY, REDIS_URL and WEB_DIST_DIR', () => {
     const cwd = tmp();
     const env = {
