@@ -23,11 +23,14 @@ let server: ChildProcess | undefined;
 let dataDir = '';
 
 test.describe.configure({ mode: 'serial' });
+// The sellers' app's service worker would only precache its shell here (as in the community project).
+test.use({ serviceWorkers: 'block' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   provider = await startTestProvider({ redirectUris: [`${SITE}/api/login/oidc/callback`] });
   provider.accounts.set('ana.admin', { email: 'admin@demo.local', email_verified: true, name: 'Ana' });
+  provider.accounts.set('vero.vendedora', { email: 'vendedor@demo.local', email_verified: true });
   provider.accounts.set('sin.cuenta', { email: 'nadie@empresa.test', email_verified: true });
   dataDir = mkdtempSync(join(tmpdir(), 'panel-e2e-oidc-'));
   const run = serverProcess({
@@ -83,4 +86,15 @@ test("an e-mail with no account is refused in Spanish on the panel's sign-in", a
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await expect(page).toHaveURL(`${SITE}/login`);
   await expect(page.getByText(OIDC_MSG.unknownEmail)).toBeVisible();
+});
+
+test("the sellers' app signs a seller in with the company account, back to the app", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${SITE}/comunidad/`);
+  await page.getByRole('link', { name: OIDC_MSG.button }).click();
+  await page.locator('input[name="login"]').fill('vero.vendedora');
+  await page.locator('input[name="password"]').fill('cualquiera');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(`${SITE}/comunidad/`);
 });
