@@ -69,8 +69,9 @@ export async function startTestProvider(options: {
         },
       ],
       jwks: { keys: [key] },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], groups: ['groups'] },
-      scopes: ['openid', 'email', 'profile', 'groups'],
+      // `groups` with the profile, as Entra ID adds its groups claim whatever the scopes (token configuration).
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+      scopes: ['openid', 'email', 'profile'],
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: true } },
       ttl: { IdToken: options.idTokenTtl ?? 3600 },
@@ -87,7 +88,7 @@ export async function startTestProvider(options: {
           clientId: ctx.oidc.client!.clientId,
           accountId: ctx.oidc.session!.accountId!,
         });
-        grant.addOIDCScope('openid email profile groups');
+        grant.addOIDCScope('openid email profile');
         grant.addOIDCClaims(['email', 'email_verified', 'name', 'groups']);
         await grant.save();
         return grant;

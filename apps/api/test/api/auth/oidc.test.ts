@@ -45,6 +45,8 @@ beforeEach(async () => {
   offsetMs = 0;
   provider.accounts.clear();
   ctx.config.oidc!.createSellersBranchId = undefined;
+  ctx.config.oidc!.groupsClaim = undefined;
+  ctx.config.oidc!.groupMap = [];
   await ctx.reset();
 });
 
@@ -255,6 +257,36 @@ describe('the company account sign-in, configured', () => {
       role: 'seller',
       branch_id: branch.id,
     });
+  });
+
+  it('maps the groups claim of an unknown e-mail to a role and branch (OIDC_GROUP_MAP), and leaves existing accounts as they are', async () => {
+    const branch = await createBranch(ctx.db);
+    ctx.config.oidc!.groupsClaim = 'groups';
+    ctx.config.oidc!.groupMap = [
+      { group: 'panel-admins', role: 'admin' },
+      { group: 'ventas', role: 'seller', branchId: branch.id },
+    ];
+    provider.accounts.set('jefa', {
+      email: 'jefa@empresa.test',
+      email_verified: true,
+      groups: ['otros', 'panel-admins'],
+    });
+    provider.accounts.set('vende', { email: 'vende@empresa.test', email_verified: true, groups: ['ventas'] });
+    provider.accounts.set('nada', { email: 'nada@empresa.test', email_verified: true, groups: ['otros'] });
+    const jefa = await exchange((await signInAtProvider('jefa')).code!);
+    expect(jefa.json().user).toMatchObject({ email: 'jefa@empresa.test', role: 'admin', branch_id: null });
+    const vende = await exchange((await signInAtProvider('vende', 'community')).code!);
+    expect(vende.json().user).toMatchObject({ role: 'seller', branch_id: branch.id });
+    expect((await signInAtProvider('nada')).error).toBe('unknown_email');
+    // An existing seller listed as an administrator at the issuer stays a seller.
+    const seller = await createUser(ctx.db, { email: 'sigue@empresa.test', branchId: branch.id });
+    provider.accounts.set('sigue', {
+      email: 'sigue@empresa.test',
+      email_verified: true,
+      groups: ['panel-admins'],
+    });
+    const sigue = await exchange((await signInAtProvider('sigue', 'community')).code!);
+    expect(sigue.json().user).toMatchObject({ id: seller.id, role: 'seller' });
   });
 
   it('refuses an inactive account', async () => {
