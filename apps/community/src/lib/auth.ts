@@ -1,4 +1,4 @@
-import type { TLoginResponse, TMfaChallenge } from '@panel/shared';
+import type { TLoginResponse, TMfaChallenge, TOidcInfoResponse } from '@panel/shared';
 import { apiRequest } from './api';
 import { offerInstallAfterSignIn } from './install-prompt';
 import { isSeller, PANEL_URL, signIn } from './session';
@@ -34,12 +34,15 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 /**
  * The company's own sign-in (OpenID Connect; docs/decisions/2026-12-04-oidc.md): GET /api/login/oidc
- * answers 200 only when the server has it configured.
+ * says `enabled` when the server has it configured.
  */
 export async function companySignInAvailable(): Promise<boolean> {
   try {
-    await apiRequest('/login/oidc', { token: null, skipSessionCheck: true });
-    return true;
+    const answer = await apiRequest<TOidcInfoResponse>('/login/oidc', {
+      token: null,
+      skipSessionCheck: true,
+    });
+    return answer.data.enabled;
   } catch {
     return false;
   }

@@ -41,8 +41,11 @@ export function oidcErrorText(key: string | null | undefined): string {
 export const ZOidcApp = z.enum(['panel', 'community']);
 export type TOidcApp = z.infer<typeof ZOidcApp>;
 
-/** GET /api/login/oidc: the sign-in is configured (404 when it is not). */
-export const ZOidcInfoResponse = z.object({ data: z.object({ enabled: z.literal(true) }) });
+/**
+ * GET /api/login/oidc: whether the sign-in is configured (the button is shown). Always 200, so a sign-in
+ * screen of a server without it logs no failed request; the flow's own routes answer 404 then.
+ */
+export const ZOidcInfoResponse = z.object({ data: z.object({ enabled: z.boolean() }) });
 export type TOidcInfoResponse = z.infer<typeof ZOidcInfoResponse>;
 
 /** POST /api/login/oidc/exchange: the one-time code of the callback's `#oidc_code=` for the session. */

@@ -53,8 +53,8 @@ const SIGN_IN_PAGE = { panel: '/login', community: COMMUNITY_APP_PATH } as const
 
 /**
  * The company's own sign-in, OpenID Connect (docs/decisions/2026-12-04-oidc.md): present only while
- * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set, else every route here answers 404 (and the
- * panel and the app show no button). The flow: services/auth/oidc.ts.
+ * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set, else GET /api/login/oidc says `enabled: false`
+ * (the panel and the app show no button) and the flow's routes answer 404. The flow: services/auth/oidc.ts.
  */
 export const loginOidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const devices = new DeviceCookies(app.config.appSecret);
@@ -75,15 +75,12 @@ export const loginOidcRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sesión'],
         summary: 'Ingreso con la cuenta de la empresa: ¿está configurado?',
         description:
-          'Con OIDC_ISSUER, OIDC_CLIENT_ID y OIDC_CLIENT_SECRET, 200; sin ellos, 404 (el panel y la app no ' +
-          'muestran "Ingresar con la cuenta de la empresa").',
-        response: { 200: ZOidcInfoResponse, ...errors(404) },
+          '`enabled`: OIDC_ISSUER, OIDC_CLIENT_ID y OIDC_CLIENT_SECRET están definidos. Sin ellos, el panel y la app ' +
+          'no muestran "Ingresar con la cuenta de la empresa" y las demás rutas `/api/login/oidc/*` responden 404.',
+        response: { 200: ZOidcInfoResponse },
       },
     },
-    async () => {
-      oidc();
-      return { data: { enabled: true as const } };
-    },
+    async () => ({ data: { enabled: app.config.oidc !== undefined } }),
   );
 
   app.get(

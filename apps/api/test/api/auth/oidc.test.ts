@@ -337,9 +337,11 @@ describe('the company account sign-in, not configured', () => {
   });
   afterAll(() => plain?.close());
 
-  it('answers 404 on every route, and the rule cannot be turned on', async () => {
+  it("says it is off, answers 404 on the flow's routes, and the rule cannot be turned on", async () => {
+    expect((await plain.app.inject({ method: 'GET', url: '/api/login/oidc' })).json()).toEqual({
+      data: { enabled: false },
+    });
     for (const [method, url] of [
-      ['GET', '/api/login/oidc'],
       ['GET', '/api/login/oidc/start?app=panel'],
       ['GET', '/api/login/oidc/callback?code=x&state=y'],
       ['POST', '/api/login/oidc/exchange'],

@@ -1,14 +1,17 @@
-import type { TLoginResponse, TMfaChallenge, TOidcApp } from '@panel/shared';
+import type { TLoginResponse, TMfaChallenge, TOidcApp, TOidcInfoResponse } from '@panel/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
  * The company's own sign-in (OpenID Connect; docs/decisions/2026-12-04-oidc.md). GET /api/login/oidc
- * answers 200 only when the server has OIDC_ISSUER and its client: else no button.
+ * says `enabled` when the server has OIDC_ISSUER and its client: else no button.
  */
 export async function companySignInAvailable(): Promise<boolean> {
   try {
-    await apiRequest('/login/oidc', { token: null, skipSessionCheck: true });
-    return true;
+    const answer = await apiRequest<TOidcInfoResponse>('/login/oidc', {
+      token: null,
+      skipSessionCheck: true,
+    });
+    return answer.data.enabled;
   } catch {
     return false;
   }

@@ -208,8 +208,8 @@ describe('login', () => {
       expect(link).toHaveAttribute('href', '/api/login/oidc/start?app=panel');
     });
 
-    it('is absent when the server answers 404', async () => {
-      const { requests } = mockApi({});
+    it('is absent when the server says it is not configured', async () => {
+      const { requests } = mockApi({ 'GET /api/login/oidc': () => ({ body: { data: { enabled: false } } }) });
       renderLogin();
       await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/login/oidc')).toBe(true));
       expect(screen.queryByRole('link', { name: OIDC_MSG.button })).not.toBeInTheDocument();
