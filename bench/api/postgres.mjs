@@ -116,9 +116,11 @@ async function callsFor(client, ids) {
       path: `/api/posts/${ids.firstPostId + 4}/reach`,
       as: 'admin',
     },
-    // Participación (docs/performance.md): its own budget, p99 < 100 ms (issue 31, section 4).
-    { name: 'engagement: 4 weeks', path: '/api/engagement?weeks=4', as: 'admin', p99: 100 },
-    { name: 'engagement: 26 weeks', path: '/api/engagement?weeks=26', as: 'admin', p99: 100 },
+    // Participación (docs/performance.md): its own budget, p99 < 100 ms (issue 31, section 4). The
+    // report is kept a minute per period (services/engagement/report-cache.ts): the recorded call sends
+    // no SQL, so the ceiling would replay nothing and its ratio says nothing (`ceiling: false`).
+    { name: 'engagement: 4 weeks', path: '/api/engagement?weeks=4', as: 'admin', p99: 100, ceiling: false },
+    { name: 'engagement: 26 weeks', path: '/api/engagement?weeks=26', as: 'admin', p99: 100, ceiling: false },
     { name: 'engagement: inactive sellers', path: '/api/engagement/inactive', as: 'admin', p99: 100 },
     {
       name: 'like a post',
@@ -355,7 +357,8 @@ export async function benchPostgres() {
     await idle.end();
     console.log('\n   budgets (PostgreSQL, large tenant)');
     for (const { call, app, ratio } of results) {
-      verdict(`${call.name}: ≥ ${RATIO_BUDGET}× ceiling`, ratio >= RATIO_BUDGET, `${ratio.toFixed(2)}×`);
+      if (call.ceiling !== false)
+        verdict(`${call.name}: ≥ ${RATIO_BUDGET}× ceiling`, ratio >= RATIO_BUDGET, `${ratio.toFixed(2)}×`);
       const p99Budget = call.p99 ?? P99_BUDGET;
       verdict(`${call.name}: p99 < ${p99Budget} ms`, app.rps > 0 && app.p99 < p99Budget, ms(app.p99));
       if (call.fast)
