@@ -101,7 +101,7 @@ const resources: Record<string, Resource> = {
   'event types': {
     path: '/api/event-types',
     create: () => created('/api/event-types', { name: 'Curso', color: '#FF0000' }),
-    body: (n) => ({ name: `Tipo ${n}`, color: '#0000FF' }),
+    body: (n) => ({ name: `Tipo ${n}`, color: '#0000FF', reminder_minutes: [], urgent: false }),
     shows: (d) => d.name,
   },
   events: {
@@ -148,7 +148,7 @@ const resources: Record<string, Resource> = {
 };
 
 /** The fields a survey's PUT must send. */
-const SURVEY = { active: false, branch_id: null, points_reward: 10 };
+const SURVEY = { active: false, branch_id: null, points_reward: 10, reminder_minutes: null };
 
 /** The reset keeps point actions: each test makes its own key. */
 let keys = 0;
