@@ -1,26 +1,13 @@
-import type { TListResponse, TScheduledItem } from '@panel/shared';
+import type { TScheduledItem } from '@panel/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-
-const PAGE = 100;
-/** As the events' calendar: a month never needs more; the cap only bounds a pathological month. */
-const MAX_PAGES = 30;
+import { allPages } from '../../../lib/all-pages';
 
 /**
  * The posts and notifications scheduled in the visible weeks [from, to), page after page
  * (GET /api/scheduled, docs/product.md#calendar).
  */
-export async function getScheduledItems(range: { from: string; to: string }, signal?: AbortSignal) {
-  const items: TScheduledItem[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await apiRequest<TListResponse<TScheduledItem>>('/scheduled', {
-      query: { from: range.from, to: range.to, per_page: PAGE, page },
-      signal,
-    });
-    items.push(...res.data);
-    if (page >= res.meta.last_page) break;
-  }
-  return items;
+export function getScheduledItems(range: { from: string; to: string }, signal?: AbortSignal) {
+  return allPages<TScheduledItem>('/scheduled', { from: range.from, to: range.to }, { signal });
 }
 
 export const scheduledItemsQueryOptions = (range: { from: string; to: string } | null) =>

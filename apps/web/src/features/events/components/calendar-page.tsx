@@ -75,6 +75,27 @@ function renderListEntry(arg: EventContentArg) {
   );
 }
 
+/** A banner over the month for what failed to load, with "Reintentar". */
+function LoadError({ title, text, onRetry }: { title: string; text: string; onRetry: () => void }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={title}
+      mb="md"
+      role="alert"
+    >
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{text}</Text>
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Reintentar
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 /**
  * /calendar, "Calendario de Eventos" (docs/product.md#calendar): a Spanish month grid, Monday first, always 6 weeks;
  * below 768 px the month as a list (docs/product.md#the-sellers-app). Each event opens its details and "Editar".
@@ -159,38 +180,18 @@ export function CalendarPage() {
         breadcrumb="Inicio / Calendario"
       />
       {result.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
+        <LoadError
           title={errorMessage(result.error, 'Error al cargar eventos')}
-          mb="md"
-          role="alert"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">No se pudieron cargar los eventos de este período.</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => result.refetch()}>
-              Reintentar
-            </Button>
-          </Group>
-        </Alert>
+          text="No se pudieron cargar los eventos de este período."
+          onRetry={() => result.refetch()}
+        />
       )}
       {showsScheduled && scheduled.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
+        <LoadError
           title={errorMessage(scheduled.error, SCHEDULE_MSG.listError)}
-          mb="md"
-          role="alert"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">No se pudieron cargar las programadas de este período.</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => scheduled.refetch()}>
-              Reintentar
-            </Button>
-          </Group>
-        </Alert>
+          text="No se pudieron cargar las programadas de este período."
+          onRetry={() => scheduled.refetch()}
+        />
       )}
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} className={classes.card} pos="relative">
         <Group justify="space-between" align="center" gap="sm" mb="sm" wrap="wrap">
