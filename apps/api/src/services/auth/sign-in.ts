@@ -117,20 +117,9 @@ export async function signInWithCode(
   const now = deps.now();
   const pending = await findMfaToken(deps.db, input.mfaToken, now);
   if (!pending) throw new HttpError(401, MFA_MSG.tokenExpired);
-  const [row] = await deps.db
-    .select(userColumns)
-    .from(users)
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(eq(users.id, pending.userId))
-    .limit(1);
+  const row = await signInAccount(deps, pending.userId);
   if (!row?.active) throw new HttpError(401, MFA_MSG.tokenExpired);
-  const attempt: LoginAttempt = {
-    email: row.email,
-    ip: input.ip,
-    device: deps.devices.deviceFor(input.deviceCookie, row.email),
-  };
-  const admission = await deps.throttle.admit(attempt);
-  if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
+  const attempt = await admitAttempt(deps, row.email, input);
 
   const verdict =
     'code' in input
@@ -195,6 +184,29 @@ export async function signInWithPasskey(
   return openSession(deps, row, input);
 }
 
+/** The account a second step or a company sign-in opens a session for, with its branch. */
+async function signInAccount(deps: SignInDeps, userId: number) {
+  const [row] = await deps.db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(branches, eq(branches.id, users.branchId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** The attempt of `email` from this origin, counted by the sign-in limits: 429 when they are spent. */
+async function admitAttempt(deps: SignInDeps, email: string, input: SignInOrigin): Promise<LoginAttempt> {
+  const attempt: LoginAttempt = {
+    email,
+    ip: input.ip,
+    device: deps.devices.deviceFor(input.deviceCookie, email),
+  };
+  const admission = await deps.throttle.admit(attempt);
+  if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
+  return attempt;
+}
+
 /**
  * The last step of a sign-in with the company's account (POST /api/login/oidc/exchange): the account the
  * callback matched by its verified e-mail (services/auth/oidc.ts). Judged by the same throttle as the
@@ -207,20 +219,9 @@ export async function signInWithCompanyAccount(
   deps: SignInDeps,
   input: SignInOrigin & { userId: number },
 ): Promise<SignedIn | SecondFactorNeeded> {
-  const [row] = await deps.db
-    .select(userColumns)
-    .from(users)
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(eq(users.id, input.userId))
-    .limit(1);
+  const row = await signInAccount(deps, input.userId);
   if (!row?.active) throw new HttpError(401, OIDC_MSG.inactive);
-  const attempt: LoginAttempt = {
-    email: row.email,
-    ip: input.ip,
-    device: deps.devices.deviceFor(input.deviceCookie, row.email),
-  };
-  const admission = await deps.throttle.admit(attempt);
-  if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
+  const attempt = await admitAttempt(deps, row.email, input);
   const success = await deps.throttle.recordSuccess(attempt);
   if (success.blocked) throw tooMany(success.retryAfterSeconds);
   if (row.role === 'admin') {
