@@ -6,6 +6,8 @@ import type { Db, Tx } from './client.ts';
 export interface AuditActor {
   userId: number;
   email: string;
+  /** The role the actor acted with: "admin", "branch_manager" (or "seller" for their own sessions). */
+  role: string;
   ip: string;
   requestId: string;
   /** The API operation, "PUT /api/users/:id". */
@@ -36,6 +38,7 @@ export async function runAudited<T>(db: Db, actor: AuditActor, work: () => Promi
     await tx.execute(sql`SELECT
       set_config('app.actor_id', ${String(actor.userId)}, true),
       set_config('app.actor_email', ${actor.email}, true),
+      set_config('app.actor_role', ${actor.role}, true),
       set_config('app.ip', ${actor.ip}, true),
       set_config('app.request_id', ${actor.requestId}, true),
       set_config('app.route', ${actor.route}, true)`);

@@ -1,3 +1,4 @@
+import { isPanelRole } from '@panel/shared';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentAuditTransaction, runAudited } from '../db/audit-context.ts';
@@ -23,8 +24,8 @@ class RefusedAnswer {
 
 /**
  * The audit trail's one mechanism (docs/decisions/2026-11-24-audit-trail.md): every route with
- * `config.access === 'admin'` and a write method, and every write of a route sellers and
- * administrators share (`app`, `session`) when an administrator calls it, runs its handler inside
+ * `config.access` `admin` or `panel` and a write method, and every write of a route sellers and
+ * panel accounts share (`app`, `session`) when an administrator or branch manager calls it, runs its handler inside
  * `runAudited`, one
  * transaction naming the administrator, address, request id and operation, so the database's
  * triggers record every row it writes in that transaction, and `app.db` is that transaction.
@@ -44,7 +45,7 @@ export const auditPlugin = fp(
   async (app) => {
     app.addHook('onRoute', (route: RouteOptions) => {
       const access = route.config?.access;
-      const adminsOnly = access === 'admin';
+      const adminsOnly = access === 'admin' || access === 'panel';
       if (!adminsOnly && !SHARED_ACCESS.has(String(access))) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const write = methods.find((m) => (WRITE_METHODS as readonly string[]).includes(m));
@@ -55,7 +56,8 @@ export const auditPlugin = fp(
       const everyone = adminsOnly || route.config?.auditEveryone === true;
       const auditedHandler = async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
         const auth = request.auth;
-        if (!everyone && auth?.user.role !== 'admin') return handler.call(this as never, request, reply);
+        if (!everyone && !isPanelRole(auth?.user.role ?? ''))
+          return handler.call(this as never, request, reply);
         if (!auth) throw new Error(`${operation}: escritura auditada sin sesión`);
         // Until the commit, `send` only holds the payload, and the reply stops being a thenable
         // (Fastify's Reply.then waits for the answer to be written, which would never happen).
@@ -72,6 +74,7 @@ export const auditPlugin = fp(
             {
               userId: auth.user.id,
               email: auth.user.email,
+              role: auth.user.role,
               ip: request.ip,
               requestId: String(request.id),
               route: operation,

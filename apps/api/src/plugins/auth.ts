@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { MFA_MSG, MFA_SETUP_REQUIRED } from '@panel/shared';
+import { isPanelRole, MFA_MSG, MFA_SETUP_REQUIRED } from '@panel/shared';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterCommit } from '../db/audit-context.ts';
@@ -15,11 +15,15 @@ import { addRouteHook } from './route-hooks.ts';
  * - public:  anyone;
  * - session: any signed-in user (seller or admin);
  * - app:     the community app's calls (/api/app/*), sellers and admins;
- * - admin:   the panel; sellers get 403, and so does an administrator without a second factor while
- *            one is required (MFA_REQUIRED or the panel's rule: `code: 'mfa_setup_required'`).
+ * - panel:   the panel's calls a branch manager may make too (docs/product.md#branch-managers):
+ *            administrators and branch managers; sellers get 403. What a manager reads and writes is
+ *            limited to their branch by the queries themselves (services/auth/branch-scope.ts).
+ * - admin:   the panel's calls for administrators only; sellers and branch managers get 403.
+ *            On `panel` and `admin` routes, an account without a second factor while one is required
+ *            (MFA_REQUIRED or the panel's rule) gets 403 `code: 'mfa_setup_required'`.
  * - metrics: GET /api/metrics: a scraper with METRICS_TOKEN as its bearer token, or an admin session.
  */
-export const ACCESS_LEVELS = ['public', 'session', 'app', 'admin', 'metrics'] as const;
+export const ACCESS_LEVELS = ['public', 'session', 'app', 'panel', 'admin', 'metrics'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
@@ -35,8 +39,8 @@ declare module 'fastify' {
      */
     auditEveryone?: boolean;
     /**
-     * An `admin` route an administrator without a second factor may call while MFA_REQUIRED is on: the
-     * second factor's own setup (/api/me/mfa/*).
+     * A `panel` route an account without a second factor may call while one is required: the second
+     * factor's own setup (/api/me/mfa/*, /api/me/passkeys).
      */
     mfaSetup?: boolean;
   }
@@ -101,12 +105,14 @@ export const authPlugin = fp(
       if (access === 'metrics' && metricsToken && sameSecret(token, metricsToken)) return;
       const session = await resolveSession(app.db, token, app.now(), cache);
       if (!session) throw unauthenticated();
-      if ((access === 'admin' || access === 'metrics') && session.user.role !== 'admin') throw forbidden();
+      const role = session.user.role;
+      if ((access === 'admin' || access === 'metrics') && role !== 'admin') throw forbidden();
+      if (access === 'panel' && !isPanelRole(role)) throw forbidden();
       // A second factor required (MFA_REQUIRED or the panel's rule): a panel account without one can only
       // reach /api/me* (its own account and sessions: `session` routes), the TOTP setup (`mfaSetup`) and
       // logout, until it has one.
       if (
-        access === 'admin' &&
+        (access === 'admin' || access === 'panel') &&
         !request.routeOptions.config.mfaSetup &&
         (await mfaRequirement.current()) &&
         !(await hasSecondFactor(app.database.db, session.user.id))

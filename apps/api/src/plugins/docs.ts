@@ -21,8 +21,10 @@ export const docsPlugin = fp(
           title: `${APP_TITLE}: API`,
           description:
             'API del panel y de la app de la comunidad. Cada operación declara su nivel de acceso en ' +
-            '`x-access`: `public`, `session` (cualquier sesión), `app` (vendedores y administradores) o ' +
-            '`admin` (solo administradores; un vendedor recibe 403) o `metrics` (un recolector con `METRICS_TOKEN` ' +
+            '`x-access`: `public`, `session` (cualquier sesión), `app` (vendedores, encargados y administradores), ' +
+            '`panel` (administradores y encargados de sucursal, estos limitados a su sucursal: un registro de otra ' +
+            'responde 404; un vendedor recibe 403), `admin` (solo administradores; un vendedor o un encargado ' +
+            'recibe 403) o `metrics` (un recolector con `METRICS_TOKEN` ' +
             'como token, o un administrador).\n\n' +
             limitsDescription(requestTimeoutMs),
           version: '1.0.0',

@@ -1,4 +1,5 @@
 import { base, en, es, Faker } from '@faker-js/faker';
+import type { TRole } from '@panel/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
@@ -27,7 +28,7 @@ export interface UserFixture {
   id: number;
   email: string;
   password: string;
-  role: 'seller' | 'admin';
+  role: TRole;
 }
 
 export async function createUser(
@@ -36,7 +37,7 @@ export async function createUser(
     name: string;
     email: string;
     password: string;
-    role: 'seller' | 'admin';
+    role: TRole;
     branchId: number | null;
     active: boolean;
   }> = {},
@@ -93,6 +94,10 @@ export const newSurveyBody = <Q extends object>(title: string, questions: Q[]) =
 
 export const createAdmin = (db: Db, overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(db, { ...overrides, role: 'admin' });
+
+/** A branch manager ("Encargado de sucursal") of `branchId` (docs/product.md#branch-managers). */
+export const createManager = (db: Db, branchId: number, overrides: Parameters<typeof createUser>[1] = {}) =>
+  createUser(db, { ...overrides, role: 'branch_manager', branchId });
 
 /** A session token without going through /api/login (fast, and no rate limit involved). */
 export async function tokenFor(

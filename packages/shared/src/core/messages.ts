@@ -14,6 +14,12 @@ export const MSG = {
   unauthenticated: 'Tu sesión no es válida o expiró. Iniciá sesión de nuevo.',
   forbidden: 'No tenés permiso para realizar esta acción.',
   notFound: 'El recurso solicitado no existe.',
+  /** 403: a branch manager's write names another branch, or every branch (docs/product.md#branch-managers). */
+  otherBranch: 'Solo podés trabajar con tu sucursal.',
+  /** 403: a branch manager's write would make or change a manager or an administrator. */
+  managersOnlySellers: 'Solo un administrador puede gestionar encargados y administradores.',
+  /** 400 on `branch_id`: a branch manager belongs to one branch. */
+  managerBranchRequired: 'Elegí la sucursal del encargado',
   routeNotFound: 'La ruta solicitada no existe.',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
   invalidInput: 'Los datos enviados no son válidos.',

@@ -19,15 +19,20 @@ const zBranchId = zInt32({ min: 1 })
   .nullish()
   .transform((v) => v ?? null);
 
-export const ZUserCreate = z.object({
-  name: zName,
-  email: zEmail,
-  password: zPassword,
-  role: ZRole.default('seller'),
-  branch_id: zBranchId,
-  avatar_url: zOptionalDisplayUrl(500),
-  active: z.boolean().default(true),
-});
+export const ZUserCreate = z
+  .object({
+    name: zName,
+    email: zEmail,
+    password: zPassword,
+    role: ZRole.default('seller'),
+    branch_id: zBranchId,
+    avatar_url: zOptionalDisplayUrl(500),
+    active: z.boolean().default(true),
+  })
+  .refine((user) => user.role !== 'branch_manager' || user.branch_id !== null, {
+    path: ['branch_id'],
+    message: MSG.managerBranchRequired,
+  });
 export type TUserCreate = z.input<typeof ZUserCreate>;
 
 /** Every field optional; a password is only changed when one is sent. */

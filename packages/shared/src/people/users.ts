@@ -2,12 +2,29 @@ import { z } from 'zod';
 import { INT4_MAX, makeListQuery, zDecimal, zQueryBool, zTimestamp, zVersion } from '../core/common.ts';
 import { ZMfaStatus } from './mfa.ts';
 
-export const ROLES = ['seller', 'admin'] as const;
+export const ROLES = ['seller', 'admin', 'branch_manager'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
-/** The spec shows any role that is not `seller` as "Administrador". */
-export const roleLabel = (role: string) => (role === 'seller' ? 'Vendedor' : 'Administrador');
+/**
+ * The roles that sign in to the panel (docs/product.md#roles-and-access): administrators, and branch
+ * managers ("Encargado de sucursal"), each tied to one branch and limited to it.
+ */
+export const PANEL_ROLES = ['admin', 'branch_manager'] as const;
+export type TPanelRole = (typeof PANEL_ROLES)[number];
+export const isPanelRole = (role: string): role is TPanelRole =>
+  role === 'admin' || role === 'branch_manager';
+
+/** The Rol column: "Vendedor", "Encargado", and the spec's "Administrador" for the rest. */
+export const roleLabel = (role: string) =>
+  role === 'seller' ? 'Vendedor' : role === 'branch_manager' ? 'Encargado' : 'Administrador';
+
+/** A role's whole name, as the user form offers it. */
+export const ROLE_NAMES: Record<TRole, string> = {
+  seller: 'Vendedor',
+  branch_manager: 'Encargado de sucursal',
+  admin: 'Administrador',
+};
 
 export const ZUser = z.object({
   id: z.number().int(),

@@ -35,6 +35,11 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').references(() => users.id),
     /** The administrator's email when it happened (it may change later). */
     actorEmail: text('actor_email'),
+    /**
+     * The role the actor acted with ("admin", "branch_manager"); null on entries written before
+     * 2026-12-05, all of them administrators' (issue 30, section 1).
+     */
+    actorRole: text('actor_role'),
     ip: text('ip'),
     requestId: text('request_id'),
     /** The API operation, "PUT /api/users/:id". */
@@ -58,6 +63,12 @@ export const auditLog = pgTable(
      * nothing went with it (issue 28, item 17).
      */
     cascade: jsonb('cascade').$type<AuditCascade[]>(),
+    /**
+     * The branch the record belongs to when it was written (a post's, a person's, a seller's volume's),
+     * null for the company's records: a branch manager's Auditoría lists its own branch's entries
+     * (docs/product.md#branch-managers). No foreign key: the trail outlives a deleted branch.
+     */
+    branchId: integer('branch_id'),
   },
   (t) => [
     check('audit_log_action_check', sql`${t.action} in ('create', 'update', 'delete')`),
@@ -67,6 +78,7 @@ export const auditLog = pgTable(
     // The Auditoría screen's filters newest first: one kind of record, or one operation (2026-11-27).
     index('audit_log_entity_kind_idx').on(t.entity, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_branch_idx').on(t.branchId, t.id),
   ],
 );
 

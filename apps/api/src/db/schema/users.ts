@@ -3,7 +3,10 @@ import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } fr
 import { branches } from './branches.ts';
 import { createdAt, id, tstz, updatedAt, version } from './columns.ts';
 
-/** Admins and sellers (docs/product.md#roles-and-access). Users are deactivated, never deleted. */
+/**
+ * Administrators, branch managers (tied to one branch) and sellers (docs/product.md#roles-and-access).
+ * Users are deactivated, never deleted.
+ */
 export const users = pgTable(
   'users',
   {
@@ -16,7 +19,7 @@ export const users = pgTable(
     nameKey: text('name_key').generatedAlwaysAs(sql`f_unaccent(lower("name"))`),
     /** Always stored lower-case, so the unique index is case-insensitive. */
     email: text('email').notNull(),
-    role: text('role', { enum: ['seller', 'admin'] })
+    role: text('role', { enum: ['seller', 'admin', 'branch_manager'] })
       .notNull()
       .default('seller'),
     branchId: integer('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
@@ -29,7 +32,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('seller', 'admin')`),
+    check('users_role_check', sql`${t.role} in ('seller', 'admin', 'branch_manager')`),
+    check('users_manager_branch_check', sql`${t.role} <> 'branch_manager' OR ${t.branchId} IS NOT NULL`),
     index('users_branch_id_idx').on(t.branchId),
     index('users_role_active_idx').on(t.role, t.active),
     // "Vista por N de M": M, the active sellers per branch, read from this index alone.

@@ -137,7 +137,7 @@ function finishOperation(op: Operation, method: string, c: RouteContract): void 
   // A write without a documented body still parses one sent (a malformed form, a file): 400, 413, 415.
   platform.push('400');
   if (c.access && c.access !== 'public') platform.push('401');
-  if (c.access === 'admin') platform.push('403');
+  if (c.access === 'admin' || c.access === 'panel') platform.push('403');
   if (c.override) platform.push('405');
   if (versionedWrite) platform.push('412');
   if (op.requestBody || write) platform.push('413', '415');

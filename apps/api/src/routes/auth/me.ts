@@ -1,4 +1,4 @@
-import { ZMeResponse } from '@panel/shared';
+import { isPanelRole, ZMeResponse } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { mfaState } from '../../services/auth/mfa.ts';
@@ -22,7 +22,7 @@ export const meRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       const meta = { time_zone: app.config.timeZone };
-      if (user.role !== 'admin') return { data: toUserDto(user), meta };
+      if (!isPanelRole(user.role)) return { data: toUserDto(user), meta };
       const mfa = await mfaState(app.db, user.id);
       return {
         data: toUserDto(user),

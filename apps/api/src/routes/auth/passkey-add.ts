@@ -14,7 +14,7 @@ export const passkeyAddRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/passkeys',
     {
-      config: { access: 'admin', mfaSetup: true },
+      config: { access: 'panel', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Agregar una llave de acceso',

@@ -9,7 +9,7 @@ export const passkeyListRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/passkeys',
     {
-      config: { access: 'admin', mfaSetup: true },
+      config: { access: 'panel', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Llaves de acceso de la cuenta',

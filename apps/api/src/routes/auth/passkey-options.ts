@@ -11,7 +11,7 @@ export const passkeyOptionsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/passkeys/options',
     {
-      config: { access: 'admin', mfaSetup: true },
+      config: { access: 'panel', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Agregar una llave de acceso: opciones',

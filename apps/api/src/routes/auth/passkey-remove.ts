@@ -11,7 +11,7 @@ export const passkeyRemoveRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/me/passkeys/:id',
     {
-      config: { access: 'admin', mfaSetup: true },
+      config: { access: 'panel', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Quitar una llave de acceso',

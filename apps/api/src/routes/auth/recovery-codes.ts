@@ -11,7 +11,7 @@ export const recoveryCodesRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/mfa/recovery-codes',
     {
-      config: { access: 'admin', mfaSetup: true },
+      config: { access: 'panel', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Generar códigos de recuperación nuevos',

@@ -10,7 +10,7 @@ export const totpConfirmRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/mfa/totp/confirm',
     {
-      config: { access: 'admin', mfaSetup: true },
+      config: { access: 'panel', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Activar la verificación en dos pasos: primer código',

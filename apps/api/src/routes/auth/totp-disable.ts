@@ -10,7 +10,7 @@ export const totpDisableRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/me/mfa/totp',
     {
-      config: { access: 'admin', mfaSetup: true },
+      config: { access: 'panel', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Desactivar la verificación en dos pasos',

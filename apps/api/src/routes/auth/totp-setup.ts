@@ -10,7 +10,7 @@ export const totpSetupRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/mfa/totp/setup',
     {
-      config: { access: 'admin', mfaSetup: true },
+      config: { access: 'panel', mfaSetup: true },
       schema: {
         tags: ['sesión'],
         summary: 'Activar la verificación en dos pasos: nueva clave',

@@ -122,19 +122,37 @@ export async function flushAudit(tx: Tx, dbKey: object): Promise<void> {
       changes: row.changes,
       label: AUDITED.has(row.entity) ? auditLabel(row.entity as TAuditEntity, row.row, find) : null,
       cascade: groups ? [...groups.values()].map((g) => ({ ...g, ids: g.ids.sort((a, b) => a - b) })) : null,
+      ...entryBranch(row),
     };
   });
   await tx.execute(sql`
-    INSERT INTO audit_log (actor_id, actor_email, ip, request_id, route, action, entity, entity_id, changes, label, "cascade")
+    INSERT INTO audit_log (actor_id, actor_email, actor_role, ip, request_id, route, action, entity, entity_id, changes,
+                           label, "cascade", branch_id)
     SELECT nullif(current_setting('app.actor_id', true), '')::integer,
            nullif(current_setting('app.actor_email', true), ''),
+           nullif(current_setting('app.actor_role', true), ''),
            nullif(current_setting('app.ip', true), ''),
            nullif(current_setting('app.request_id', true), ''),
            nullif(current_setting('app.route', true), ''),
            e.v ->> 'action', e.v ->> 'entity', (e.v ->> 'entity_id')::bigint, e.v -> 'changes',
-           e.v ->> 'label', nullif(e.v -> 'cascade', 'null'::jsonb)
+           e.v ->> 'label', nullif(e.v -> 'cascade', 'null'::jsonb),
+           coalesce((e.v ->> 'branch_id')::integer,
+                    (SELECT u.branch_id FROM users u WHERE u.id = (e.v ->> 'owner_id')::integer))
       FROM jsonb_array_elements(${JSON.stringify(entries)}::jsonb) WITH ORDINALITY AS e(v, n)
      ORDER BY e.n`);
+}
+
+/**
+ * The branch an entry is about (docs/product.md#branch-managers: a manager's Auditoría): a record's own
+ * `branch_id` (posts, people, events…), a branch's id, or for a person's record (a volume, a session) its
+ * owner's branch, read by the INSERT; none for the company's records.
+ */
+function entryBranch(row: StagedRow): { branch_id?: number; owner_id?: number } {
+  const record = (row.row ?? {}) as Record<string, unknown>;
+  if (row.entity === 'branches' && typeof row.entity_id === 'number') return { branch_id: row.entity_id };
+  if (typeof record.branch_id === 'number') return { branch_id: record.branch_id };
+  if (typeof record.user_id === 'number') return { owner_id: record.user_id };
+  return {};
 }
 
 /**

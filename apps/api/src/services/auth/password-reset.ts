@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { COMMUNITY_APP_PATH, PASSWORD_RESET_FRAGMENT, PASSWORD_RESET_MINUTES } from '@panel/shared';
+import {
+  COMMUNITY_APP_PATH,
+  PASSWORD_RESET_FRAGMENT,
+  PASSWORD_RESET_MINUTES,
+  type TRole,
+} from '@panel/shared';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema/users.ts';
@@ -69,7 +74,7 @@ export async function endResetLinks(db: Db | Tx, userIds: number | number[], now
 }
 
 /** Where the link opens: sellers in the community app, administrators in the panel's sign-in. */
-export function resetLink(publicUrl: string, role: 'seller' | 'admin', token: string): string {
+export function resetLink(publicUrl: string, role: TRole, token: string): string {
   const path = role === 'seller' ? COMMUNITY_APP_PATH : '/login';
   return `${publicUrl}${path}#${PASSWORD_RESET_FRAGMENT}=${token}`;
 }

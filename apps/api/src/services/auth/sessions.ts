@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSIONS_LIST_MAX, type TSession } from '@panel/shared';
+import { SESSIONS_LIST_MAX, type TRole, type TSession } from '@panel/shared';
 import { and, count, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -109,7 +109,7 @@ export interface SessionUser {
   id: number;
   name: string;
   email: string;
-  role: 'seller' | 'admin';
+  role: TRole;
   branch_id: number | null;
   branch_name: string | null;
   avatar_url: string | null;

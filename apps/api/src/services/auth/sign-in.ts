@@ -1,4 +1,4 @@
-import { MFA_MSG, MSG, OIDC_MSG, PASSKEY_MSG, type TMfaMethod, type TUser } from '@panel/shared';
+import { isPanelRole, MFA_MSG, MSG, OIDC_MSG, PASSKEY_MSG, type TMfaMethod, type TUser } from '@panel/shared';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -90,9 +90,9 @@ export async function signIn(
   }
   const verdict = await deps.throttle.recordSuccess(attempt);
   if (verdict.blocked) throw tooMany(verdict.retryAfterSeconds);
-  if (row.role === 'admin' && (await deps.companyOnly())) throw new HttpError(403, OIDC_MSG.oidcOnly);
+  if (isPanelRole(row.role) && (await deps.companyOnly())) throw new HttpError(403, OIDC_MSG.oidcOnly);
   // Panel accounts with a second factor: the code comes next (POST /api/login/mfa), no session yet.
-  if (row.role === 'admin') {
+  if (isPanelRole(row.role)) {
     const methods = await secondFactorMethods(deps.db, row.id);
     if (methods.length > 0) return { mfaToken: await createMfaToken(deps.db, row.id, deps.now()), methods };
   }
@@ -171,7 +171,7 @@ export async function signInWithPasskey(
   if (admission.blocked) throw tooMany(admission.retryAfterSeconds);
   const ok =
     row.active &&
-    row.role === 'admin' &&
+    isPanelRole(row.role) &&
     (await verifyPasskeySignIn(deps.db, input.rp, row.id, null, input.passkey, deps.now()));
   if (!ok) {
     const verdict = await deps.throttle.recordFailure(attempt);
@@ -224,7 +224,7 @@ export async function signInWithCompanyAccount(
   const attempt = await admitAttempt(deps, row.email, input);
   const success = await deps.throttle.recordSuccess(attempt);
   if (success.blocked) throw tooMany(success.retryAfterSeconds);
-  if (row.role === 'admin') {
+  if (isPanelRole(row.role)) {
     const methods = await secondFactorMethods(deps.db, row.id);
     if (methods.length > 0) {
       return { mfaToken: await createMfaToken(deps.db, row.id, deps.now(), true), methods };
@@ -280,6 +280,7 @@ async function auditCompanySignIn(
     at: now,
     actorId: row.id,
     actorEmail: row.email,
+    actorRole: row.role,
     ip: input.ip,
     requestId: input.requestId ?? null,
     route: 'POST /api/login/oidc/exchange',

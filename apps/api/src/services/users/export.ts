@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { roleLabel, type TUserExportQuery } from '@panel/shared';
+import { roleLabel, type TRole, type TUserExportQuery } from '@panel/shared';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -33,7 +33,7 @@ type UserRowWithCursor = {
   id: number;
   name: string;
   email: string;
-  role: 'seller' | 'admin';
+  role: TRole;
   branch_name: string | null;
   active: boolean;
   created_at: Date;

@@ -1,4 +1,4 @@
-import type { TUser } from '@panel/shared';
+import type { TRole, TUser } from '@panel/shared';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -54,7 +54,7 @@ export interface NewUser {
   name: string;
   email: string;
   password: string;
-  role: 'seller' | 'admin';
+  role: TRole;
   branch_id?: number | null;
   avatar_url?: string | null;
   active?: boolean;
@@ -81,14 +81,14 @@ export async function insertUser(db: Db | Tx, input: NewUser): Promise<number> {
 export type UserListValues = {
   /** likePattern(q), for the name and the email. */
   q?: string;
-  role?: 'seller' | 'admin';
+  role?: TRole;
   branch_id?: number;
   active?: boolean;
 };
 
 export function userListValues(query: {
   q?: string;
-  role?: 'seller' | 'admin';
+  role?: TRole;
   branch_id?: number;
   active?: boolean;
 }): UserListValues {

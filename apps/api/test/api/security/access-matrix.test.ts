@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/users.ts';
-import { bearer, createAdmin, tokenFor } from '../../../src/testing/factories.ts';
+import { bearer, createAdmin, createManager, tokenFor } from '../../../src/testing/factories.ts';
 import { startTestProvider, type TestProvider } from '../../../src/testing/oidc-provider.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
-import { type Operation, readOperations, seedRouteRows } from './route-fixtures.ts';
+import { type Operation, readOperations, seededBranches, seedRouteRows } from './route-fixtures.ts';
 
 /**
  * Access matrix (OWASP API1/API5, ASVS V4): every operation of the live OpenAPI document is
@@ -17,13 +17,18 @@ import { type Operation, readOperations, seedRouteRows } from './route-fixtures.
  * - session: any valid session, seller or admin (me, logout, the account's own sessions);
  * - app:     the community app (/api/app/*): sellers, and admins too (docs/product.md#roles-and-access: "need a
  *            seller or admin session");
- * - admin:   the panel: 401 without a valid session, 403 for a seller.
+ * - panel:   the panel's calls a branch manager makes too (docs/product.md#branch-managers): 401 without a
+ *            valid session, 403 for a seller; reads of the company's catalogue, the account's own factor.
+ * - branch:  a `panel` call on one branch's records: the manager of another branch finds nothing (404).
+ * - admin:   the panel's calls for administrators only: 401 without a valid session, 403 for a seller and
+ *            for a branch manager.
  * - metrics: GET /api/metrics: as admin for sessions (its METRICS_TOKEN: test/api/platform/metrics.test.ts).
  *
  * A route in the document without an entry here fails the suite, and so does an entry whose
  * route is gone: a new route cannot ship without someone deciding who may call it.
  */
-type Who = 'public' | 'session' | 'app' | 'admin' | 'metrics';
+/** `panel` and `branch` are both x-access `panel`: `branch` routes hold one branch's records, `panel` ones the company's. */
+type Who = 'public' | 'session' | 'app' | 'panel' | 'branch' | 'admin' | 'metrics';
 
 const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/openapi.json': 'public',
@@ -50,139 +55,139 @@ const ACCESS_TABLE: Record<string, Who> = {
   'GET /api/me/sessions': 'session',
   'DELETE /api/me/sessions/{id}': 'session',
   'POST /api/me/sessions/end-others': 'session',
-  'POST /api/me/mfa/totp/setup': 'admin',
-  'POST /api/me/mfa/totp/confirm': 'admin',
-  'DELETE /api/me/mfa/totp': 'admin',
-  'POST /api/me/mfa/recovery-codes': 'admin',
-  'GET /api/me/passkeys': 'admin',
-  'GET /api/me/passkeys/options': 'admin',
-  'POST /api/me/passkeys': 'admin',
-  'DELETE /api/me/passkeys/{id}': 'admin',
+  'POST /api/me/mfa/totp/setup': 'panel',
+  'POST /api/me/mfa/totp/confirm': 'panel',
+  'DELETE /api/me/mfa/totp': 'panel',
+  'POST /api/me/mfa/recovery-codes': 'panel',
+  'GET /api/me/passkeys': 'panel',
+  'GET /api/me/passkeys/options': 'panel',
+  'POST /api/me/passkeys': 'panel',
+  'DELETE /api/me/passkeys/{id}': 'panel',
 
-  'GET /api/users': 'admin',
-  'POST /api/users': 'admin',
-  'GET /api/users/{id}': 'admin',
-  'PUT /api/users/{id}': 'admin',
-  'POST /api/users/{id}': 'admin',
-  'POST /api/users/{id}/reset-password': 'admin',
-  'POST /api/users/bulk-active': 'admin',
-  'GET /api/users/export': 'admin',
-  'POST /api/users/import': 'admin',
-  'GET /api/users/{id}/activity': 'admin',
-  'GET /api/users/{id}/sessions': 'admin',
-  'DELETE /api/users/{id}/sessions': 'admin',
+  'GET /api/users': 'branch',
+  'POST /api/users': 'branch',
+  'GET /api/users/{id}': 'branch',
+  'PUT /api/users/{id}': 'branch',
+  'POST /api/users/{id}': 'branch',
+  'POST /api/users/{id}/reset-password': 'branch',
+  'POST /api/users/bulk-active': 'branch',
+  'GET /api/users/export': 'branch',
+  'POST /api/users/import': 'branch',
+  'GET /api/users/{id}/activity': 'branch',
+  'GET /api/users/{id}/sessions': 'branch',
+  'DELETE /api/users/{id}/sessions': 'branch',
   'POST /api/users/{id}/mfa/reset': 'admin',
 
   'GET /api/settings/sign-in': 'admin',
   'PUT /api/settings/sign-in': 'admin',
   'POST /api/settings/sign-in': 'admin',
 
-  'GET /api/branches': 'admin',
+  'GET /api/branches': 'branch',
   'POST /api/branches': 'admin',
-  'GET /api/branches/cities': 'admin',
-  'GET /api/branches/{id}': 'admin',
+  'GET /api/branches/cities': 'branch',
+  'GET /api/branches/{id}': 'branch',
   'PUT /api/branches/{id}': 'admin',
   'DELETE /api/branches/{id}': 'admin',
   'POST /api/branches/{id}': 'admin',
 
-  'GET /api/dashboard/summary': 'admin',
-  'GET /api/dashboard/activity': 'admin',
+  'GET /api/dashboard/summary': 'branch',
+  'GET /api/dashboard/activity': 'branch',
 
-  'GET /api/engagement': 'admin',
-  'GET /api/engagement/inactive': 'admin',
-  'GET /api/engagement/export': 'admin',
+  'GET /api/engagement': 'branch',
+  'GET /api/engagement/inactive': 'branch',
+  'GET /api/engagement/export': 'branch',
 
-  'GET /api/user/volume': 'admin',
-  'POST /api/user/volume/upsert': 'admin',
-  'POST /api/user/volume/bulk-upsert': 'admin',
-  'DELETE /api/user/volume/{id}': 'admin',
-  'GET /api/user/units': 'admin',
-  'POST /api/user/units/bulk-upsert': 'admin',
+  'GET /api/user/volume': 'branch',
+  'POST /api/user/volume/upsert': 'branch',
+  'POST /api/user/volume/bulk-upsert': 'branch',
+  'DELETE /api/user/volume/{id}': 'branch',
+  'GET /api/user/units': 'branch',
+  'POST /api/user/units/bulk-upsert': 'branch',
 
-  'GET /api/suppliers': 'admin',
+  'GET /api/suppliers': 'panel',
   'POST /api/suppliers': 'admin',
-  'GET /api/suppliers/{id}': 'admin',
+  'GET /api/suppliers/{id}': 'panel',
   'PUT /api/suppliers/{id}': 'admin',
   'DELETE /api/suppliers/{id}': 'admin',
   'POST /api/suppliers/{id}': 'admin',
-  'GET /api/brands': 'admin',
+  'GET /api/brands': 'panel',
   'POST /api/brands': 'admin',
-  'GET /api/brands/{id}': 'admin',
+  'GET /api/brands/{id}': 'panel',
   'PUT /api/brands/{id}': 'admin',
   'DELETE /api/brands/{id}': 'admin',
   'POST /api/brands/{id}': 'admin',
 
-  'GET /api/posts': 'admin',
-  'POST /api/posts': 'admin',
-  'POST /api/posts/bulk-delete': 'admin',
-  'GET /api/posts/{id}/likes': 'admin',
-  'GET /api/posts/{id}/comments': 'admin',
-  'GET /api/posts/{id}/reach': 'admin',
-  'GET /api/posts/{id}/viewers': 'admin',
-  'DELETE /api/posts/{id}': 'admin',
+  'GET /api/posts': 'branch',
+  'POST /api/posts': 'branch',
+  'POST /api/posts/bulk-delete': 'branch',
+  'GET /api/posts/{id}/likes': 'branch',
+  'GET /api/posts/{id}/comments': 'branch',
+  'GET /api/posts/{id}/reach': 'branch',
+  'GET /api/posts/{id}/viewers': 'branch',
+  'DELETE /api/posts/{id}': 'branch',
 
-  'GET /api/stories': 'admin',
-  'POST /api/stories': 'admin',
-  'POST /api/stories/bulk-delete': 'admin',
-  'GET /api/stories/{id}/viewers': 'admin',
-  'DELETE /api/stories/{id}': 'admin',
+  'GET /api/stories': 'branch',
+  'POST /api/stories': 'branch',
+  'POST /api/stories/bulk-delete': 'branch',
+  'GET /api/stories/{id}/viewers': 'branch',
+  'DELETE /api/stories/{id}': 'branch',
 
-  'GET /api/notification-types': 'admin',
-  'GET /api/notification-types/{id}': 'admin',
+  'GET /api/notification-types': 'panel',
+  'GET /api/notification-types/{id}': 'panel',
   'POST /api/notification-types': 'admin',
   'PUT /api/notification-types/{id}': 'admin',
   'DELETE /api/notification-types/{id}': 'admin',
   'POST /api/notification-types/{id}': 'admin',
-  'GET /api/notifications': 'admin',
-  'GET /api/notifications/{id}': 'admin',
-  'GET /api/notifications/{id}/reads': 'admin',
-  'POST /api/notifications': 'admin',
-  'POST /api/notifications/bulk-delete': 'admin',
-  'PUT /api/notifications/{id}': 'admin',
-  'PUT /api/posts/{id}/publication': 'admin',
-  'POST /api/posts/{id}/publication': 'admin',
-  'DELETE /api/notifications/{id}': 'admin',
-  'POST /api/notifications/{id}': 'admin',
+  'GET /api/notifications': 'branch',
+  'GET /api/notifications/{id}': 'branch',
+  'GET /api/notifications/{id}/reads': 'branch',
+  'POST /api/notifications': 'branch',
+  'POST /api/notifications/bulk-delete': 'branch',
+  'PUT /api/notifications/{id}': 'branch',
+  'PUT /api/posts/{id}/publication': 'branch',
+  'POST /api/posts/{id}/publication': 'branch',
+  'DELETE /api/notifications/{id}': 'branch',
+  'POST /api/notifications/{id}': 'branch',
 
-  'GET /api/event-types': 'admin',
-  'GET /api/event-types/{id}': 'admin',
+  'GET /api/event-types': 'panel',
+  'GET /api/event-types/{id}': 'panel',
   'POST /api/event-types': 'admin',
   'PUT /api/event-types/{id}': 'admin',
   'DELETE /api/event-types/{id}': 'admin',
   'POST /api/event-types/{id}': 'admin',
-  'GET /api/events': 'admin',
-  'GET /api/scheduled': 'admin',
-  'GET /api/events/{id}': 'admin',
-  'POST /api/events': 'admin',
-  'POST /api/events/bulk-delete': 'admin',
-  'PUT /api/events/{id}': 'admin',
-  'DELETE /api/events/{id}': 'admin',
-  'POST /api/events/{id}': 'admin',
+  'GET /api/events': 'branch',
+  'GET /api/scheduled': 'branch',
+  'GET /api/events/{id}': 'branch',
+  'POST /api/events': 'branch',
+  'POST /api/events/bulk-delete': 'branch',
+  'PUT /api/events/{id}': 'branch',
+  'DELETE /api/events/{id}': 'branch',
+  'POST /api/events/{id}': 'branch',
 
-  'GET /api/admin/point-actions': 'admin',
-  'GET /api/admin/point-actions/{id}': 'admin',
+  'GET /api/admin/point-actions': 'panel',
+  'GET /api/admin/point-actions/{id}': 'panel',
   'POST /api/admin/point-actions': 'admin',
   'PUT /api/admin/point-actions/{id}': 'admin',
   'DELETE /api/admin/point-actions/{id}': 'admin',
   'POST /api/admin/point-actions/{id}': 'admin',
   'PATCH /api/admin/point-actions/{id}/toggle': 'admin',
 
-  'GET /api/admin/surveys': 'admin',
-  'POST /api/admin/surveys': 'admin',
-  'GET /api/admin/surveys/{id}': 'admin',
-  'PUT /api/admin/surveys/{id}': 'admin',
-  'DELETE /api/admin/surveys/{id}': 'admin',
-  'POST /api/admin/surveys/{id}': 'admin',
-  'PATCH /api/admin/surveys/{id}/toggle': 'admin',
-  'GET /api/admin/surveys/{id}/statistics': 'admin',
-  'GET /api/admin/surveys/{id}/questions/{questionId}/answers': 'admin',
+  'GET /api/admin/surveys': 'branch',
+  'POST /api/admin/surveys': 'branch',
+  'GET /api/admin/surveys/{id}': 'branch',
+  'PUT /api/admin/surveys/{id}': 'branch',
+  'DELETE /api/admin/surveys/{id}': 'branch',
+  'POST /api/admin/surveys/{id}': 'branch',
+  'PATCH /api/admin/surveys/{id}/toggle': 'branch',
+  'GET /api/admin/surveys/{id}/statistics': 'branch',
+  'GET /api/admin/surveys/{id}/questions/{questionId}/answers': 'branch',
 
-  'GET /api/points/leaderboard': 'admin',
-  'GET /api/points/transactions': 'admin',
-  'GET /api/points/transactions/export': 'admin',
-  'GET /api/points/summary': 'admin',
+  'GET /api/points/leaderboard': 'branch',
+  'GET /api/points/transactions': 'branch',
+  'GET /api/points/transactions/export': 'branch',
+  'GET /api/points/summary': 'branch',
 
-  'GET /api/audit': 'admin',
+  'GET /api/audit': 'branch',
 
   'GET /api/app/feed': 'app',
   'POST /api/app/posts/{id}/like': 'app',
@@ -220,22 +225,43 @@ const ACCESS_TABLE: Record<string, Who> = {
   'DELETE /api/app/push/subscriptions': 'app',
 };
 
-const IDENTITIES = ['anonymous', 'seller', 'admin', 'revoked', 'expired', 'idle', 'deactivated'] as const;
+/**
+ * `manager`: the branch manager of the branch every seeded record belongs to; `otherManager`: the manager
+ * of another branch, for whom those records do not exist (404) and whose lists are empty of them.
+ */
+const IDENTITIES = [
+  'anonymous',
+  'seller',
+  'admin',
+  'manager',
+  'otherManager',
+  'revoked',
+  'expired',
+  'idle',
+  'deactivated',
+] as const;
 type Identity = (typeof IDENTITIES)[number];
 
 /** Identities that must be turned away (401) from every non-public route. */
 const INVALID: Identity[] = ['anonymous', 'revoked', 'expired', 'idle', 'deactivated'];
 
-function expectedFor(who: Who, identity: Identity): 'allowed' | 401 | 403 {
+const MANAGERS: Identity[] = ['manager', 'otherManager'];
+
+function expectedFor(who: Who, identity: Identity): 'allowed' | 'elsewhere' | 401 | 403 {
   if (who === 'public') return 'allowed';
   if (INVALID.includes(identity)) return 401;
-  if ((who === 'admin' || who === 'metrics') && identity === 'seller') return 403;
+  if (['admin', 'metrics', 'panel', 'branch'].includes(who) && identity === 'seller') return 403;
+  if ((who === 'admin' || who === 'metrics') && MANAGERS.includes(identity)) return 403;
+  // A record of the manager's own branch is theirs; the other branch's manager does not find it (in the
+  // app too, where a manager sees what their branch's sellers see: visibleTo).
+  if ((who === 'branch' || who === 'app') && identity === 'otherManager') return 'elsewhere';
   return 'allowed';
 }
 
 let ctx: TestContext;
 let operations: Operation[];
 let urlOf: (path: string) => string;
+let branches: { own: number; other: number };
 /** A real OpenID provider, so the company account's routes are there to call (not their 404). */
 let provider: TestProvider;
 
@@ -253,6 +279,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ env: provider.env() });
   operations = await readOperations(ctx);
   urlOf = await seedRouteRows(ctx);
+  branches = await seededBranches(ctx);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -270,7 +297,8 @@ describe('the access table', () => {
   });
 
   it('agrees with the x-access each route declares', () => {
-    for (const op of operations) expect(op.xAccess, op.key).toBe(ACCESS_TABLE[op.key]);
+    const declared = (who: Who | undefined) => (who === 'branch' ? 'panel' : who);
+    for (const op of operations) expect(op.xAccess, op.key).toBe(declared(ACCESS_TABLE[op.key]));
   });
 });
 
@@ -304,6 +332,8 @@ describe('every operation × every identity', () => {
         anonymous: null,
         seller: await tokenFor(db, ctx.seller.id),
         admin: await tokenFor(db, ctx.admin.id),
+        manager: await tokenFor(db, (await createManager(db, branches.own)).id),
+        otherManager: await tokenFor(db, (await createManager(db, branches.other)).id),
         revoked,
         expired,
         idle,
@@ -337,6 +367,16 @@ describe('every operation × every identity', () => {
           if (res.statusCode !== expected) failures.push(`${label}: expected ${expected}`);
           else if (res.json().message !== (expected === 401 ? MSG.unauthenticated : MSG.forbidden))
             failures.push(`${label}: message ${res.json().message}`);
+        } else if (expected === 'elsewhere') {
+          // Let in, yet nothing of another branch: an item is 404, a list 200 (without those records), a
+          // write never succeeds on them (404, or 400/403 for the empty body first).
+          if (res.statusCode === 401) failures.push(`${label}: expected let in`);
+          const path = op.path.includes('{id}') || op.path.includes('{questionId}');
+          if (op.method === 'GET' && path && res.statusCode !== 404) failures.push(`${label}: expected 404`);
+          if (op.method === 'GET' && !path && res.statusCode !== (NOT_200[op.key] ?? 200))
+            failures.push(`${label}: expected ${NOT_200[op.key] ?? 200}`);
+          if (op.method !== 'GET' && path && res.statusCode < 300)
+            failures.push(`${label}: expected refused`);
         } else {
           if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${label}: expected allowed`);
           // An allowed read of a real row succeeds (POST/PUT get {} and may be refused with 400).

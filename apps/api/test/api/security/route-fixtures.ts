@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { notifications, notificationTypes } from '../../../src/db/schema/notifications.ts';
+import { surveys } from '../../../src/db/schema/surveys.ts';
 import { monthlyVolumes } from '../../../src/db/schema/targets.ts';
+import { users } from '../../../src/db/schema/users.ts';
 import {
   bearer,
   createBranch,
@@ -75,6 +78,15 @@ export function callOperation(
   });
 }
 
+/** The branch of seedRouteRows' records (`own`) and another one with no record of theirs (`other`). */
+export async function seededBranches(ctx: TestContext): Promise<{ own: number; other: number }> {
+  const [seller] = await ctx.db
+    .select({ branchId: users.branchId })
+    .from(users)
+    .where(eq(users.id, ctx.seller.id));
+  return { own: seller!.branchId!, other: (await createBranch(ctx.db)).id };
+}
+
 /**
  * Real rows behind every path parameter, so a call that is let in reaches the handler and its
  * rules (and a write that slipped through would change real data). Returns `urlOf(path)`.
@@ -82,20 +94,30 @@ export function callOperation(
 export async function seedRouteRows(ctx: TestContext) {
   const db = ctx.db;
   const ids: Record<string, number> = {};
-  ids.branch = (await createBranch(db)).id;
+  // Every record of one branch, the seller's: a branch manager of it reaches them, another one does not.
+  const branchId = (await createBranch(db)).id;
+  ids.branch = branchId;
+  await db.update(users).set({ branchId }).where(eq(users.id, ctx.seller.id));
   ids.supplier = (await createSupplier(db)).id;
   ids.brand = (await createBrand(db)).id;
-  const event = await createEvent(db, new Date(Date.now() + 86_400_000));
+  const event = await createEvent(db, new Date(Date.now() + 86_400_000), { branchId });
   ids.event = event.id;
   ids.eventType = event.eventTypeId;
   const survey = await createSurvey(db);
+  await db.update(surveys).set({ branchId }).where(eq(surveys.id, survey.id));
   ids.survey = survey.id;
   ids.question = (await createSurveyQuestion(db, survey.id, '¿Te sirvió la capacitación?')).id;
   const [type] = await db.insert(notificationTypes).values({ name: 'Aviso' }).returning();
   ids.notificationType = type!.id;
   const [notification] = await db
     .insert(notifications)
-    .values({ notificationTypeId: type!.id, title: 'Hola', message: 'Mensaje', createdBy: ctx.admin.id })
+    .values({
+      notificationTypeId: type!.id,
+      title: 'Hola',
+      message: 'Mensaje',
+      createdBy: ctx.admin.id,
+      branchId,
+    })
     .returning();
   ids.notification = notification!.id;
   const [volume] = await db
@@ -104,11 +126,11 @@ export async function seedRouteRows(ctx: TestContext) {
     .returning();
   ids.volume = volume!.id;
   ids.pointAction = await pointActionId(db, 'like_post');
-  ids.story = (await createStory(db, ctx.admin.id)).id;
+  ids.story = (await createStory(db, ctx.admin.id, { branchId })).id;
 
   // A post made through the real upload, so /api/files/{key} serves a real file.
   const png = await makeImage('png', { width: 64, height: 64 });
-  const form = formData({ content: 'Publicación de las pruebas de seguridad' });
+  const form = formData({ content: 'Publicación de las pruebas de seguridad', branch_id: String(branchId) });
   form.append('images[]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
   const created = await ctx.app.inject({
     method: 'POST',

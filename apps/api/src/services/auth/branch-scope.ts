@@ -1,0 +1,54 @@
+import { MSG } from '@panel/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { SessionUser } from './sessions.ts';
+
+/**
+ * What a panel account may read and write (docs/product.md#branch-managers): an administrator, the whole
+ * company; a branch manager, their own branch. The kin of `visibleTo` (which limits sellers in
+ * /api/app/*): every list, item, export, import and write of a `panel` route puts one of these fragments
+ * in its own query, so a manager's call outside their branch finds nothing (404 for an item) instead of
+ * being checked per route. Columns are raw SQL such as sql`p.branch_id`.
+ */
+
+/** The branch a panel account is limited to: null for an administrator (every branch). */
+export function scopeBranch(user: Pick<SessionUser, 'role' | 'branch_id'>): number | null {
+  if (user.role === 'admin') return null;
+  // A manager always has a branch (users_manager_branch_check); -1 matches no row if that ever broke.
+  return user.branch_id ?? -1;
+}
+
+/**
+ * Rows that belong to a branch (posts, stories, notifications, events, surveys; null = every branch): an
+ * administrator sees all, a manager only their branch's, not the company-wide ones (they cannot write
+ * those either).
+ */
+export function inBranchScope(user: Pick<SessionUser, 'role' | 'branch_id'>, branchColumn: SQL): SQL {
+  const branch = scopeBranch(user);
+  return branch === null ? sql`true` : sql`${branchColumn} = ${branch}`;
+}
+
+/**
+ * People a panel account may see and manage: an administrator, everyone; a manager, the sellers of their
+ * branch (not other managers or administrators). `u` is the users table's alias, sql`u`.
+ */
+export function peopleInScope(user: Pick<SessionUser, 'role' | 'branch_id'>, u: SQL): SQL {
+  const branch = scopeBranch(user);
+  return branch === null ? sql`true` : sql`(${u}.role = 'seller' AND ${u}.branch_id = ${branch})`;
+}
+
+/**
+ * The branch a write names, checked against the writer's scope: a manager may only name their own
+ * branch (not null, "Todas las sucursales", nor another one): 403 otherwise.
+ */
+export function assertBranchInScope(user: Pick<SessionUser, 'role' | 'branch_id'>, branchId: number | null) {
+  const branch = scopeBranch(user);
+  if (branch !== null && branchId !== branch) throw new HttpError(403, MSG.otherBranch);
+}
+
+/** A manager may only make or change sellers: 403 for any other role named in a write. */
+export function assertRoleInScope(user: Pick<SessionUser, 'role'>, role: string | undefined) {
+  if (user.role !== 'admin' && role !== undefined && role !== 'seller') {
+    throw new HttpError(403, MSG.managersOnlySellers);
+  }
+}
