@@ -1,5 +1,11 @@
 import type { TAppPost, TBranch, TUser } from '@panel/shared';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { apiLogin, auth, createBranch, createUser, unique } from './api.ts';
 
 /** The app's address (apps/community, Vite base /comunidad/). */
@@ -85,6 +91,24 @@ export async function openAppAs(page: Page, seller: Seller, path = '') {
     [seller.token, seller.user] as const,
   );
   await page.goto(`${APP}${path}`);
+}
+
+/**
+ * Takes the browser off the network, or back on. Chromium's offline emulation once let a write through
+ * while a service worker controlled the page (a like reached the server offline, the 22:45 run of
+ * 2026-12-04), so while offline the API's writes are also refused at the network (reads are the service
+ * worker's, from its saved copies).
+ */
+export async function setNetwork(context: BrowserContext, state: 'offline' | 'online') {
+  if (state === 'offline') {
+    await context.setOffline(true);
+    await context.route('**/api/**', (route) =>
+      route.request().method() === 'GET' ? route.fallback() : route.abort('internetdisconnected'),
+    );
+  } else {
+    await context.unrouteAll();
+    await context.setOffline(false);
+  }
 }
 
 /** The app's service worker is active and controls the page (offline reading depends on it). */

@@ -10,6 +10,7 @@ import {
   newSeller,
   openAppAs,
   sellerOnNewBranch,
+  setNetwork,
   waitForServiceWorker,
 } from '../../support/community.ts';
 import { expect, test } from '../../support/test.ts';
@@ -76,7 +77,7 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
         '/api/app/me/points',
       ]),
     );
-  await context.setOffline(true);
+  await setNetwork(context, 'offline');
   // A cold start offline: the shell comes from the service worker, the data from its cache.
   await page.goto(APP);
   await expect(page.getByRole('status').filter({ hasText: 'Sin conexión.' })).toBeVisible();
@@ -123,7 +124,7 @@ test('offline: the last screens stay readable, and a like, a comment and a surve
   expect(server.data).toMatchObject({ liked_by_me: false, comments_count: 0 });
 
   // The connection returns: the queue drains, each action exactly once.
-  await context.setOffline(false);
+  await setNetwork(context, 'online');
   await expect(again.locator('.comment--pending')).toHaveCount(0, { timeout: 30_000 });
   await expect(again.locator('.comments__list > li').filter({ hasText: comment })).toHaveCount(1);
   server = await appGet<{ data: TAppPost }>(request, seller.token, `/api/app/posts/${post.id}`);
@@ -172,14 +173,14 @@ test('a replay whose session expired asks to sign in again and keeps the queue, 
   await expect(card).toBeVisible();
   await page.waitForLoadState('networkidle');
 
-  await context.setOffline(true);
+  await setNetwork(context, 'offline');
   await card.getByRole('button', { name: 'Me gusta' }).click();
   await expect(card.getByText('pendiente')).toBeVisible();
   // Meanwhile the session ends on the server.
   const logout = await request.post('/api/logout', { headers: auth(seller.token) });
   expect(logout.ok()).toBe(true);
 
-  await context.setOffline(false);
+  await setNetwork(context, 'online');
   await expect(page.getByText('Tu sesión venció.', { exact: false })).toBeVisible({ timeout: 30_000 });
   let server = await appGet<{ data: TAppPost }>(
     request,
@@ -243,13 +244,13 @@ test('offline emulation shows the bar; back online, it goes at the first request
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible();
   const bar = page.getByRole('status').filter({ hasText: 'Sin conexión.' });
-  await context.setOffline(true);
+  await setNetwork(context, 'offline');
   await expect(bar).toBeVisible();
   // A reload offline: the worker answers with its saved copies, and the bar stays.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Comunidad', level: 1 })).toBeVisible();
   await expect(bar).toBeVisible();
-  await context.setOffline(false);
+  await setNetwork(context, 'online');
   await expect(bar).toHaveCount(0);
 });
 
@@ -271,7 +272,7 @@ test("offline: a post never opened before opens from Inicio's saved page, from i
   await expect.poll(() => savedAnswers(page), { timeout: 20_000 }).toContain('/api/app/feed');
   expect(await savedAnswers(page)).not.toContain(`/api/app/posts/${post.id}`);
 
-  await context.setOffline(true);
+  await setNetwork(context, 'offline');
   await card.getByRole('link', { name: /comentario/ }).click();
   await expect(page.getByRole('heading', { name: 'Publicación', level: 1 })).toBeVisible();
   await expect(page.getByRole('article')).toContainText(text);
@@ -282,5 +283,5 @@ test("offline: a post never opened before opens from Inicio's saved page, from i
   await page.goto(`${APP}publicacion/${post.id}`);
   await expect(page.getByRole('article')).toContainText(text);
   await expect(page.getByText('Error al cargar la publicación')).toHaveCount(0);
-  await context.setOffline(false);
+  await setNetwork(context, 'online');
 });

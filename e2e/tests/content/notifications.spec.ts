@@ -85,6 +85,10 @@ test('creates a notification for every branch, then deletes it after "Eliminar n
   await expect(page.getByText('Notificación creada correctamente')).toBeVisible();
 
   await page.getByPlaceholder('Buscar...').fill(title);
+  // The search settled (its debounced query in the URL and answered) before the delete: a search that
+  // lands after it would race the list's refresh (the 22:45 run of 2026-12-04: the row kept for 15 s).
+  await expect(page).toHaveURL(/q=/);
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row(page, title)).toContainText('Todas');
   await row(page, title).getByRole('button', { name: 'Eliminar' }).click();
   await page
