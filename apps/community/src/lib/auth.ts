@@ -1,4 +1,5 @@
 import type { TLoginResponse, TMfaChallenge, TOidcInfoResponse } from '@panel/shared';
+import { companySignInAvailable as available, companySignInUrl } from '@panel/shared/company-sign-in';
 import { apiRequest } from './api';
 import { offerInstallAfterSignIn } from './install-prompt';
 import { isSeller, PANEL_URL, signIn } from './session';
@@ -32,37 +33,14 @@ export async function signInWithPassword(email: string, password: string): Promi
   return true;
 }
 
-/**
- * The company's own sign-in (OpenID Connect; docs/decisions/2026-12-04-oidc.md): GET /api/login/oidc
- * says `enabled` when the server has it configured.
- */
-export async function companySignInAvailable(): Promise<boolean> {
-  try {
-    const answer = await apiRequest<TOidcInfoResponse>('/login/oidc', {
-      token: null,
-      skipSessionCheck: true,
-    });
-    return answer.data.enabled;
-  } catch {
-    return false;
-  }
-}
+/** Whether to offer "Ingresar con la cuenta de la empresa" (the rules: @panel/shared/company-sign-in). */
+export const companySignInAvailable = () =>
+  available((path) => apiRequest<TOidcInfoResponse>(path, { token: null, skipSessionCheck: true }));
 
 /** The button's address: the server sends the browser on to the company's sign-in. */
-export const COMPANY_SIGN_IN_URL = '/api/login/oidc/start?app=community';
+export const COMPANY_SIGN_IN_URL = companySignInUrl('community');
 
-/**
- * What the callback left in the address's fragment (`#oidc_code=…` or `#oidc_error=…`), removed at once so
- * a reload or the history never sends the code again.
- */
-export function takeCompanySignInFragment(): { code: string } | { error: string } | null {
-  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  const code = params.get('oidc_code');
-  const error = params.get('oidc_error');
-  if (code === null && error === null) return null;
-  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  return code !== null ? { code } : { error: error ?? '' };
-}
+export { takeCompanySignInFragment } from '@panel/shared/company-sign-in';
 
 /**
  * The callback's one-time code for the session (POST /api/login/oidc/exchange). A seller stays here; an
