@@ -7,8 +7,10 @@ import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { type Database, type Db, openPostgres } from '../db/client.ts';
+import type { PushPluginOptions } from '../plugins/push.ts';
 import { setScryptParams, TEST_SCRYPT_PARAMS } from '../services/auth/passwords.ts';
 import { ensureBuiltInPointActions } from '../services/points/built-in-actions.ts';
+import { runDueScheduledJobs } from '../services/scheduling/jobs.ts';
 import { type ContractChecker, checkContract } from './contract.ts';
 import { bearer, createAdmin, createUser, tokenFor, type UserFixture } from './factories.ts';
 import { startSlowProxy } from './slow-proxy.ts';
@@ -160,4 +162,54 @@ export async function openSecondInstance(
       await proxy?.close();
     },
   };
+}
+
+/**
+ * The scheduled queue's pass (services/scheduling/jobs.ts) at the test's clock, as the push worker runs it:
+ * `pass()` on this file's database, `pass(db)` on another connection to it.
+ */
+export const scheduledPass =
+  (ctx: TestContext, now: () => Date) =>
+  (db: Db = ctx.db): Promise<number> =>
+    runDueScheduledJobs(db, { now, timeZone: ctx.config.timeZone, log: ctx.app.log });
+
+/**
+ * Runs `pass` twice at once, as two instances on this file's database would: on PostgreSQL the second over
+ * its own pool (its own connections, so row locks really contend), on PGlite over the one connection.
+ */
+export async function onTwoInstances<T>(ctx: TestContext, pass: (db: Db) => Promise<T>): Promise<[T, T]> {
+  const database = ctx.testDb.database;
+  const second =
+    database.kind === 'postgres'
+      ? openPostgres((database.pool.options as { connectionString: string }).connectionString, 2)
+      : null;
+  try {
+    return await Promise.all([pass(ctx.db), pass(second?.db ?? ctx.db)]);
+  } finally {
+    await second?.close();
+  }
+}
+
+/**
+ * A server started again on this file's database with its push worker on (`push`: the worker's options),
+ * at the test's clock: `work` runs while it is up, then it is closed. Its first pass runs what came due while
+ * no instance was.
+ */
+export async function withRestartedWorker(
+  ctx: TestContext,
+  { now, push = {} }: { now: () => Date; push?: Omit<PushPluginOptions, 'worker'> },
+  work: () => Promise<void>,
+): Promise<void> {
+  const restarted = await buildApp({
+    config: testConfig(),
+    db: ctx.testDb.database,
+    now,
+    push: { ...push, worker: true },
+  });
+  try {
+    await restarted.ready();
+    await work();
+  } finally {
+    await restarted.close();
+  }
 }

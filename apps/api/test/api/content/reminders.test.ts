@@ -1,13 +1,17 @@
 import { SURVEY_MSG, type TPushPayload, ZEventType, ZSurveyDetail } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.ts';
-import { type Db, openPostgres, queryRows } from '../../../src/db/client.ts';
+import { type Db, queryRows } from '../../../src/db/client.ts';
 import { eventTypes } from '../../../src/db/schema/events.ts';
 import { pushSubscriptions } from '../../../src/db/schema/push.ts';
-import { runDueScheduledJobs } from '../../../src/services/scheduling/jobs.ts';
 import { bearer, createBranch, createUser, newSurveyBody, tokenFor } from '../../../src/testing/factories.ts';
-import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
+import {
+  createTestContext,
+  onTwoInstances,
+  scheduledPass,
+  type TestContext,
+  withRestartedWorker,
+} from '../../../src/testing/test-app.ts';
 
 // Reminders (docs/decisions/2026-12-04-reminders.md): a survey's "Recordar a quienes no respondieron"
 // and an event type's reminders are scheduled_jobs rows; the worker's pass at a later clock queues
@@ -71,8 +75,7 @@ async function asAdmin(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url:
   return ctx.app.inject({ method, url, payload, headers: bearer(token) });
 }
 
-const runWorker = (db: Db = ctx.db) =>
-  runDueScheduledJobs(db, { now: () => clock, timeZone: ctx.config.timeZone, log: ctx.app.log });
+const runWorker = (db?: Db) => scheduledPass(ctx, () => clock)(db);
 
 const jobs = () =>
   queryRows<{ kind: string; ref_id: number; slot: number; run_at: Date | string; status: string }>(
@@ -480,17 +483,8 @@ describe('exactly once', () => {
         reminder_minutes: 60,
       });
     clock = at(START, -60);
-    const database = ctx.testDb.database;
-    const second =
-      database.kind === 'postgres'
-        ? openPostgres((database.pool.options as { connectionString: string }).connectionString, 2)
-        : null;
-    try {
-      const [a, b] = await Promise.all([runWorker(ctx.db), runWorker(second?.db ?? ctx.db)]);
-      expect(a + b).toBe(6);
-    } finally {
-      await second?.close();
-    }
+    const [a, b] = await onTwoInstances(ctx, runWorker);
+    expect(a + b).toBe(6);
     // Six reminders to three sellers with a device each: 18 pushes, none twice.
     const all = await pushes();
     expect(all).toHaveLength(18);
@@ -514,24 +508,13 @@ describe('exactly once', () => {
     expect(await pushes()).toEqual([]);
     expect((await jobs())[0]!.status).toBe('pending');
     // No device answers in a test: the restarted worker's sends fail, but the reminder's jobs are queued once.
-    const restarted = await buildApp({
-      config: testConfig(),
-      db: ctx.testDb.database,
-      now: () => clock,
-      // No network in a test: every address lookup fails, so the sends fail and nothing leaves.
-      push: {
-        worker: true,
-        lookup: async () => {
-          throw new Error('sin red en las pruebas');
-        },
-      },
-    });
-    try {
-      await restarted.ready();
+    // No network in a test: every address lookup fails, so the sends fail and nothing leaves.
+    const lookup = async (): Promise<never> => {
+      throw new Error('sin red en las pruebas');
+    };
+    await withRestartedWorker(ctx, { now: () => clock, push: { lookup } }, async () => {
       await expect.poll(async () => (await jobs())[0]!.status, { timeout: 10_000 }).toBe('done');
-    } finally {
-      await restarted.close();
-    }
+    });
     expect(await recipients()).toEqual(sorted(sellers.map((s) => s.id)));
   });
 });

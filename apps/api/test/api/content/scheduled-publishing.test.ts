@@ -1,15 +1,19 @@
 import { SCHEDULE_MSG, ZNotification, ZPost } from '@panel/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.ts';
-import { type Db, openPostgres, queryRows } from '../../../src/db/client.ts';
+import { type Db, queryRows } from '../../../src/db/client.ts';
 import { notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { posts } from '../../../src/db/schema/posts.ts';
 import { pushJobs, pushSubscriptions } from '../../../src/db/schema/push.ts';
-import { runDueScheduledJobs } from '../../../src/services/scheduling/jobs.ts';
 import { bearer, createBranch, createUser, tokenFor } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
-import { createTestContext, type TestContext, testConfig } from '../../../src/testing/test-app.ts';
+import {
+  createTestContext,
+  onTwoInstances,
+  scheduledPass,
+  type TestContext,
+  withRestartedWorker,
+} from '../../../src/testing/test-app.ts';
 
 // Scheduled publishing (docs/decisions/2026-12-04-scheduled-publishing.md): a post or notification
 // with a future publish_at is invisible to sellers until the worker's pass at a later clock publishes
@@ -90,8 +94,7 @@ const notify = (fields: Record<string, unknown> = {}) =>
     ...fields,
   });
 
-const runWorker = (db: Db = ctx.db) =>
-  runDueScheduledJobs(db, { now: () => clock, timeZone: ctx.config.timeZone, log: ctx.app.log });
+const runWorker = (db?: Db) => scheduledPass(ctx, () => clock)(db);
 
 const jobs = () =>
   queryRows<{ kind: string; ref_id: number; run_at: Date | string; status: string }>(
@@ -272,17 +275,8 @@ describe('exactly once', () => {
     for (let i = 0; i < 6; i++)
       ids.push((await notify({ publish_at: MONDAY, title: `Aviso ${i}` })).json().data.id);
     clock = AFTER;
-    const database = ctx.testDb.database;
-    const second =
-      database.kind === 'postgres'
-        ? openPostgres((database.pool.options as { connectionString: string }).connectionString, 2)
-        : null;
-    try {
-      const [a, b] = await Promise.all([runWorker(ctx.db), runWorker(second?.db ?? ctx.db)]);
-      expect(a + b).toBe(6);
-    } finally {
-      await second?.close();
-    }
+    const [a, b] = await onTwoInstances(ctx, runWorker);
+    expect(a + b).toBe(6);
     // One push job per notification (one device): none queued twice.
     const queued = await ctx.db.select().from(pushJobs);
     expect(queued.map((j) => j.notificationId!).sort((x, y) => x - y)).toEqual(ids);
@@ -306,18 +300,9 @@ describe('exactly once', () => {
     expect((await jobs())[0]!.status).toBe('pending');
 
     // A new instance on the same database, its worker on: its first pass publishes what came due while it was down.
-    const restarted = await buildApp({
-      config: testConfig(),
-      db: ctx.testDb.database,
-      now: () => clock,
-      push: { worker: true },
-    });
-    try {
-      await restarted.ready();
+    await withRestartedWorker(ctx, { now: () => clock }, async () => {
       await expect.poll(async () => (await jobs())[0]!.status, { timeout: 10_000 }).toBe('done');
-    } finally {
-      await restarted.close();
-    }
+    });
     expect((await sellerSees()).notifications).toEqual([id]);
   });
 });
