@@ -73,9 +73,11 @@ export const preconditionsPlugin = fp(
         throw new Error(`${route.url}: config.versioned no es una tabla con versión: ${table}`);
       }
       if (!route.url.includes('/:id')) throw new Error(`${route.url}: config.versioned necesita un :id`);
-      // The check needs the audited transaction that every admin write runs in (plugins/audit.ts).
-      if (write && route.config?.access !== 'admin') {
-        throw new Error(`${route.url}: una escritura con versión debe ser de administrador`);
+      // The check needs the audited transaction that every panel write (an administrator's or a branch
+      // manager's) runs in (plugins/audit.ts).
+      const access = route.config?.access;
+      if (write && access !== 'admin' && access !== 'panel') {
+        throw new Error(`${route.url}: una escritura con versión debe ser del panel (admin o panel)`);
       }
       const handler = route.handler;
       const versionOf = sql`SELECT version FROM ${sql.identifier(table)} WHERE id = `;

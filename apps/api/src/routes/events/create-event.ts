@@ -2,6 +2,8 @@ import { makeItemResponse, ZEvent, ZEventInput } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events } from '../../db/schema/events.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { assertBranchInScope } from '../../services/auth/branch-scope.ts';
 import { eventValues, findEvent } from '../../services/events/events.ts';
 import { syncEventReminders } from '../../services/scheduling/reminders.ts';
 import { errors, FORM_BODIES } from '../schemas.ts';
@@ -11,12 +13,13 @@ export const createEventRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['eventos'],
         summary: 'Crear un evento',
         description:
-          'JSON, urlencoded o multipart: event_type_id (por defecto 1), branch_id (0 = todas), title, ' +
+          'JSON, urlencoded o multipart: event_type_id (por defecto 1), branch_id (0 = todas; un encargado, solo la ' +
+          'suya: 403 si no), title, ' +
           'description, start_at y end_at (instantes ISO; el fin posterior al inicio).',
         consumes: FORM_BODIES,
         body: ZEventInput,
@@ -24,7 +27,9 @@ export const createEventRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const user = requireAuth(request).user;
       const body = request.body;
+      assertBranchInScope(user, body.branch_id);
       await assertEventRefs(app.db, body);
       const id = await app.db.transaction(async (tx) => {
         const [row] = await tx.insert(events).values(eventValues(body)).returning({ id: events.id });
@@ -32,7 +37,7 @@ export const createEventRoute: FastifyPluginAsyncZod = async (app) => {
         await syncEventReminders(tx, sql`e.id = ${row!.id}`, app.now());
         return row!.id;
       });
-      return reply.code(201).send({ data: (await findEvent(app.db, id))! });
+      return reply.code(201).send({ data: (await findEvent(app.db, id, user))! });
     },
   );
 };

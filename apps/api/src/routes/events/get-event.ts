@@ -1,6 +1,7 @@
 import { EVENT_MSG, makeItemResponse, ZEvent } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { findEvent } from '../../services/events/events.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
@@ -9,7 +10,7 @@ export const getEventRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:id',
     {
-      config: { access: 'admin', versioned: 'events' },
+      config: { access: 'panel', versioned: 'events' },
       schema: {
         tags: ['eventos'],
         summary: 'Ver un evento',
@@ -18,7 +19,7 @@ export const getEventRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findEvent(app.db, request.params.id);
+      const found = await findEvent(app.db, request.params.id, requireAuth(request).user);
       if (!found) throw notFound(EVENT_MSG.eventNotFound);
       return { data: found };
     },

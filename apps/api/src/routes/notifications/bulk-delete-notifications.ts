@@ -1,6 +1,7 @@
 import { BULK_MSG } from '@panel/shared';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { notifications } from '../../db/schema/notifications.ts';
+import { inBranchScope } from '../../services/auth/branch-scope.ts';
 import { bulkDeleteRoute } from '../bulk-delete.ts';
 
 /** POST /api/notifications/bulk-delete: several notifications with their reads. */
@@ -9,12 +10,12 @@ export const bulkDeleteNotificationsRoute = bulkDeleteRoute({
   tag: 'notificaciones',
   summary: 'Eliminar varias notificaciones',
   description:
-    'Borra en una transacción las notificaciones de `ids` (1 a 1000) y sus lecturas. Todas o ninguna: si un id no existe responde 404 y no borra nada.',
+    'Borra en una transacción las notificaciones de `ids` (1 a 1000) y sus lecturas. Todas o ninguna: si un id no existe (o, para un encargado, es de otra sucursal o de todas) responde 404 y no borra nada.',
   notFoundMessage: BULK_MSG.notificationsNotFound,
-  remove: async (tx, ids) => {
+  remove: async (tx, ids, user) => {
     const rows = await tx
       .delete(notifications)
-      .where(inArray(notifications.id, ids))
+      .where(and(inArray(notifications.id, ids), inBranchScope(user, sql`${notifications.branchId}`)))
       .returning({ id: notifications.id });
     return { ids: rows.map((r) => r.id), files: [] };
   },

@@ -2,6 +2,8 @@ import { makeItemResponse, ZNotification, ZNotificationInput } from '@panel/shar
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterCommit } from '../../db/audit-context.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { assertBranchInScope } from '../../services/auth/branch-scope.ts';
 import { findNotification, notificationValues } from '../../services/notifications/notifications.ts';
 import { enqueueNotificationPush } from '../../services/push/queue.ts';
 import { scheduleJob } from '../../services/scheduling/jobs.ts';
@@ -13,12 +15,13 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['notificaciones'],
         summary: 'Crear una notificación',
         description:
-          'JSON, urlencoded o multipart: notification_type_id (por defecto 1), branch_id (0 = todas), title, message, ' +
+          'JSON, urlencoded o multipart: notification_type_id (por defecto 1), branch_id (0 = todas; un encargado, solo ' +
+          'la suya: 403 si no), title, message, ' +
           'urgent (por defecto false). ' +
           'Encola un push para cada dispositivo suscripto de los vendedores que la ven; el pedido no espera el envío ' +
           '(`push_sent_count` cuenta los entregados). Un vendedor en su "No molestar" (APP_TIMEZONE) recibe el push ' +
@@ -31,13 +34,15 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const user = requireAuth(request).user;
       const body = request.body;
+      assertBranchInScope(user, body.branch_id);
       await assertNotificationRefs(app.db, body);
       const publishAt = publishAtFrom(body.publish_at, app.now());
       const id = await app.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(notifications)
-          .values({ ...notificationValues(body), publishAt, createdBy: request.auth?.user.id ?? null })
+          .values({ ...notificationValues(body), publishAt, createdBy: user.id })
           .returning({
             id: notifications.id,
             branchId: notifications.branchId,
@@ -56,7 +61,7 @@ export const createNotificationRoute: FastifyPluginAsyncZod = async (app) => {
       });
       // The worker must find the jobs: wake it once the request's transaction has committed.
       afterCommit(() => app.push.queue.wake());
-      return reply.code(201).send({ data: (await findNotification(app.db, id))! });
+      return reply.code(201).send({ data: (await findNotification(app.db, id, user))! });
     },
   );
 };

@@ -1,6 +1,7 @@
 import { makeItemResponse, NOTIFICATION_MSG, ZNotification } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { findNotification } from '../../services/notifications/notifications.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
@@ -9,7 +10,7 @@ export const getNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications/:id',
     {
-      config: { access: 'admin', versioned: 'notifications' },
+      config: { access: 'panel', versioned: 'notifications' },
       schema: {
         tags: ['notificaciones'],
         summary: 'Ver una notificación',
@@ -18,7 +19,7 @@ export const getNotificationRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findNotification(app.db, request.params.id);
+      const found = await findNotification(app.db, request.params.id, requireAuth(request).user);
       if (!found) throw notFound(NOTIFICATION_MSG.notificationNotFound);
       return { data: found };
     },

@@ -5,12 +5,18 @@ import {
   ZNotification,
   ZNotificationUpdate,
 } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterCommit } from '../../db/audit-context.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
-import { findNotification, notificationValues } from '../../services/notifications/notifications.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { assertBranchInScope } from '../../services/auth/branch-scope.ts';
+import {
+  findNotification,
+  notificationsInScope,
+  notificationValues,
+} from '../../services/notifications/notifications.ts';
 import { cancelJob, lockScheduled, publishRecord, scheduleJob } from '../../services/scheduling/jobs.ts';
 import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
@@ -21,13 +27,14 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/notifications/:id',
     {
-      config: { access: 'admin', versioned: 'notifications' },
+      config: { access: 'panel', versioned: 'notifications' },
       schema: {
         tags: ['notificaciones'],
         summary: 'Actualizar una notificación',
         description:
           'Una programada (`publish_at` no nulo) se reprograma con otro `publish_at` futuro; sin `publish_at` se ' +
-          'publica en ese momento (y se encolan sus push). Una ya publicada no se puede programar (400).',
+          'publica en ese momento (y se encolan sus push). Una ya publicada no se puede programar (400). Un encargado ' +
+          'edita las de su sucursal (404 las demás) y no puede llevarla a otra ni a todas (403).',
         consumes: FORM_BODIES,
         params: ZRouteId,
         body: ZNotificationUpdate,
@@ -36,12 +43,13 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
+      const user = requireAuth(request).user;
       const body = request.body;
-      const [found] = await app.db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(eq(notifications.id, id));
+      const inScope = and(eq(notifications.id, id), notificationsInScope(user));
+      const [found] = await app.db.select({ id: notifications.id }).from(notifications).where(inScope);
       if (!found) throw notFound(NOTIFICATION_MSG.notificationNotFound);
+      // Moving it to another branch (or to every branch) is a write naming that branch.
+      assertBranchInScope(user, body.branch_id);
       await assertNotificationRefs(app.db, body);
       const publishAt = publishAtFrom(body.publish_at, app.now());
       const publishedNow = await app.db.transaction(async (tx) => {
@@ -51,7 +59,7 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
         const [row] = await tx
           .update(notifications)
           .set({ ...notificationValues(body), ...(publishAt && { publishAt }) })
-          .where(eq(notifications.id, id))
+          .where(inScope)
           .returning({ id: notifications.id });
         if (!row) throw notFound(NOTIFICATION_MSG.notificationNotFound);
         if (!scheduled) return false;
@@ -64,7 +72,7 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
         return publishRecord(tx, 'notification', id, app.now(), app.config.timeZone);
       });
       if (publishedNow) afterCommit(() => app.push.queue.wake());
-      return { data: (await findNotification(app.db, id))! };
+      return { data: (await findNotification(app.db, id, user))! };
     },
   );
 };

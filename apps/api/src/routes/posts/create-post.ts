@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { posts } from '../../db/schema/posts.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { UploadRule } from '../../plugins/body-parsers.ts';
+import { assertBranchInScope } from '../../services/auth/branch-scope.ts';
 import { createPostWithImages } from '../../services/posts/create-post.ts';
 import { selectPosts, toPostDtos } from '../../services/posts/post-dto.ts';
 import { scheduleJob } from '../../services/scheduling/jobs.ts';
@@ -25,14 +26,14 @@ export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
     '/api/posts',
     {
       config: {
-        access: 'admin',
+        access: 'panel',
         uploads: { ...POST_UPLOADS, form: ZPostInput },
       },
       schema: {
         tags: ['publicaciones'],
         summary: 'Crear una publicación',
         description:
-          '`multipart/form-data`: `content` (1 a 500 caracteres), `branch_id` (0 o vacío = todas) y de 1 a 5 archivos ' +
+          '`multipart/form-data`: `content` (1 a 500 caracteres), `branch_id` (0 o vacío = todas; un encargado, solo la suya: 403 si no) y de 1 a 5 archivos ' +
           '`images[]` de hasta 10 MB. El tipo se detecta por el contenido: JPEG, PNG, GIF, WebP o AVIF. ' +
           '`publish_at` (opcional, un instante ISO 8601 futuro): la programa; los vendedores la ven desde ese momento.',
         consumes: ['multipart/form-data'],
@@ -47,6 +48,7 @@ export const createPostRoute: FastifyPluginAsyncZod = async (app) => {
         request.body,
         files.length === 0 ? { images: [MEDIA_MSG.imagesRequired] } : {},
       );
+      assertBranchInScope(auth.user, input.branch_id);
       await checkBranch(app.db, input.branch_id, MEDIA_MSG.branchInvalid);
       const publishAt = publishAtFrom(input.publish_at, app.now());
 

@@ -1,17 +1,24 @@
 import { MEDIA_MSG, makeListQuery, makeListResponse, ZPostComment, ZPostLike } from '@panel/shared';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { postComments, postLikes, posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { fetchPage, parseSort } from '../../lib/list-query.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { inBranchScope } from '../../services/auth/branch-scope.ts';
+import type { SessionUser } from '../../services/auth/sessions.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 const ZReactionQuery = makeListQuery(['created_at'] as const);
 
-async function requirePost(db: Db, id: number) {
-  const [found] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
+/** The post, if `user` may see it (a manager: their branch's only); 404 otherwise. */
+async function requirePost(db: Db, id: number, user: SessionUser) {
+  const [found] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, id), inBranchScope(user, sql`${posts.branchId}`)));
   if (!found) throw notFound(MEDIA_MSG.postNotFound);
 }
 
@@ -33,7 +40,7 @@ export const listPostReactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/posts/:id/${path}`,
       {
-        config: { access: 'admin' },
+        config: { access: 'panel' },
         schema: {
           tags: ['publicaciones'],
           summary,
@@ -44,7 +51,7 @@ export const listPostReactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { id } = request.params;
-        await requirePost(app.db, id);
+        await requirePost(app.db, id, requireAuth(request).user);
         const query = request.query;
         const direction = parseSort(query.sort, 'created_at', true).desc ? desc : asc;
         const { rows, meta } = await fetchPage(

@@ -1,8 +1,10 @@
 import { MEDIA_MSG, makeItemResponse, SCHEDULE_MSG, ZPost, ZPostPublication } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { posts } from '../../db/schema/posts.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { inBranchScope } from '../../services/auth/branch-scope.ts';
 import { selectPosts, toPostDtos } from '../../services/posts/post-dto.ts';
 import { cancelJob, lockScheduled, publishRecord, scheduleJob } from '../../services/scheduling/jobs.ts';
 import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
@@ -16,13 +18,14 @@ export const updatePostPublicationRoute: FastifyPluginAsyncZod = async (app) => 
   app.put(
     '/api/posts/:id/publication',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['publicaciones'],
         summary: 'Reprogramar o publicar ahora una publicación programada',
         description:
           'Con `publish_at` (un instante ISO 8601 futuro) la publicación programada pasa a esa hora; sin él se ' +
-          'publica en ese momento. Una ya publicada no se reprograma (400, "Ya se publicó…").',
+          'publica en ese momento. Una ya publicada no se reprograma (400, "Ya se publicó…"). 404 si no existe o, ' +
+          'para un encargado, si no es de su sucursal.',
         consumes: FORM_BODIES,
         params: ZRouteId,
         body: ZPostPublication,
@@ -32,6 +35,12 @@ export const updatePostPublicationRoute: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       const { id } = request.params;
       const publishAt = publishAtFrom(request.body.publish_at, app.now());
+      // A post never changes branch: read before the transaction and its locks (taken in the worker's order).
+      const [reachable] = await app.db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.id, id), inBranchScope(requireAuth(request).user, sql`${posts.branchId}`)));
+      if (!reachable) throw notFound(MEDIA_MSG.postNotFound);
       await app.db.transaction(async (tx) => {
         // Locked against the worker: it either published it already, or cannot until this commits.
         const scheduled = await lockScheduled(tx, 'post', id);

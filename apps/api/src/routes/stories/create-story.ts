@@ -5,6 +5,7 @@ import { branches } from '../../db/schema/branches.ts';
 import { stories } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { assertBranchInScope } from '../../services/auth/branch-scope.ts';
 import { processImage, storeImage } from '../../services/storage/images.ts';
 import { deleteUnreferencedFiles } from '../../services/storage/media-files.ts';
 import { storyColumns, storyJoins, toStoryDto } from '../../services/stories/stories.ts';
@@ -16,7 +17,7 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
     '/api/stories',
     {
       config: {
-        access: 'admin',
+        access: 'panel',
         uploads: {
           fields: ['image'],
           errorField: 'image',
@@ -30,7 +31,8 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['historias'],
         summary: 'Crear una historia',
         description:
-          '`multipart/form-data`: `title`, `active` ("1" o "0", por defecto 1), `branch_id` (0 o vacío = todas), ' +
+          '`multipart/form-data`: `title`, `active` ("1" o "0", por defecto 1), `branch_id` (0 o vacío = todas; un ' +
+          'encargado, solo la suya: 403 si no), ' +
           '`starts_at` y `ends_at` opcionales (ISO 8601) y el archivo `image` (hasta 10 MB; JPEG, PNG, GIF, WebP o AVIF). ' +
           'Sin `ends_at`, vence 24 h después de `starts_at` (o de creada, si no tiene inicio). ' +
           'Se rechaza, nombrando el campo, un fin anterior al inicio o a este momento, y un inicio de hace más de 24 h sin fin.',
@@ -47,6 +49,7 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
         request.body,
         file ? {} : { image: [MEDIA_MSG.storyImageRequired] },
       );
+      assertBranchInScope(auth.user, input.branch_id);
       await checkBranch(app.db, input.branch_id, MEDIA_MSG.branchInvalid);
       const image = await processImage(file!, 'image');
       try {

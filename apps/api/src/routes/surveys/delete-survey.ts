@@ -1,20 +1,22 @@
 import { SURVEY_MSG } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveys } from '../../db/schema/surveys.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { surveysInScope } from '../../services/surveys/surveys.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 
 export const deleteSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/surveys/:id',
     {
-      config: { access: 'admin', versioned: 'surveys' },
+      config: { access: 'panel', versioned: 'surveys' },
       schema: {
         tags: ['encuestas'],
         summary: 'Eliminar una encuesta',
         description:
-          'Borra también sus preguntas y respuestas. Los puntos ya otorgados quedan en el historial (el libro de puntos no se borra).',
+          'Borra también sus preguntas y respuestas. Los puntos ya otorgados quedan en el historial (el libro de puntos no se borra). 404 si no existe o, para un encargado, si no es de su sucursal.',
         params: ZRouteId,
         response: { 204: ZNoContent, ...errors(400, 401, 403, 404) },
       },
@@ -22,7 +24,7 @@ export const deleteSurveyRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const deleted = await app.db
         .delete(surveys)
-        .where(eq(surveys.id, request.params.id))
+        .where(and(eq(surveys.id, request.params.id), surveysInScope(requireAuth(request).user)))
         .returning({ id: surveys.id });
       if (deleted.length === 0) throw notFound(SURVEY_MSG.surveyNotFound);
       return reply.code(204).send();

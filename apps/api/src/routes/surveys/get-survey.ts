@@ -1,6 +1,7 @@
 import { makeItemResponse, SURVEY_MSG, ZSurveyDetail } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { findSurvey, loadQuestions, toSurveyDto } from '../../services/surveys/surveys.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
@@ -8,7 +9,7 @@ export const getSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/surveys/:id',
     {
-      config: { access: 'admin', versioned: 'surveys' },
+      config: { access: 'panel', versioned: 'surveys' },
       schema: {
         tags: ['encuestas'],
         summary: 'Ver una encuesta con sus preguntas en orden',
@@ -17,7 +18,7 @@ export const getSurveyRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await findSurvey(app.db, request.params.id);
+      const row = await findSurvey(app.db, request.params.id, requireAuth(request).user);
       if (!row) throw notFound(SURVEY_MSG.surveyNotFound);
       const questions = await loadQuestions(app.db, [row.id]);
       return { data: { ...toSurveyDto(row, app.now()), questions: questions.get(row.id) ?? [] } };

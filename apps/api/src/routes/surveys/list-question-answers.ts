@@ -7,21 +7,25 @@ import {
 } from '@panel/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { surveyAnswers, surveyQuestions, surveyResponses } from '../../db/schema/surveys.ts';
+import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../../db/schema/surveys.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { fetchPage } from '../../lib/list-query.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { surveysInScope } from '../../services/surveys/surveys.ts';
 import { errors } from '../schemas.ts';
 
 export const listQuestionAnswersRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/surveys/:id/questions/:questionId/answers',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['encuestas'],
         summary: 'Respuestas de una pregunta, las más recientes primero',
-        description: 'Paginadas (5 por página por defecto); pensado para las preguntas de texto libre.',
+        description:
+          'Paginadas (5 por página por defecto); pensado para las preguntas de texto libre. 404 si la pregunta no ' +
+          'es de esa encuesta, o la encuesta no existe o, para un encargado, no es de su sucursal.',
         params: ZSurveyQuestionParams,
         querystring: ZSurveyAnswersQuery,
         response: { 200: makeListResponse(ZSurveyTextAnswer), ...errors(400, 401, 403, 404) },
@@ -32,7 +36,14 @@ export const listQuestionAnswersRoute: FastifyPluginAsyncZod = async (app) => {
       const [question] = await app.db
         .select({ id: surveyQuestions.id })
         .from(surveyQuestions)
-        .where(and(eq(surveyQuestions.id, questionId), eq(surveyQuestions.surveyId, id)));
+        .innerJoin(surveys, eq(surveys.id, surveyQuestions.surveyId))
+        .where(
+          and(
+            eq(surveyQuestions.id, questionId),
+            eq(surveyQuestions.surveyId, id),
+            surveysInScope(requireAuth(request).user),
+          ),
+        );
       if (!question) throw notFound(SURVEY_MSG.questionNotFound);
 
       const { rows, meta } = await fetchPage(

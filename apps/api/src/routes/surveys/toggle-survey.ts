@@ -1,19 +1,21 @@
 import { makeItemResponse, SURVEY_MSG, ZSurvey, ZSurveyToggle } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { surveys } from '../../db/schema/surveys.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { findSurvey, toSurveyDto } from '../../services/surveys/surveys.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { findSurvey, surveysInScope, toSurveyDto } from '../../services/surveys/surveys.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 export const toggleSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/surveys/:id/toggle',
     {
-      config: { access: 'admin', versioned: 'surveys' },
+      config: { access: 'panel', versioned: 'surveys' },
       schema: {
         tags: ['encuestas'],
         summary: 'Activar o desactivar una encuesta',
+        description: '404 si no existe o, para un encargado, si no es de su sucursal.',
         params: ZRouteId,
         body: ZSurveyToggle,
         response: { 200: makeItemResponse(ZSurvey), ...errors(400, 401, 403, 404) },
@@ -21,13 +23,14 @@ export const toggleSurveyRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const now = app.now();
+      const user = requireAuth(request).user;
       const updated = await app.db
         .update(surveys)
         .set({ active: request.body.active, updatedAt: now })
-        .where(eq(surveys.id, request.params.id))
+        .where(and(eq(surveys.id, request.params.id), surveysInScope(user)))
         .returning({ id: surveys.id });
       if (updated.length === 0) throw notFound(SURVEY_MSG.surveyNotFound);
-      return { data: toSurveyDto((await findSurvey(app.db, request.params.id))!, now) };
+      return { data: toSurveyDto((await findSurvey(app.db, request.params.id, user))!, now) };
     },
   );
 };

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { events, eventTypes } from '../../db/schema/events.ts';
 import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { inBranchScope } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 
 export const eventColumns = {
   id: events.id,
@@ -50,8 +52,14 @@ export function toEventDto(row: EventRow): TEvent {
   };
 }
 
-export async function findEvent(db: Db, id: number) {
-  const [row] = await selectEvents(db).where(eq(events.id, id)).limit(1);
+/** Events `user` may see and change: every one for an administrator, their branch's for a manager. */
+export const eventsInScope = (user: SessionUser) => inBranchScope(user, sql`${events.branchId}`);
+
+/** The event, if `user` may see it (eventsInScope); null otherwise. */
+export async function findEvent(db: Db, id: number, user: SessionUser) {
+  const [row] = await selectEvents(db)
+    .where(and(eq(events.id, id), eventsInScope(user)))
+    .limit(1);
   return row ? toEventDto(row) : null;
 }
 
@@ -86,9 +94,10 @@ export function overlapping(from: string | undefined, to: string | undefined): S
 /**
  * One page of events with their type and branch: `q` on title and description, `from`/`to` (overlapping),
  * `event_type_id`, `branch_id`; newest start first by default (with a range: in chronological order).
+ * A manager's page: their branch's events only.
  */
-export async function selectEventsPage(db: Db, query: z.infer<typeof ZEventListQuery>) {
-  const conditions: SQL[] = [];
+export async function selectEventsPage(db: Db, query: z.infer<typeof ZEventListQuery>, user: SessionUser) {
+  const conditions: SQL[] = [eventsInScope(user)];
   if (query.q) {
     conditions.push(containsTextInAny(query.q, events.title, events.description));
   }

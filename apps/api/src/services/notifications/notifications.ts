@@ -12,6 +12,8 @@ import { branches } from '../../db/schema/branches.ts';
 import { notifications, notificationTypes } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { inBranchScope } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 
 export const notificationColumns = {
   id: notifications.id,
@@ -80,8 +82,15 @@ export function toNotificationDto(row: NotificationRow): TNotification {
   };
 }
 
-export async function findNotification(db: Db, id: number) {
-  const [row] = await selectNotifications(db).where(eq(notifications.id, id)).limit(1);
+/** Notifications `user` may see and change: every one for an administrator, their branch's for a manager. */
+export const notificationsInScope = (user: SessionUser) =>
+  inBranchScope(user, sql`${notifications.branchId}`);
+
+/** The notification, if `user` may see it (notificationsInScope); null otherwise. */
+export async function findNotification(db: Db, id: number, user: SessionUser) {
+  const [row] = await selectNotifications(db)
+    .where(and(eq(notifications.id, id), notificationsInScope(user)))
+    .limit(1);
   return row ? toNotificationDto(row) : null;
 }
 
@@ -103,9 +112,16 @@ const SORT_COLUMNS = {
   created_at: sql`${notifications.createdAt}`,
 } satisfies Record<string, SQL>;
 
-/** One page of notifications with their type, branch and counts: `q` on title and message, `notification_type_id`, `branch_id`; newest first by default. */
-export async function selectNotificationsPage(db: Db, query: z.infer<typeof ZNotificationListQuery>) {
-  const conditions: SQL[] = [];
+/**
+ * One page of notifications with their type, branch and counts: `q` on title and message,
+ * `notification_type_id`, `branch_id`; newest first by default. A manager's page: their branch's only.
+ */
+export async function selectNotificationsPage(
+  db: Db,
+  query: z.infer<typeof ZNotificationListQuery>,
+  user: SessionUser,
+) {
+  const conditions: SQL[] = [notificationsInScope(user)];
   if (query.q) {
     conditions.push(containsTextInAny(query.q, notifications.title, notifications.message));
   }
@@ -140,16 +156,17 @@ interface ReaderRow {
 /**
  * "Leída por": the sellers counted in `read_count` (active, and seeing the notification), newest
  * read first, a page at a time (the (notification_id, read_at, id) index walks it backwards); 404 when
- * there is no such notification.
+ * there is no such notification or `user` (a manager) may not see it.
  */
 export async function queryNotificationReaders(
   db: Db,
   id: number,
   query: { page: number; per_page: number },
+  user: SessionUser,
 ) {
   const [found] = await queryRows<{ branch_id: number | null }>(
     db,
-    sql`SELECT branch_id FROM notifications WHERE id = ${id}`,
+    sql`SELECT n.branch_id FROM notifications n WHERE n.id = ${id} AND ${inBranchScope(user, sql`n.branch_id`)}`,
   );
   if (!found) throw notFound(NOTIFICATION_MSG.notificationNotFound);
   const where = sql`r.notification_id = ${id} AND u.role = 'seller' AND u.active

@@ -5,6 +5,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { rowCounts } from '../../db/schema/counts.ts';
 import { posts } from '../../db/schema/posts.ts';
 import { containsFolded, fetchPage, likePattern, parseSort, reusedQuery } from '../../lib/list-query.ts';
+import { scopeBranch } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 import { commentsCount, likesCount, selectPosts, toPostDtos } from './post-dto.ts';
 
 const SORT_COLUMNS = {
@@ -25,13 +27,16 @@ export interface PostsPage {
  * The panel's posts list (GET /api/posts): filters, sort, offset pages, and, newest first, keyset
  * pages after `after` (a decoded `cursor`). Each shape of the query is a reused prepared statement;
  * the total of an unfiltered list is the count the triggers keep (row_counts), not a count of the table.
+ * A branch manager's list holds their branch's posts only (not those to every branch).
  */
 export async function selectPostsPage(
   db: Db,
   query: z.output<typeof ZPostListQuery>,
   after: { createdAt: string; id: number } | null,
   encodeCursor: (at: string, id: number) => string,
+  user: SessionUser,
 ): Promise<PostsPage> {
+  const scope = scopeBranch(user);
   const sort = postsSort(query.sort);
   const keyset = sort.keyset;
   const shape: PostListShape = {
@@ -40,14 +45,16 @@ export async function selectPostsPage(
     sort: sort.key,
     desc: sort.desc,
     after: after !== null,
+    scoped: scope !== null,
   };
   const values = {
     q: query.q ? likePattern(query.q) : undefined,
     branch_id: query.branch_id,
     after_at: after?.createdAt,
     after_id: after?.id,
+    scope_branch: scope ?? undefined,
   };
-  const key = `${shape.q}:${shape.branch}:${shape.sort}:${shape.desc}:${shape.after}`;
+  const key = `${shape.q}:${shape.branch}:${shape.sort}:${shape.desc}:${shape.after}:${shape.scoped}`;
   const { rows, meta } = await fetchPage(
     query,
     ({ limit, offset }) =>
@@ -82,6 +89,8 @@ interface PostListShape {
   sort: keyof typeof SORT_COLUMNS;
   desc: boolean;
   after: boolean;
+  /** A branch manager's list: their branch only (the value is a placeholder, the statement is shared). */
+  scoped: boolean;
 }
 
 function postsWhere(shape: PostListShape): SQL | undefined {
@@ -89,6 +98,9 @@ function postsWhere(shape: PostListShape): SQL | undefined {
   if (shape.q) conditions.push(containsFolded(posts.contentKey, sql.placeholder('q')));
   if (shape.branch === 'none') conditions.push(isNull(posts.branchId));
   if (shape.branch === 'one') conditions.push(eq(posts.branchId, sql.placeholder('branch_id')));
+  // inBranchScope's rule (services/auth/branch-scope.ts) with a placeholder for the branch: a reused
+  // statement must not carry one manager's branch to the next.
+  if (shape.scoped) conditions.push(eq(posts.branchId, sql.placeholder('scope_branch')));
   return and(...conditions);
 }
 
@@ -107,7 +119,7 @@ function postsPage(db: Db | Tx, shape: PostListShape) {
 
 /** Every post: the count the triggers keep (row_counts), instead of counting 100 000 rows. */
 function postsTotal(db: Db | Tx, shape: PostListShape) {
-  if (!shape.q && shape.branch === 'any') {
+  if (!shape.q && shape.branch === 'any' && !shape.scoped) {
     return db.select({ n: rowCounts.n }).from(rowCounts).where(eq(rowCounts.name, 'posts'));
   }
   return db.select({ n: count() }).from(posts).where(postsWhere(shape));

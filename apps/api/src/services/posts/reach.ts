@@ -5,6 +5,8 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { intArray } from '../../lib/int-array.ts';
 import { fetchPage } from '../../lib/list-query.ts';
+import { inBranchScope } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 
 /**
  * A post's audience (docs/product.md#posts, "Vista por N de M"): the active sellers who see it, those
@@ -61,10 +63,11 @@ export async function countedSeen(db: Db | Tx, postId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-async function requirePostBranch(db: Db, id: number): Promise<number | null> {
+/** The post's branch, if `user` may see the post (a manager: their branch's only); 404 otherwise. */
+async function requirePostBranch(db: Db, id: number, user: SessionUser): Promise<number | null> {
   const [found] = await queryRows<{ branch_id: number | null }>(
     db,
-    sql`SELECT branch_id FROM posts WHERE id = ${id}`,
+    sql`SELECT p.branch_id FROM posts p WHERE p.id = ${id} AND ${inBranchScope(user, sql`p.branch_id`)}`,
   );
   if (!found) throw notFound(MEDIA_MSG.postNotFound);
   return found.branch_id;
@@ -73,10 +76,11 @@ async function requirePostBranch(db: Db, id: number): Promise<number | null> {
 /**
  * GET /api/posts/{id}/reach: seen and audience, as a whole and per branch (by name); 404 when there is no
  * such post. Read from the counts alone: the active sellers per branch (their partial index) and the
- * kept views per branch (post_view_counts), a row per branch whatever the post's views.
+ * kept views per branch (post_view_counts), a row per branch whatever the post's views. A branch
+ * manager reaches their branch's posts only (404 for the others).
  */
-export async function postReach(db: Db, id: number): Promise<TPostReach> {
-  const branch = await requirePostBranch(db, id);
+export async function postReach(db: Db, id: number, user: SessionUser): Promise<TPostReach> {
+  const branch = await requirePostBranch(db, id, user);
   const rows = await queryRows<{
     branch_id: number | null;
     branch_name: string | null;
@@ -114,10 +118,15 @@ interface ViewerRow {
 /**
  * GET /api/posts/{id}/viewers: the post's audience who saw it ("Vieron", newest view first: the
  * (post_id, viewed_at) index walked backwards) or who has not yet ("No vieron", by name: the people
- * to nudge), a page at a time; 404 when there is no such post.
+ * to nudge), a page at a time; 404 when there is no such post or `user` (a manager) may not see it.
  */
-export async function postViewers(db: Db, id: number, query: z.output<typeof ZPostViewersQuery>) {
-  const branch = await requirePostBranch(db, id);
+export async function postViewers(
+  db: Db,
+  id: number,
+  query: z.output<typeof ZPostViewersQuery>,
+  user: SessionUser,
+) {
+  const branch = await requirePostBranch(db, id, user);
   const audience = inAudience('u', sql`${branch}::int`);
   const seen = query.seen === 'true';
   const from = seen

@@ -1,23 +1,27 @@
 import { SCHEDULED_DEFAULT_DAYS, type TScheduledItem, type ZScheduledListQuery } from '@panel/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { fetchPage } from '../../lib/list-query.ts';
+import { inBranchScope } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 
 /**
  * The posts and notifications waiting for their time in [from, to), for the Calendario
  * (docs/product.md#calendar): the pending scheduled jobs of those kinds, read by their partial index
  * (scheduled_jobs_due_idx, run_at of the pending rows), with their record. The time shown is the
- * record's own `publish_at`, which the job's `run_at` follows.
+ * record's own `publish_at`, which the job's `run_at` follows. `scope`: the records' branch the caller
+ * may see (inBranchScope: a branch manager, their branch's only).
  */
-const SCHEDULED_FROM = (from: string, to: string) => sql`
+const SCHEDULED_FROM = (from: string, to: string, scope: SQL) => sql`
   FROM scheduled_jobs j
   LEFT JOIN posts p ON j.kind = 'post' AND p.id = j.ref_id AND p.publish_at IS NOT NULL
   LEFT JOIN notifications n ON j.kind = 'notification' AND n.id = j.ref_id AND n.publish_at IS NOT NULL
   LEFT JOIN branches b ON b.id = COALESCE(p.branch_id, n.branch_id)
   WHERE j.status = 'pending' AND j.kind IN ('post', 'notification')
     AND j.run_at >= ${from}::timestamptz AND j.run_at < ${to}::timestamptz
-    AND (p.id IS NOT NULL OR n.id IS NOT NULL)`;
+    AND (p.id IS NOT NULL OR n.id IS NOT NULL)
+    AND ${scope}`;
 
 interface ScheduledRow {
   kind: TScheduledItem['kind'];
@@ -29,7 +33,13 @@ interface ScheduledRow {
   urgent: boolean;
 }
 
-export async function selectScheduledPage(db: Db, query: z.infer<typeof ZScheduledListQuery>, now: Date) {
+export async function selectScheduledPage(
+  db: Db,
+  query: z.infer<typeof ZScheduledListQuery>,
+  now: Date,
+  user: SessionUser,
+) {
+  const scope = inBranchScope(user, sql`COALESCE(p.branch_id, n.branch_id)`);
   const from = query.from ?? now.toISOString();
   const to = query.to ?? new Date(Date.parse(from) + SCHEDULED_DEFAULT_DAYS * 86_400_000).toISOString();
   const { rows, meta } = await fetchPage(
@@ -42,10 +52,10 @@ export async function selectScheduledPage(db: Db, query: z.infer<typeof ZSchedul
             COALESCE(p.publish_at, n.publish_at) AS publish_at,
             COALESCE(p.branch_id, n.branch_id) AS branch_id, b.name AS branch_name,
             COALESCE(n.urgent, false) AS urgent
-          ${SCHEDULED_FROM(from, to)}
+          ${SCHEDULED_FROM(from, to, scope)}
           ORDER BY j.run_at, j.id LIMIT ${limit} OFFSET ${offset}`,
       ),
-    queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n ${SCHEDULED_FROM(from, to)}`),
+    queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n ${SCHEDULED_FROM(from, to, scope)}`),
   );
   return {
     meta,

@@ -1,11 +1,13 @@
 import { isStoryLive, type TStory, type ZStoryListQuery } from '@panel/shared';
-import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { stories } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsText, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { inBranchScope } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 import { fileUrl } from '../storage/file-url.ts';
 import { storyExpiresAt } from './expiry.ts';
 
@@ -70,9 +72,15 @@ const SORT_COLUMNS = {
   title: textSortKey(stories.title),
 } satisfies Record<string, SQL>;
 
-/** One page of stories with their author, branch and views: `q` on the title; newest first by default. */
-export async function selectStoriesPage(db: Db, query: z.infer<typeof ZStoryListQuery>) {
-  const where = query.q ? containsText(stories.title, query.q) : undefined;
+/** Stories `user` may see: every one for an administrator, their branch's for a manager. */
+export const storiesInScope = (user: SessionUser) => inBranchScope(user, sql`${stories.branchId}`);
+
+/**
+ * One page of stories with their author, branch and views: `q` on the title; newest first by default.
+ * A branch manager's page holds their branch's stories only.
+ */
+export async function selectStoriesPage(db: Db, query: z.infer<typeof ZStoryListQuery>, user: SessionUser) {
+  const where = and(query.q ? containsText(stories.title, query.q) : undefined, storiesInScope(user));
   const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'created_at', true);
   const direction = sort.desc ? desc : asc;
   return fetchPage(

@@ -3,7 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { surveyAnswers, surveyQuestions, surveys } from '../../db/schema/surveys.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { assertBranchInScope } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 import { syncSurveyReminder } from '../scheduling/reminders.ts';
+import { surveysInScope } from './surveys.ts';
 
 type SurveyFields = Omit<TSurveyInputParsed, 'questions'>;
 
@@ -28,8 +31,17 @@ const questionValues = (q: TSurveyInputParsed['questions'][number], order: numbe
   options: q.options,
 });
 
-/** A new survey and its questions, stored in the order of the list (0, 1, 2…). Ids sent are ignored. */
-export async function createSurvey(tx: Tx, input: TSurveyInputParsed, now: Date): Promise<number> {
+/**
+ * A new survey and its questions, stored in the order of the list (0, 1, 2…). Ids sent are ignored.
+ * A manager may only make one for their own branch (403 for another, or for every branch).
+ */
+export async function createSurvey(
+  tx: Tx,
+  input: TSurveyInputParsed,
+  now: Date,
+  user: SessionUser,
+): Promise<number> {
+  assertBranchInScope(user, input.branch_id);
   const [row] = await tx.insert(surveys).values(surveyValues(input)).returning({ id: surveys.id });
   await tx
     .insert(surveyQuestions)
@@ -43,10 +55,23 @@ export async function createSurvey(tx: Tx, input: TSurveyInputParsed, now: Date)
  * missing ones removed. Answers stay consistent: a question with answers cannot be removed nor
  * change type, and an option somebody chose cannot disappear (409). Texts, required and order
  * may change freely. The survey row is locked so no answer slips in between check and write.
+ * A manager edits their branch's surveys only (404 for the others) and cannot move one to another
+ * branch or to every branch (403).
  */
-export async function updateSurvey(tx: Tx, id: number, input: TSurveyInputParsed, now: Date): Promise<void> {
-  const [locked] = await tx.select({ id: surveys.id }).from(surveys).where(eq(surveys.id, id)).for('update');
+export async function updateSurvey(
+  tx: Tx,
+  id: number,
+  input: TSurveyInputParsed,
+  now: Date,
+  user: SessionUser,
+): Promise<void> {
+  const [locked] = await tx
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(and(eq(surveys.id, id), surveysInScope(user)))
+    .for('update');
   if (!locked) throw notFound(SURVEY_MSG.surveyNotFound);
+  assertBranchInScope(user, input.branch_id);
 
   const existing = await tx.select().from(surveyQuestions).where(eq(surveyQuestions.surveyId, id));
   const byId = new Map(existing.map((q) => [q.id, q]));

@@ -5,6 +5,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { surveyQuestions, surveys } from '../../db/schema/surveys.ts';
 import { containsTextInAny, fetchPage, parseSort, textSortKey } from '../../lib/list-query.ts';
+import { inBranchScope } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 
 /** A survey row with its branch name and counts, as one SELECT (left join + two counted subqueries). */
 export const surveyColumns = {
@@ -49,8 +51,14 @@ export function selectSurveys(db: Db | Tx) {
   return db.select(surveyColumns).from(surveys).leftJoin(branches, eq(branches.id, surveys.branchId));
 }
 
-export async function findSurvey(db: Db | Tx, id: number): Promise<SurveyRow | undefined> {
-  const [row] = await selectSurveys(db).where(eq(surveys.id, id)).limit(1);
+/** Surveys `user` may see and change: every one for an administrator, their branch's for a manager. */
+export const surveysInScope = (user: SessionUser) => inBranchScope(user, sql`${surveys.branchId}`);
+
+/** The survey, if `user` may see it (surveysInScope). */
+export async function findSurvey(db: Db | Tx, id: number, user: SessionUser): Promise<SurveyRow | undefined> {
+  const [row] = await selectSurveys(db)
+    .where(and(eq(surveys.id, id), surveysInScope(user)))
+    .limit(1);
   return row;
 }
 
@@ -110,9 +118,12 @@ const SORT_COLUMNS = {
   end_date: sql`${surveys.endDate}`,
 } satisfies Record<string, SQL>;
 
-/** One page of surveys with their branch and counts: `q` on title and description, `active`, `branch_id` (0: every branch's); newest first by default. */
-export async function selectSurveysPage(db: Db, query: z.infer<typeof ZSurveyListQuery>) {
-  const conditions: SQL[] = [];
+/**
+ * One page of surveys with their branch and counts: `q` on title and description, `active`, `branch_id`
+ * (0: every branch's); newest first by default. A manager's page: their branch's surveys only.
+ */
+export async function selectSurveysPage(db: Db, query: z.infer<typeof ZSurveyListQuery>, user: SessionUser) {
+  const conditions: SQL[] = [surveysInScope(user)];
   if (query.q) conditions.push(containsTextInAny(query.q, surveys.title, surveys.description));
   if (query.active !== undefined) conditions.push(eq(surveys.active, query.active));
   if (query.branch_id !== undefined)
