@@ -1,5 +1,5 @@
 import { MSG } from '@panel/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { queryRows } from '../db/client.ts';
@@ -29,6 +29,12 @@ declare module 'fastify' {
      * `ETag`, and a write with `If-Match` naming another version is refused with 412.
      */
     versioned?: VersionedTable;
+    /**
+     * On a `panel` route: the rows of `versioned` the caller may reach (inBranchScope on its bare columns,
+     * services/auth/branch-scope.ts). A record out of a branch manager's reach is then not checked, so a
+     * stale `If-Match` on it still answers the handler's 404, not a 412 that would show it exists.
+     */
+    versionScope?: (request: FastifyRequest) => SQL;
   }
 }
 
@@ -81,13 +87,18 @@ export const preconditionsPlugin = fp(
       }
       const handler = route.handler;
       const versionOf = sql`SELECT version FROM ${sql.identifier(table)} WHERE id = `;
+      const versionScope = route.config?.versionScope;
       route.handler = async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
         if (write) {
           const condition = parseIfMatch(request.headers['if-match']);
           if (condition === 'invalid') throw new HttpError(400, MSG.ifMatchInvalid);
           if (condition) {
             const id = (request.params as { id: number }).id;
-            const [row] = await queryRows<{ version: number }>(app.db, sql`${versionOf}${id} FOR UPDATE`);
+            const reach = versionScope ? sql` AND ${versionScope(request)}` : sql``;
+            const [row] = await queryRows<{ version: number }>(
+              app.db,
+              sql`${versionOf}${id}${reach} FOR UPDATE`,
+            );
             if (row && !evaluateIfMatch(condition, row.version)) {
               throw new HttpError(412, MSG.staleRecord, undefined, { etag: entityTag(row.version) });
             }

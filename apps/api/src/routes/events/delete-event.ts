@@ -5,13 +5,14 @@ import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { eventsInScope } from '../../services/events/events.ts';
+import { branchVersionScope } from '../branch-version-scope.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 
 export const deleteEventRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/events/:id',
     {
-      config: { access: 'panel', versioned: 'events' },
+      config: { access: 'panel', versioned: 'events', versionScope: branchVersionScope },
       schema: {
         tags: ['eventos'],
         summary: 'Eliminar un evento',

@@ -7,6 +7,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { assertBranchInScope } from '../../services/auth/branch-scope.ts';
 import { eventsInScope, eventValues, findEvent } from '../../services/events/events.ts';
 import { syncEventReminders } from '../../services/scheduling/reminders.ts';
+import { branchVersionScope } from '../branch-version-scope.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { assertEventRefs } from './event-refs.ts';
 
@@ -15,7 +16,7 @@ export const updateEventRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/events/:id',
     {
-      config: { access: 'panel', versioned: 'events' },
+      config: { access: 'panel', versioned: 'events', versionScope: branchVersionScope },
       schema: {
         tags: ['eventos'],
         summary: 'Actualizar un evento',

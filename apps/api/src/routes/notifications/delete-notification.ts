@@ -5,13 +5,14 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { notificationsInScope } from '../../services/notifications/notifications.ts';
+import { branchVersionScope } from '../branch-version-scope.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 
 export const deleteNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/notifications/:id',
     {
-      config: { access: 'panel', versioned: 'notifications' },
+      config: { access: 'panel', versioned: 'notifications', versionScope: branchVersionScope },
       schema: {
         tags: ['notificaciones'],
         summary: 'Eliminar una notificación',

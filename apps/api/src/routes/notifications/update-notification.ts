@@ -19,6 +19,7 @@ import {
 } from '../../services/notifications/notifications.ts';
 import { cancelJob, lockScheduled, publishRecord, scheduleJob } from '../../services/scheduling/jobs.ts';
 import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
+import { branchVersionScope } from '../branch-version-scope.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 import { assertNotificationRefs } from './notification-refs.ts';
 
@@ -27,7 +28,7 @@ export const updateNotificationRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/notifications/:id',
     {
-      config: { access: 'panel', versioned: 'notifications' },
+      config: { access: 'panel', versioned: 'notifications', versionScope: branchVersionScope },
       schema: {
         tags: ['notificaciones'],
         summary: 'Actualizar una notificación',

@@ -5,13 +5,14 @@ import { surveys } from '../../db/schema/surveys.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { surveysInScope } from '../../services/surveys/surveys.ts';
+import { branchVersionScope } from '../branch-version-scope.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 
 export const deleteSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/surveys/:id',
     {
-      config: { access: 'panel', versioned: 'surveys' },
+      config: { access: 'panel', versioned: 'surveys', versionScope: branchVersionScope },
       schema: {
         tags: ['encuestas'],
         summary: 'Eliminar una encuesta',

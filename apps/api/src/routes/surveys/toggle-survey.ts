@@ -5,13 +5,14 @@ import { surveys } from '../../db/schema/surveys.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { findSurvey, surveysInScope, toSurveyDto } from '../../services/surveys/surveys.ts';
+import { branchVersionScope } from '../branch-version-scope.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 export const toggleSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/surveys/:id/toggle',
     {
-      config: { access: 'panel', versioned: 'surveys' },
+      config: { access: 'panel', versioned: 'surveys', versionScope: branchVersionScope },
       schema: {
         tags: ['encuestas'],
         summary: 'Activar o desactivar una encuesta',

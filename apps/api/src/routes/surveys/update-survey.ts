@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { updateSurvey } from '../../services/surveys/save.ts';
 import { findSurvey, loadQuestions, toSurveyDto } from '../../services/surveys/surveys.ts';
+import { branchVersionScope } from '../branch-version-scope.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 export const updateSurveyRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/surveys/:id',
     {
-      config: { access: 'panel', versioned: 'surveys' },
+      config: { access: 'panel', versioned: 'surveys', versionScope: branchVersionScope },
       schema: {
         tags: ['encuestas'],
         summary: 'Actualizar una encuesta',

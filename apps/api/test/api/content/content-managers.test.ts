@@ -253,6 +253,17 @@ describe('Notificaciones', () => {
     for (const row of [n.other, n.all]) {
       expect((await asManager('PUT', `/api/notifications/${row.id}`, body(own))).statusCode).toBe(404);
       expect((await asManager('DELETE', `/api/notifications/${row.id}`)).statusCode).toBe(404);
+      // A stale If-Match does not show that it exists (412) either.
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const stale = await ctx.app.inject({
+          method,
+          url: `/api/notifications/${row.id}`,
+          ...(method === 'PUT' ? { payload: body(own) } : {}),
+          headers: { ...bearer(managerToken), 'if-match': '"999"' },
+        });
+        expect(stale.statusCode, `${method}: ${stale.body}`).toBe(404);
+        expect(stale.headers.etag).toBeUndefined();
+      }
     }
     expect((await asManager('DELETE', `/api/notifications/${n.own.id}`)).statusCode).toBe(204);
     const left = await ctx.db.select({ id: notifications.id }).from(notifications);
@@ -303,6 +314,12 @@ describe('Eventos', () => {
     for (const row of [e.other, e.all]) {
       expect((await asManager('PUT', `/api/events/${row.id}`, body(own))).statusCode).toBe(404);
       expect((await asManager('DELETE', `/api/events/${row.id}`)).statusCode).toBe(404);
+      const stale = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/events/${row.id}`,
+        headers: { ...bearer(managerToken), 'if-match': '"999"' },
+      });
+      expect(stale.statusCode, stale.body).toBe(404);
     }
     expect((await asManager('DELETE', `/api/events/${id}`)).statusCode).toBe(204);
     const left = await ctx.db.select({ id: events.id, branchId: events.branchId }).from(events);

@@ -178,7 +178,22 @@ describe('a branch manager in Encuestas', () => {
         (await asManager('PATCH', `/api/admin/surveys/${row.id}/toggle`, { active: false })).statusCode,
       ).toBe(404);
       expect((await asManager('DELETE', `/api/admin/surveys/${row.id}`)).statusCode).toBe(404);
+      // A stale If-Match does not show that it exists (412) either.
+      const stale = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/surveys/${row.id}/toggle`,
+        payload: { active: false },
+        headers: { ...bearer(managerToken), 'if-match': '"999"' },
+      });
+      expect(stale.statusCode, stale.body).toBe(404);
     }
+    // Its own with a stale version: 412, as for an administrator.
+    const stale = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/surveys/${s.own.id}`,
+      headers: { ...bearer(managerToken), 'if-match': '"999"' },
+    });
+    expect(stale.statusCode, stale.body).toBe(412);
     expect((await asManager('DELETE', `/api/admin/surveys/${s.own.id}`)).statusCode).toBe(204);
     const left = await ctx.db.select({ id: surveys.id, active: surveys.active }).from(surveys);
     expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([s.other.id, s.all.id]);
