@@ -86,6 +86,10 @@ describe('Publicaciones', () => {
     expect(ids(await asManager('GET', `/api/posts?branch_id=${other}`))).toEqual([]);
     expect(ids(await asManager('GET', '/api/posts?branch_id=0'))).toEqual([]);
     expect((await asManager('GET', '/api/posts')).json().meta.total).toBe(1);
+    // The list's reused statement takes the branch as a value: the next manager gets their own branch's.
+    const otherToken = await tokenFor(ctx.db, (await createManager(ctx.db, other)).id);
+    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/posts', headers: bearer(otherToken) });
+    expect(ids(theirs)).toEqual([p.other.id]);
     expect(ids(await ctx.asAdmin('GET', '/api/posts'))).toEqual([p.own.id, p.other.id, p.all.id]);
 
     for (const tail of ['likes', 'comments', 'reach', 'viewers?seen=false']) {
