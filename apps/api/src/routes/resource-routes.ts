@@ -68,10 +68,12 @@ export function resourceRoutes<Body>(
       }
     }
 
+    // The catalogue is the company's: branch managers read it for their forms (a post's brand, an
+    // event's type), unscoped; writing it stays the administrators'.
     app.get(
       spec.path,
       {
-        config: { access: 'admin' },
+        config: { access: 'panel' },
         schema: {
           tags,
           summary: `Listar ${spec.plural}`,
@@ -87,7 +89,7 @@ export function resourceRoutes<Body>(
     app.get(
       one,
       {
-        config: { access: 'admin', versioned: spec.versioned },
+        config: { access: 'panel', versioned: spec.versioned },
         schema: {
           tags,
           summary: `Ver ${spec.singular}`,

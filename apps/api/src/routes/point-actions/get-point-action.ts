@@ -11,7 +11,7 @@ export const getPointActionRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/point-actions/:id',
     {
-      config: { access: 'admin', versioned: 'point_actions' },
+      config: { access: 'panel', versioned: 'point_actions' },
       schema: {
         tags: [TAG],
         summary: 'Ver una acción de puntos',

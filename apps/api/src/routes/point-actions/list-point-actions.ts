@@ -8,7 +8,7 @@ export const listPointActionsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/point-actions',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: [TAG],
         summary: 'Listar acciones de puntos',
