@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDay, localDay } from '../../lib/business-time.ts';
 import { csvDateTime, csvDownload, csvSafe } from '../../lib/csv.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { transactionBatches } from '../../services/points/transactions.ts';
 import { errors } from '../schemas.ts';
 
@@ -22,12 +23,12 @@ export const exportTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/points/transactions/export',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['gamificación'],
         summary: 'Exportar transacciones de puntos (CSV)',
         description:
-          'Los mismos filtros que el historial. CSV UTF-8 con BOM, separado por `;`; las celdas que empiezan con ' +
+          'Los mismos filtros y el mismo alcance que el historial. CSV UTF-8 con BOM, separado por `;`; las celdas que empiezan con ' +
           "=, +, -, @, tabulación o retorno de carro llevan un `'` delante.",
         querystring: ZTransactionFilters,
         produces: ['text/csv'],
@@ -42,10 +43,11 @@ export const exportTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tz = app.config.timeZone;
       const filters = request.query;
+      const scope = requireAuth(request).user;
       const csv = await csvDownload(
         HEADER,
         (async function* () {
-          for await (const batch of transactionBatches(app.db, filters, tz)) {
+          for await (const batch of transactionBatches(app.db, filters, tz, scope)) {
             for (const r of batch) {
               yield [
                 Number(r.id),

@@ -52,3 +52,31 @@ export function assertRoleInScope(user: Pick<SessionUser, 'role'>, role: string 
     throw new HttpError(403, MSG.managersOnlySellers);
   }
 }
+
+/** Whom a report is read for, as the fragments above take it: a session's user, or WHOLE_COMPANY. */
+export type PanelScope = Pick<SessionUser, 'role' | 'branch_id'>;
+
+/** The administrator's scope, every branch: for a service called outside a request (tests, the demo). */
+export const WHOLE_COMPANY: PanelScope = { role: 'admin', branch_id: null };
+
+/**
+ * Rows that belong to a person (ledger rows, likes, visits…): an administrator sees all, a manager only
+ * those of the people in their scope (peopleInScope: their branch's sellers). `owner` is the row's user
+ * column, sql`t.user_id`.
+ */
+export function ownerInScope(user: PanelScope, owner: SQL): SQL {
+  const branch = scopeBranch(user);
+  return branch === null
+    ? sql`true`
+    : sql`${owner} IN (SELECT u.id FROM users u WHERE ${peopleInScope(user, sql`u`)})`;
+}
+
+/**
+ * A report's branch filter (`?branch_id=`) in the caller's scope: an administrator's as asked (none: the
+ * whole company); a manager's, their own branch whether they name it or not, and 403 (MSG.otherBranch)
+ * when they name another one.
+ */
+export function branchFilter(user: PanelScope, requested: number | undefined): number | undefined {
+  if (requested !== undefined) assertBranchInScope(user, requested);
+  return scopeBranch(user) ?? requested;
+}

@@ -8,11 +8,18 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { lastDays } from '../../lib/business-time.ts';
+import {
+  inBranchScope,
+  ownerInScope,
+  type PanelScope,
+  scopeBranch,
+  WHOLE_COMPANY,
+} from '../auth/branch-scope.ts';
 import { leaderboard } from './leaderboard.ts';
 import { totalsPeriod } from './totals.ts';
 
-/** Points per business day over the window, zero-filled, oldest first. */
-export async function pointsPerDay(db: Db, now: Date, timeZone: string) {
+/** Points per business day over the window, zero-filled, oldest first (of the sellers in `scope`). */
+export async function pointsPerDay(db: Db, now: Date, timeZone: string, scope: PanelScope = WHOLE_COMPANY) {
   const { days, from } = lastDays(ACTIVITY_DAYS, now, timeZone);
   const rows = await queryRows<{ day: string; points: number | string }>(
     db,
@@ -20,18 +27,22 @@ export async function pointsPerDay(db: Db, now: Date, timeZone: string) {
       SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, sum(points) AS points
       FROM point_transactions
       WHERE created_at >= ${from.toISOString()}::timestamptz AND created_at <= ${now.toISOString()}::timestamptz
+        AND ${ownerInScope(scope, sql`user_id`)}
       GROUP BY 1`,
   );
   const byDay = new Map(rows.map((r) => [r.day, Number(r.points)]));
   return { days: days.map((date) => ({ date, points: byDay.get(date) ?? 0 })), from };
 }
 
-/** The gamification dashboard (docs/product.md#points-dashboard), plus the 30-day charts. */
+/**
+ * The gamification dashboard (docs/product.md#points-dashboard), plus the 30-day charts. A branch
+ * manager's (`scope`) counts, ranks and charts their branch's sellers; the actions are the company's.
+ */
 export async function pointsSummary(
   db: Db,
-  options: { period: TLeaderboardPeriod; now: Date; timeZone: string },
+  options: { period: TLeaderboardPeriod; now: Date; timeZone: string; scope?: PanelScope },
 ): Promise<TPointsSummary> {
-  const { period, now, timeZone } = options;
+  const { period, now, timeZone, scope = WHOLE_COMPANY } = options;
   const totals = totalsPeriod(period, now, timeZone);
 
   const [[counts], actions, [topUsers], top, perDay] = await Promise.all([
@@ -47,10 +58,17 @@ export async function pointsSummary(
       db,
       sql`
         SELECT count(*) AS n FROM point_totals t
-        WHERE t.period = ${totals.period} AND t.period_start = ${totals.start} AND t.ranked AND t.points > 0`,
+        WHERE t.period = ${totals.period} AND t.period_start = ${totals.start} AND t.ranked AND t.points > 0
+          AND ${inBranchScope(scope, sql`t.branch_id`)}`,
     ),
-    leaderboard(db, { period, limit: DASHBOARD_TOP, now, timeZone }),
-    pointsPerDay(db, now, timeZone),
+    leaderboard(db, {
+      period,
+      limit: DASHBOARD_TOP,
+      branchId: scopeBranch(scope) ?? undefined,
+      now,
+      timeZone,
+    }),
+    pointsPerDay(db, now, timeZone, scope),
   ]);
 
   const perAction = await queryRows<{ key: string; name: string; points: number | string }>(
@@ -58,7 +76,7 @@ export async function pointsSummary(
     sql`
       SELECT a.key, a.name, sum(t.points) AS points
       FROM point_transactions t JOIN point_actions a ON a.id = t.point_action_id
-      WHERE t.created_at >= ${perDay.from.toISOString()}::timestamptz
+      WHERE t.created_at >= ${perDay.from.toISOString()}::timestamptz AND ${ownerInScope(scope, sql`t.user_id`)}
       GROUP BY a.id, a.key, a.name
       ORDER BY points DESC, a.name`,
   );

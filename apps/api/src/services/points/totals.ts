@@ -1,4 +1,4 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 
 /**
@@ -60,9 +60,11 @@ export function totalsPeriodSql(
 /**
  * How many ledger rows there are, for everybody or one user, from the running totals (one row per
  * user) instead of counting a ledger of millions of rows on every Historial page. The whole key
- * (period_start too) makes one user's count a single look-up in the key's index.
+ * (period_start too) makes one user's count a single look-up in the key's index. `owners`: a condition
+ * on point_totals.user_id (a branch manager's sellers).
  */
-export function ledgerEntries(userId?: number) {
+export function ledgerEntries(userId?: number, owners?: SQL) {
   return sql`SELECT coalesce(sum(entries), 0) AS n FROM point_totals
-    WHERE period = 'all' AND period_start = DATE '1970-01-01' ${userId === undefined ? sql`` : sql`AND user_id = ${userId}`}`;
+    WHERE period = 'all' AND period_start = DATE '1970-01-01' ${userId === undefined ? sql`` : sql`AND user_id = ${userId}`}
+    ${owners ? sql`AND ${owners}` : sql``}`;
 }

@@ -9,6 +9,7 @@ import { turnEventLoop } from '../../lib/csv.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 import { containsFolded, containsText, escapeLike, fetchPage } from '../../lib/list-query.ts';
+import { ownerInScope, type PanelScope, scopeBranch } from '../auth/branch-scope.ts';
 import { ledgerEntries } from './totals.ts';
 
 export interface TransactionFilters {
@@ -54,14 +55,17 @@ const KEYS_READ_ONE_BY_ONE = 200;
 /**
  * Builds the LedgerQuery. With `q`, the search keys it matches (their folded description, or their
  * action's name or key) and the sellers (name) are looked up first, in one small query: with their
- * ids as values the planner sees how many ledger rows each branch holds.
+ * ids as values the planner sees how many ledger rows each branch holds. A branch manager's `scope`
+ * keeps their branch's sellers' rows, in `where`, so every branch of `q` and every count has it.
  */
 export async function transactionsQuery(
   db: Db,
   filters: TransactionFilters,
   timeZone: string,
+  scope: PanelScope,
 ): Promise<LedgerQuery> {
   const conditions: SQL[] = [sql`true`];
+  if (scopeBranch(scope) !== null) conditions.push(ownerInScope(scope, sql`${tx.userId}`));
   if (filters.user_id !== undefined) conditions.push(sql`${tx.userId} = ${filters.user_id}`);
   if (filters.action_key) {
     conditions.push(
@@ -221,8 +225,10 @@ export async function selectTransactionsPage(
   db: Db,
   query: z.infer<typeof ZTransactionListQuery>,
   timeZone: string,
+  scope: PanelScope,
 ): Promise<{ rows: TransactionRow[]; meta: TListMeta; nextCursor: string | null }> {
-  const ledger = await transactionsQuery(db, query, timeZone);
+  const ledger = await transactionsQuery(db, query, timeZone, scope);
+  const manager = scopeBranch(scope) !== null;
   let after = sql`true`;
   if (query.cursor) {
     const position = decodeKeyset(query.cursor);
@@ -235,8 +241,11 @@ export async function selectTransactionsPage(
       queryRows<TransactionRow>(db, transactionsSelect(ledger, after, limit + 1, query.cursor ? 0 : offset)),
     queryRows<{ n: number | string }>(
       db,
-      // Only a user filter, or none: the running totals know the count (point_totals.entries).
-      onlyUserFilter(query) ? ledgerEntries(query.user_id) : transactionsCount(ledger),
+      // Only a user filter, or none: the running totals know the count (point_totals.entries), a
+      // manager's too (their sellers' rows of it).
+      onlyUserFilter(query)
+        ? ledgerEntries(query.user_id, manager ? ownerInScope(scope, sql`user_id`) : undefined)
+        : transactionsCount(ledger),
     ),
   );
   const page = rows.slice(0, query.per_page);
@@ -256,8 +265,13 @@ const EXPORT_BATCH = 1000;
  * size, and the event loop turns between batches, so other requests are served during a large
  * export (issue 28, item 9).
  */
-export async function* transactionBatches(db: Db, filters: TransactionFilters, timeZone: string) {
-  const ledger = await transactionsQuery(db, filters, timeZone);
+export async function* transactionBatches(
+  db: Db,
+  filters: TransactionFilters,
+  timeZone: string,
+  scope: PanelScope,
+) {
+  const ledger = await transactionsQuery(db, filters, timeZone, scope);
   let cursor: { at: string; id: number } | null = null;
   for (;;) {
     const keyset: ReturnType<typeof sql> = cursor
