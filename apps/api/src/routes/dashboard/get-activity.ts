@@ -1,5 +1,6 @@
 import { makeItemResponse, ZDashboardActivity } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
 import { dashboardActivity } from '../../services/dashboard/activity.ts';
 import { errors } from '../schemas.ts';
 
@@ -8,13 +9,15 @@ export const getActivityRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/activity',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['tablero'],
         summary: 'Actividad de la comunidad (30 días), próximos eventos y top 5 del mes',
         response: { 200: makeItemResponse(ZDashboardActivity), ...errors(401, 403) },
       },
     },
-    async () => ({ data: await dashboardActivity(app.db, app.now(), app.config.timeZone) }),
+    async (request) => ({
+      data: await dashboardActivity(app.db, app.now(), app.config.timeZone, requireAuth(request).user),
+    }),
   );
 };

@@ -1,5 +1,6 @@
 import { makeItemResponse, ZDashboardSummary } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
 import { selectDashboardCounts } from '../../services/dashboard/summary.ts';
 import { errors } from '../schemas.ts';
 
@@ -8,13 +9,15 @@ export const getSummaryRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/summary',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['tablero'],
         summary: 'Contadores del tablero',
         response: { 200: makeItemResponse(ZDashboardSummary), ...errors(401, 403) },
       },
     },
-    async () => ({ data: await selectDashboardCounts(app.db, app.now(), app.config.timeZone) }),
+    async (request) => ({
+      data: await selectDashboardCounts(app.db, app.now(), app.config.timeZone, requireAuth(request).user),
+    }),
   );
 };

@@ -2,6 +2,13 @@ import { ACTIVITY_DAYS, DASHBOARD_TOP, type TDashboardActivity } from '@panel/sh
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { lastDays } from '../../lib/business-time.ts';
+import {
+  inBranchScope,
+  ownerInScope,
+  type PanelScope,
+  scopeBranch,
+  WHOLE_COMPANY,
+} from '../auth/branch-scope.ts';
 import { leaderboard } from '../points/leaderboard.ts';
 
 type Metric = 'posts' | 'likes' | 'comments' | 'story_views' | 'points';
@@ -9,9 +16,17 @@ type Metric = 'posts' | 'likes' | 'comments' | 'story_views' | 'points';
 /**
  * Community activity per business day (APP_TIMEZONE) over the last 30 days, the next five
  * events and this month's top five sellers. Each count is a range scan of a created_at index.
+ * A branch manager's (`scope`): their branch's posts and events (as their lists), and the likes,
+ * comments, story views and points of their branch's sellers.
  */
-export async function dashboardActivity(db: Db, now: Date, timeZone: string): Promise<TDashboardActivity> {
+export async function dashboardActivity(
+  db: Db,
+  now: Date,
+  timeZone: string,
+  scope: PanelScope = WHOLE_COMPANY,
+): Promise<TDashboardActivity> {
   const { days, from } = lastDays(ACTIVITY_DAYS, now, timeZone);
+  const theirs = ownerInScope(scope, sql`user_id`);
   const since = from.toISOString();
   const until = now.toISOString();
   const localDay = (column: string) =>
@@ -22,19 +37,24 @@ export async function dashboardActivity(db: Db, now: Date, timeZone: string): Pr
       db,
       sql`
         SELECT 'posts' AS metric, ${localDay('created_at')} AS day, count(*) AS n
-          FROM posts WHERE created_at >= ${since}::timestamptz AND created_at <= ${until}::timestamptz GROUP BY 2
+          FROM posts WHERE created_at >= ${since}::timestamptz AND created_at <= ${until}::timestamptz
+           AND ${inBranchScope(scope, sql`branch_id`)} GROUP BY 2
         UNION ALL
         SELECT 'likes', ${localDay('created_at')}, count(*)
-          FROM post_likes WHERE created_at >= ${since}::timestamptz AND created_at <= ${until}::timestamptz GROUP BY 2
+          FROM post_likes WHERE created_at >= ${since}::timestamptz AND created_at <= ${until}::timestamptz
+           AND ${theirs} GROUP BY 2
         UNION ALL
         SELECT 'comments', ${localDay('created_at')}, count(*)
-          FROM post_comments WHERE created_at >= ${since}::timestamptz AND created_at <= ${until}::timestamptz GROUP BY 2
+          FROM post_comments WHERE created_at >= ${since}::timestamptz AND created_at <= ${until}::timestamptz
+           AND ${theirs} GROUP BY 2
         UNION ALL
         SELECT 'story_views', ${localDay('viewed_at')}, count(*)
-          FROM story_views WHERE viewed_at >= ${since}::timestamptz AND viewed_at <= ${until}::timestamptz GROUP BY 2
+          FROM story_views WHERE viewed_at >= ${since}::timestamptz AND viewed_at <= ${until}::timestamptz
+           AND ${theirs} GROUP BY 2
         UNION ALL
         SELECT 'points', ${localDay('created_at')}, sum(points)
-          FROM point_transactions WHERE created_at >= ${since}::timestamptz AND created_at <= ${until}::timestamptz GROUP BY 2`,
+          FROM point_transactions WHERE created_at >= ${since}::timestamptz AND created_at <= ${until}::timestamptz
+           AND ${theirs} GROUP BY 2`,
     ),
     queryRows<{
       id: number;
@@ -51,11 +71,17 @@ export async function dashboardActivity(db: Db, now: Date, timeZone: string): Pr
         FROM events e
         JOIN event_types et ON et.id = e.event_type_id
         LEFT JOIN branches b ON b.id = e.branch_id
-        WHERE e.start_at >= ${until}::timestamptz
+        WHERE e.start_at >= ${until}::timestamptz AND ${inBranchScope(scope, sql`e.branch_id`)}
         ORDER BY e.start_at, e.id
         LIMIT 5`,
     ),
-    leaderboard(db, { period: 'monthly', limit: DASHBOARD_TOP, now, timeZone }),
+    leaderboard(db, {
+      period: 'monthly',
+      limit: DASHBOARD_TOP,
+      branchId: scopeBranch(scope) ?? undefined,
+      now,
+      timeZone,
+    }),
   ]);
 
   const rows = new Map(
