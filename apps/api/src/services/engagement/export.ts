@@ -7,7 +7,8 @@ import {
 } from '@panel/shared';
 import type { Db } from '../../db/client.ts';
 import { csvDownload, csvSafe } from '../../lib/csv.ts';
-import { engagementReport } from './report.ts';
+import { type PanelScope, scopeBranch, WHOLE_COMPANY } from '../auth/branch-scope.ts';
+import { branchReport, engagementReport } from './report.ts';
 
 const MEASURES: (keyof TEngagementValues)[] = [
   'active_sellers',
@@ -26,15 +27,19 @@ const isRate = (m: keyof TEngagementValues) => m === 'notifications_read_24h' ||
 /**
  * The branch table of the screen for a period, one row per branch and the company last: its value for
  * the period and the change against the previous period (UTF-8 with BOM, `;`, formula cells quoted).
- * A branch per row: a few hundred rows at most, built from the report itself.
+ * A branch per row: a few hundred rows at most, built from the report itself. A branch manager's
+ * (`scope`): their branch's row alone (their "company" line would repeat it).
  */
 export async function engagementExport(
   db: Db,
   weeks: TEngagementWeeks,
   now: Date,
   timeZone: string,
+  scope: PanelScope = WHOLE_COMPANY,
 ): Promise<Readable> {
-  const report = await engagementReport(db, weeks, now, timeZone);
+  const branch = scopeBranch(scope);
+  const whole = await engagementReport(db, weeks, now, timeZone);
+  const report = branch === null ? whole : branchReport(whole, branch);
   const line = (name: string, r: { period: TEngagementValues; previous: TEngagementValues }) => [
     csvSafe(name),
     r.period.sellers,
@@ -48,7 +53,7 @@ export async function engagementExport(
   ];
   async function* rows() {
     for (const b of report.branches) yield line(b.branch_name, b);
-    yield line('Total de la empresa', report.company);
+    if (branch === null) yield line('Total de la empresa', report.company);
   }
   return csvDownload(ENGAGEMENT_CSV_HEADER, rows());
 }

@@ -8,7 +8,7 @@ import { listMeta, pageWindow } from '../../lib/list-query.ts';
  * Active sellers without a visit to the app in the last INACTIVE_DAYS business days (today included),
  * by branch name, then name: the list a manager calls. Each seller's last visit is kept by a trigger on
  * app_visits (`app_last_visits`, migration 0027): one hash join instead of a look-up per seller.
- * A branch manager's scope (issue 30) will fix `branchId`.
+ * A branch manager's `branch_id` is their own branch (the route's branchFilter).
  */
 export async function inactiveSellers(
   db: Db,

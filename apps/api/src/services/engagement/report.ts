@@ -17,7 +17,9 @@ import { published } from '../scheduling/published.ts';
  * from tables kept by triggers; only one row per window, branch and measure comes back.
  *
  * Who counts: the active sellers of today, in their branch of today (as "Vista por N de M" does). A
- * branch manager's scope (issue 30) will be one more condition on `s` below, the seller's branch.
+ * branch manager reads their branch's row of the company's report (branchReport): every count is
+ * already per branch of the sellers, so their row is the same whoever reads it, and the kept report
+ * serves them too.
  */
 
 interface Window {
@@ -193,6 +195,21 @@ function columns(weeks: TEngagementValues[]): TEngagementWeekly {
     notifications_read_24h: weeks.map((v) => v.notifications_read_24h),
     survey_response_rate: weeks.map((v) => v.survey_response_rate),
   };
+}
+
+/**
+ * A branch manager's Participación: their branch's row, which is also the "company" line (the other
+ * branches and the company's sums are not theirs to read). Zeros if the branch has no row.
+ */
+export function branchReport(report: TEngagement, branchId: number): TEngagement {
+  const own = report.branches.find((b) => b.branch_id === branchId);
+  if (own) {
+    const { branch_id: _id, branch_name: _name, ...line } = own;
+    return { ...report, company: line, branches: [own] };
+  }
+  const none = values(zero(), 0);
+  const empty = { period: none, previous: none, weekly: columns(report.week_starts.map(() => none)) };
+  return { ...report, company: empty, branches: [] };
 }
 
 export async function engagementReport(
