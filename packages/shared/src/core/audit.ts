@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRole } from '../people/users.ts';
 import { zDay } from '../points/reports.ts';
 import { INT4_MAX, isInDateRange, outOfDateRange, zCursor, zDecimal, zOneOf, zTimestamp } from './common.ts';
 import { registerMessages } from './human-messages.ts';
@@ -189,6 +190,11 @@ export const ZAuditEntry = z.object({
   /** The email when it happened, and the name today. */
   actor_email: z.string().nullable(),
   actor_name: z.string().nullable(),
+  /**
+   * The role the actor acted with ("admin", "branch_manager"; "seller" for a seller's own audited
+   * writes): null on entries written before 2026-12-05, all of them administrators'.
+   */
+  actor_role: ZRole.nullable(),
   ip: z.string().nullable(),
   request_id: z.string().nullable(),
   /** The API operation, "PUT /api/users/:id". */

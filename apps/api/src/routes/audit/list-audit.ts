@@ -3,6 +3,7 @@ import {
   AUDIT_MSG,
   makeListResponse,
   type TAuditEntry,
+  type TRole,
   ZAuditEntry,
   ZAuditListQuery,
 } from '@panel/shared';
@@ -14,24 +15,26 @@ import { dayRange } from '../../lib/business-time.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { decodeIdKeyset, encodeIdKeyset } from '../../lib/keyset.ts';
 import { fetchPage, parseSort } from '../../lib/list-query.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { inBranchScope } from '../../services/auth/branch-scope.ts';
 import { errors } from '../schemas.ts';
 
 export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/audit',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['auditoría'],
-        summary: 'Auditoría: las escrituras de los administradores',
+        summary: 'Auditoría: las escrituras de los administradores y los encargados',
         description:
-          'Una fila por registro creado, modificado o borrado por un administrador, escrita en la misma ' +
-          'transacción: quién (`actor_id`, `actor_email`), desde dónde (`ip`), qué operación (`route`, ' +
+          'Una fila por registro creado, modificado o borrado por un administrador o un encargado, escrita en la ' +
+          'misma transacción: quién y con qué rol (`actor_id`, `actor_email`, `actor_role`), desde dónde (`ip`), qué operación (`route`, ' +
           '`request_id`), qué registro (`entity`, `entity_id`) y solo los campos cambiados (`changes`, ' +
           '`{campo: {before, after}}`; los secretos dicen "[oculto]"). Más nuevas primero. `from` y `to` son ' +
           'días (AAAA-MM-DD) inclusivos en APP_TIMEZONE. `sort`: `at`, `actor_email`, `entity` o `action`, con `-` ' +
           'delante para descendente (a igualdad, las más nuevas primero). Para páginas profundas en el orden por ' +
-          'defecto, `cursor` = `meta.next_cursor`.',
+          'defecto, `cursor` = `meta.next_cursor`. Un encargado ve solo las filas de los registros de su sucursal.',
         querystring: ZAuditListQuery,
         response: { 200: makeListResponse(ZAuditEntry), ...errors(400, 401, 403) },
       },
@@ -44,7 +47,8 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const conditions: SQL[] = [];
+      // A manager's: the entries about their branch's records (audit_log.branch_id, audit_log_branch_idx).
+      const conditions: SQL[] = [inBranchScope(requireAuth(request).user, sql`${auditLog.branchId}`)];
       if (query.actor_id !== undefined) conditions.push(eq(auditLog.actorId, query.actor_id));
       if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
       if (query.entity_id !== undefined) conditions.push(eq(auditLog.entityId, query.entity_id));
@@ -84,6 +88,8 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
               actor_id: auditLog.actorId,
               actor_email: auditLog.actorEmail,
               actor_name: users.name,
+              // A text column the users' role check fills (plugins/audit.ts: the session's role).
+              actor_role: sql<TRole | null>`${auditLog.actorRole}`,
               ip: auditLog.ip,
               request_id: auditLog.requestId,
               route: auditLog.route,
