@@ -40,4 +40,26 @@ describe('EngagementReports', () => {
     await expect(reports.get(db, 4, monday, zone)).rejects.toThrow('sin base');
     await expect(reports.get(db, 4, monday, zone)).resolves.toBe('{"data":{"weeks":4}}');
   });
+
+  it("cuts a branch manager's answer from the same kept report: their branch, as their company line", async () => {
+    const row = (n: number) => ({ period: { sellers: n }, previous: { sellers: n }, weekly: {} });
+    const compute = vi.fn(
+      async () =>
+        ({
+          weeks: 4,
+          company: row(5),
+          branches: [
+            { branch_id: 1, branch_name: 'Norte', ...row(2) },
+            { branch_id: 2, branch_name: 'Sur', ...row(3) },
+          ],
+        }) as unknown as TEngagement,
+    );
+    const reports = new EngagementReports(60_000, () => 0, compute);
+    const manager = { role: 'branch_manager', branch_id: 2 } as const;
+    const mine = JSON.parse(await reports.get(db, 4, monday, zone, manager)).data;
+    expect(mine.company).toEqual(row(3));
+    expect(mine.branches).toEqual([{ branch_id: 2, branch_name: 'Sur', ...row(3) }]);
+    expect(JSON.parse(await reports.get(db, 4, monday, zone)).data.company).toEqual(row(5));
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
 });
