@@ -75,8 +75,9 @@ describe('every route enforces its declared access', () => {
       } else {
         expect(anonymous.statusCode, `${label} anonymous`).toBe(401);
       }
-      // metrics: an admin session or METRICS_TOKEN (test/api/platform/metrics.test.ts), so a seller is refused.
-      if (op.access === 'admin' || op.access === 'metrics') {
+      // metrics: an admin session or METRICS_TOKEN (test/api/platform/metrics.test.ts), so a seller is refused;
+      // panel: administrators and branch managers (their answers: test/api/security/access-matrix.test.ts).
+      if (op.access === 'admin' || op.access === 'panel' || op.access === 'metrics') {
         expect(seller.statusCode, `${label} seller`).toBe(403);
       } else {
         expect([401, 403], `${label} seller`).not.toContain(seller.statusCode);
