@@ -13,6 +13,9 @@ export const getActivityRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tablero'],
         summary: 'Actividad de la comunidad (30 días), próximos eventos y top 5 del mes',
+        description:
+          'Un encargado ve las publicaciones y los eventos de su sucursal, y los me gusta, comentarios, vistas de ' +
+          'historias y puntos de sus vendedores.',
         response: { 200: makeItemResponse(ZDashboardActivity), ...errors(401, 403) },
       },
     },

@@ -13,6 +13,9 @@ export const getSummaryRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tablero'],
         summary: 'Contadores del tablero',
+        description:
+          'Vendedores activos, usuarios, publicaciones, eventos y eventos de los próximos 7 días. Un encargado ve ' +
+          'los de su sucursal (sin los de todas las sucursales).',
         response: { 200: makeItemResponse(ZDashboardSummary), ...errors(401, 403) },
       },
     },
