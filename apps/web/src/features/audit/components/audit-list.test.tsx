@@ -11,6 +11,7 @@ const entry = (over: Partial<TAuditEntry>): TAuditEntry => ({
   actor_id: 1,
   actor_email: 'admin@demo.local',
   actor_name: 'Administrador',
+  actor_role: 'admin',
   ip: '127.0.0.1',
   request_id: 'req-1',
   route: 'POST /api/posts/bulk-delete',
