@@ -16,7 +16,7 @@ import { fieldError } from '../../lib/http-errors.ts';
 import { decodeIdKeyset, encodeIdKeyset } from '../../lib/keyset.ts';
 import { fetchPage, parseSort } from '../../lib/list-query.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { inBranchScope } from '../../services/auth/branch-scope.ts';
+import { inBranchScope, scopeBranch } from '../../services/auth/branch-scope.ts';
 import { errors } from '../schemas.ts';
 
 export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
@@ -47,8 +47,14 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
+      const { user } = requireAuth(request);
       // A manager's: the entries about their branch's records (audit_log.branch_id, audit_log_branch_idx).
-      const conditions: SQL[] = [inBranchScope(requireAuth(request).user, sql`${auditLog.branchId}`)];
+      const conditions: SQL[] = [inBranchScope(user, sql`${auditLog.branchId}`)];
+      // Someone else's address is theirs to know only for an administrator: a manager sees their own.
+      const ip =
+        scopeBranch(user) === null
+          ? auditLog.ip
+          : sql<string | null>`CASE WHEN ${auditLog.actorId} = ${user.id} THEN ${auditLog.ip} END`;
       if (query.actor_id !== undefined) conditions.push(eq(auditLog.actorId, query.actor_id));
       if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
       if (query.entity_id !== undefined) conditions.push(eq(auditLog.entityId, query.entity_id));
@@ -90,7 +96,7 @@ export const listAuditRoute: FastifyPluginAsyncZod = async (app) => {
               actor_name: users.name,
               // A text column the users' role check fills (plugins/audit.ts: the session's role).
               actor_role: sql<TRole | null>`${auditLog.actorRole}`,
-              ip: auditLog.ip,
+              ip,
               request_id: auditLog.requestId,
               route: auditLog.route,
               action: auditLog.action,

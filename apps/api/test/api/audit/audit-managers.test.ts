@@ -73,6 +73,8 @@ describe('Auditoría for a branch manager', () => {
     ]);
     expect(entries[0]!.entity_id).toBe(branches.own);
     expect(entries[1]!.actor_id).toBe(managers.own.id);
+    // Someone else's address is not theirs to see; their own is.
+    expect(entries.map((e) => e.ip)).toEqual([null, '127.0.0.1']);
   });
 
   it("does not list another branch's entries nor the company's", async () => {
@@ -92,6 +94,7 @@ describe('Auditoría for a branch manager', () => {
     );
     expect(entries.find((e) => e.entity === 'suppliers')!.actor_role).toBe('admin');
     expect(entries.find((e) => e.entity === 'user_totp')!.actor_role).toBe('branch_manager');
+    expect(entries.every((e) => e.ip === '127.0.0.1')).toBe(true);
   });
 
   it('is still refused to sellers', async () => {
