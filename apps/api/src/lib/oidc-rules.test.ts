@@ -44,6 +44,15 @@ describe('parseGroupMap', () => {
     expect(() => parseGroupMap('jefes=admin:2')).toThrow('un administrador no lleva sucursal');
     expect(() => parseGroupMap('jefes=gerente')).toThrow('OIDC_GROUP_MAP: "jefes=gerente"');
   });
+
+  it('reads group=branch_manager:branch, and refuses a branch manager without a branch', () => {
+    expect(parseGroupMap('jefes-centro=branch_manager:3')).toEqual([
+      { group: 'jefes-centro', role: 'branch_manager', branchId: 3 },
+    ]);
+    expect(() => parseGroupMap('jefes=branch_manager')).toThrow(
+      'a un encargado de sucursal le falta la sucursal',
+    );
+  });
 });
 
 describe('accountForNewEmail', () => {
@@ -58,6 +67,14 @@ describe('accountForNewEmail', () => {
     expect(accountForNewEmail({ groups: 'ventas-norte' }, options)).toEqual({ role: 'seller', branchId: 7 });
     expect(accountForNewEmail({ groups: ['Panel-Admins'] }, options)).toBeNull();
     expect(accountForNewEmail({ groups: [1, null] }, options)).toBeNull();
+  });
+
+  it('gives a branch manager the branch of the rule', () => {
+    const options = { groupsClaim: 'groups', groupMap: parseGroupMap('jefes-norte=branch_manager:7') };
+    expect(accountForNewEmail({ groups: ['jefes-norte'] }, options)).toEqual({
+      role: 'branch_manager',
+      branchId: 7,
+    });
   });
 
   it('falls back to the default branch, and without one refuses', () => {

@@ -3,39 +3,43 @@
  * which e-mail an ID token vouches for, and what its groups claim makes of an account created by it.
  */
 
-/** One entry of OIDC_GROUP_MAP: a group's value gives a role (and, for a seller, a branch). */
+/** The roles a group can give: a seller and a branch manager belong to a branch, an administrator to none. */
+export type GroupRole = 'admin' | 'seller' | 'branch_manager';
+
+/** One entry of OIDC_GROUP_MAP: a group's value gives a role (and, for a seller or a manager, a branch). */
 export interface GroupRule {
   group: string;
-  role: 'admin' | 'seller';
+  role: GroupRole;
   branchId?: number;
 }
 
 /**
- * OIDC_GROUP_MAP, "panel-admins=admin,ventas-centro=seller:3": comma-separated `group=role`, a seller's
- * branch after a colon. Throws with the first wrong entry (the configuration refuses to start).
+ * OIDC_GROUP_MAP, "panel-admins=admin,ventas-centro=seller:3,jefes-centro=branch_manager:3":
+ * comma-separated `group=role`, the branch of a seller or a branch manager after a colon. Throws with the
+ * first wrong entry (the configuration refuses to start).
  */
 export function parseGroupMap(text: string): GroupRule[] {
   const rules: GroupRule[] = [];
   for (const raw of text.split(',')) {
     const entry = raw.trim();
     if (entry === '') continue;
-    const match = /^([^=]+)=(admin|seller)(?::(\d+))?$/.exec(entry);
+    const match = /^([^=]+)=(admin|seller|branch_manager)(?::(\d+))?$/.exec(entry);
     if (!match) {
       throw new Error(
-        `OIDC_GROUP_MAP: "${entry}" no es grupo=admin o grupo=seller:ID_DE_SUCURSAL (por ejemplo ventas=seller:3)`,
+        `OIDC_GROUP_MAP: "${entry}" no es grupo=admin, grupo=seller:ID_DE_SUCURSAL ni grupo=branch_manager:ID_DE_SUCURSAL (por ejemplo ventas=seller:3)`,
       );
     }
-    const [, group, role, branch] = match as unknown as [
-      string,
-      string,
-      'admin' | 'seller',
-      string | undefined,
-    ];
+    const [, group, role, branch] = match as unknown as [string, string, GroupRole, string | undefined];
     if (role === 'admin' && branch !== undefined) {
       throw new Error(`OIDC_GROUP_MAP: "${entry}": un administrador no lleva sucursal`);
     }
     if (role === 'seller' && branch === undefined) {
       throw new Error(`OIDC_GROUP_MAP: "${entry}": a un vendedor le falta la sucursal (grupo=seller:ID)`);
+    }
+    if (role === 'branch_manager' && branch === undefined) {
+      throw new Error(
+        `OIDC_GROUP_MAP: "${entry}": a un encargado de sucursal le falta la sucursal (grupo=branch_manager:ID)`,
+      );
     }
     rules.push({ group: group.trim(), role, ...(branch === undefined ? {} : { branchId: Number(branch) }) });
   }
@@ -72,7 +76,7 @@ export function verifiedEmail(claims: Claims): EmailVerdict {
 export function accountForNewEmail(
   claims: Claims,
   options: { groupsClaim?: string; groupMap: GroupRule[]; defaultBranchId?: number },
-): { role: 'admin' | 'seller'; branchId: number | null } | null {
+): { role: GroupRole; branchId: number | null } | null {
   if (options.groupsClaim) {
     const value = claims[options.groupsClaim];
     const groups = Array.isArray(value)
@@ -81,7 +85,7 @@ export function accountForNewEmail(
         ? [value]
         : [];
     const rule = options.groupMap.find((r) => groups.includes(r.group));
-    if (rule) return { role: rule.role, branchId: rule.role === 'seller' ? (rule.branchId ?? null) : null };
+    if (rule) return { role: rule.role, branchId: rule.role === 'admin' ? null : (rule.branchId ?? null) };
   }
   if (options.defaultBranchId !== undefined) return { role: 'seller', branchId: options.defaultBranchId };
   return null;

@@ -211,7 +211,8 @@ export class OidcSignIn {
       defaultBranchId,
     });
     if (!made) return null;
-    if (made.role === 'seller' && (made.branchId === null || !(await branchExists(db, made.branchId))))
+    // A seller or a branch manager needs a branch that exists (a manager's is also the users table's check).
+    if (made.role !== 'admin' && (made.branchId === null || !(await branchExists(db, made.branchId))))
       return null;
     const name = typeof claims.name === 'string' && claims.name.trim() !== '' ? claims.name.trim() : email;
     return insertUser(db, {
