@@ -86,7 +86,7 @@ export const USER_MSG = {
   rowEmailExists: 'Ya existe un usuario con ese email',
   rowBranchUnknown: (name: string) => `No existe la sucursal «${name}»`,
   rowBranchAmbiguous: (name: string) => `Hay más de una sucursal llamada «${name}»`,
-  rowRoleInvalid: (role: string) => `Rol inválido «${role}»: usá Vendedor o Administrador`,
+  rowRoleInvalid: (role: string) => `Rol inválido «${role}»: usá Vendedor, Encargado o Administrador`,
   rowActiveInvalid: (value: string) => `Activo inválido «${value}»: usá Sí o No`,
 } as const;
 

@@ -1,24 +1,30 @@
 import { MSG, makeItemResponse, ZUserBulkActive, ZUserBulkActiveResult } from '@panel/shared';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessions, users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { peopleInScope } from '../../services/auth/branch-scope.ts';
 import { endResetLinks } from '../../services/auth/password-reset.ts';
 import { errors } from '../schemas.ts';
 
 /**
  * Activates or deactivates several people in one request and one transaction. Deactivating ends
- * their sessions and open reset links in the same transaction. Unknown ids refuse the whole request (404).
+ * their sessions and open reset links in the same transaction. Unknown ids refuse the whole request (404),
+ * and so do, for a branch manager, the ids of anyone but the sellers of their branch: nobody outside
+ * their scope is ever changed, and whether such a person exists does not leak.
  */
 export const bulkActiveRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/bulk-active',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['usuarios'],
         summary: 'Activar o desactivar varios usuarios',
+        description:
+          'Todos o ninguno: un id que no existe (o, para un encargado de sucursal, que no es un vendedor de su ' +
+          'sucursal) rechaza el pedido con 404 y no cambia a nadie.',
         body: ZUserBulkActive,
         response: { 200: makeItemResponse(ZUserBulkActiveResult), ...errors(400, 401, 403, 404, 409) },
       },
@@ -33,9 +39,9 @@ export const bulkActiveRoute: FastifyPluginAsyncZod = async (app) => {
         const rows = await tx
           .update(users)
           .set({ active })
-          .where(inArray(users.id, ids))
+          .where(and(inArray(users.id, ids), peopleInScope(auth.user, sql`${users}`)))
           .returning({ id: users.id });
-        // Throwing rolls the transaction back: nothing changes when an id is unknown.
+        // Throwing rolls the transaction back: nothing changes when an id is unknown or out of scope.
         if (rows.length !== ids.length) throw notFound(MSG.userNotFound);
         if (!active) {
           await tx

@@ -1,14 +1,16 @@
 import { MSG, makeItemResponse, ZUserActivity } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { getUserActivity } from '../../services/users/activity.ts';
+import { personInScope } from '../../services/users/records.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 export const getUserActivityRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id/activity',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['usuarios'],
         summary: 'Actividad de un usuario',
@@ -20,6 +22,8 @@ export const getUserActivityRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A manager reads the sellers of their branch only (404 for anyone else).
+      await personInScope(app.db, requireAuth(request).user, request.params.id);
       const activity = await getUserActivity(app.db, request.params.id, app.now(), app.config.timeZone);
       if (!activity) throw notFound(MSG.userNotFound);
       return { data: activity };

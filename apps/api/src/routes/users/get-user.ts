@@ -1,6 +1,7 @@
 import { MSG, makeItemResponse, ZUser } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { findUser } from '../../services/users/records.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
@@ -8,7 +9,7 @@ export const getUserRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id',
     {
-      config: { access: 'admin', versioned: 'users' },
+      config: { access: 'panel', versioned: 'users' },
       schema: {
         tags: ['usuarios'],
         summary: 'Ver un usuario',
@@ -17,7 +18,8 @@ export const getUserRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await findUser(app.db, request.params.id);
+      // A manager finds only the sellers of their branch (404 for anyone else).
+      const user = await findUser(app.db, request.params.id, requireAuth(request).user);
       if (!user) throw notFound(MSG.userNotFound);
       return { data: user };
     },

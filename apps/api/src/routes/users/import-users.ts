@@ -11,12 +11,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth.ts';
 import {
   analyseImport,
   commitImport,
   decodeCsv,
   type HashedImport,
   hashImport,
+  importScope,
 } from '../../services/users/import.ts';
 import { errors } from '../schemas.ts';
 
@@ -25,6 +27,8 @@ import { errors } from '../schemas.ts';
  * answers the preview; otherwise every row is created in one transaction, or none when any row
  * has a problem (400, or 409 when the only problems are emails that already exist), with the
  * preview in the answer. Generated initial passwords are returned once and stored only hashed.
+ * A branch manager imports sellers of their branch only: a row of another role or branch is a problem of
+ * that row (nothing is imported), a row without a branch goes to theirs (services/users/import.ts).
  */
 export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
   // The preview and the password hashes are worked out in the preHandler, before the audited
@@ -52,7 +56,7 @@ export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/import',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         tags: ['usuarios'],
@@ -72,7 +76,7 @@ export const importUsersRoute: FastifyPluginAsyncZod = async (app) => {
         },
       },
       preHandler: async (request) => {
-        const analysed = await analyseImport(app.db, request.body);
+        const analysed = await analyseImport(app.db, request.body, importScope(requireAuth(request).user));
         const clean = !request.query.dry_run && analysed.preview.error_count === 0;
         prepared.set(request, {
           ...analysed,

@@ -2,15 +2,15 @@ import { SESSIONS_LIST_MAX, ZSessionList } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { listOpenSessions } from '../../services/auth/sessions.ts';
-import { sessionsOwner } from '../../services/users/sessions-owner.ts';
+import { personInScope } from '../../services/users/records.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
-/** Vendedores → "Sesiones": a person's open sessions, for an administrator. */
+/** Vendedores → "Sesiones": a person's open sessions, for an administrator or their branch manager. */
 export const listUserSessionsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id/sessions',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['usuarios'],
         summary: 'Sesiones abiertas de un usuario',
@@ -21,7 +21,7 @@ export const listUserSessionsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const owner = await sessionsOwner(app.db, auth.user, request.params.id);
+      const owner = await personInScope(app.db, auth.user, request.params.id);
       const { data, total } = await listOpenSessions(app.db, owner.id, app.now(), auth.sessionId);
       return { data, meta: { total } };
     },

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
 import { fetchPage, parseSort, presentKeys, reusedQuery } from '../../lib/list-query.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import {
   toUserDto,
   USER_SORT_COLUMNS,
@@ -20,17 +21,18 @@ export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['usuarios'],
-        summary: 'Listar usuarios (vendedores y administradores)',
+        summary: 'Listar usuarios (vendedores, encargados y administradores)',
+        description: 'Un encargado de sucursal ve solo a los vendedores de su sucursal.',
         querystring: ZUserListQuery,
         response: { 200: makeListResponse(ZUser), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
       const query = request.query;
-      const values = userListValues(query);
+      const values = userListValues(query, requireAuth(request).user);
       const sort = parseSort<UserSortKey>(query.sort, 'name');
       const shape = `${presentKeys(values)}:${sort.key}:${sort.desc}`;
       const { rows, meta } = await fetchPage(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { resetSecondFactors } from '../../services/auth/mfa.ts';
-import { sessionsOwner } from '../../services/users/sessions-owner.ts';
+import { personInScope } from '../../services/users/records.ts';
 import { errors, ZNoContent, ZRouteId } from '../schemas.ts';
 
 /**
@@ -28,7 +28,7 @@ export const resetMfaRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const owner = await sessionsOwner(app.db, requireAuth(request).user, request.params.id);
+      const owner = await personInScope(app.db, requireAuth(request).user, request.params.id);
       if (!(await resetSecondFactors(app.db, owner.id))) throw notFound(MSG.notFound);
       return reply.code(204).send();
     },

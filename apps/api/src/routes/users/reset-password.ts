@@ -1,22 +1,21 @@
-import { MSG, makeItemResponse, ZUserResetPassword, ZUserResetPasswordResult } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { makeItemResponse, ZUserResetPassword, ZUserResetPasswordResult } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { replacePassword } from '../../services/auth/password-change.ts';
 import { generatePassword, hashPassword } from '../../services/auth/passwords.ts';
+import { personInScope } from '../../services/users/records.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 /**
  * An admin sets a new password, or the server generates one and returns it this once (it is
  * stored only as a scrypt hash). The user's open sessions end, except the admin's own current one.
+ * A branch manager does it for the sellers of their branch.
  */
 export const resetPasswordRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/reset-password',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['usuarios'],
         summary: 'Restablecer la contraseña de un usuario',
@@ -28,8 +27,8 @@ export const resetPasswordRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const { id } = request.params;
-      const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-      if (!user) throw notFound(MSG.userNotFound);
+      // A manager resets the passwords of their branch's sellers only (404 for anyone else).
+      await personInScope(app.db, auth.user, id);
 
       const generated = request.body?.password === undefined ? generatePassword() : null;
       const passwordHash = await hashPassword(generated ?? request.body!.password!);

@@ -2,47 +2,63 @@ import { MSG, makeItemResponse, ZUser, ZUserUpdate } from '@panel/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/users.ts';
-import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { conflict, fieldError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { assertBranchInScope, assertRoleInScope } from '../../services/auth/branch-scope.ts';
 import { endResetLinks } from '../../services/auth/password-reset.ts';
 import { hashPassword } from '../../services/auth/passwords.ts';
 import { revokeUserSessions } from '../../services/auth/sessions.ts';
-import { branchExists, findUser, findUserIdByEmail } from '../../services/users/records.ts';
+import { branchExists, findUser, findUserIdByEmail, personInScope } from '../../services/users/records.ts';
 import { errors, ZRouteId } from '../schemas.ts';
 
 /**
  * Partial update. A new password or a deactivation ends the user's sessions (except the
  * admin's own current one when they change their own password) and open reset links. Admins cannot lock themselves out.
+ * A changed role or branch reaches the person's open sessions at once: every change forgets their cached
+ * account (sessionsRevoked), so the next call reads the new one.
  */
 export const updateUserRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/:id',
     {
-      config: { access: 'admin', versioned: 'users' },
+      config: { access: 'panel', versioned: 'users' },
       schema: {
         tags: ['usuarios'],
         summary: 'Actualizar un usuario',
+        description:
+          'Un encargado de sucursal edita solo a los vendedores de su sucursal (404 para los demás), sin ' +
+          'cambiarles el rol ni llevarlos a otra sucursal (403). Un encargado necesita sucursal (400 en `branch_id`).',
         params: ZRouteId,
         body: ZUserUpdate,
         response: { 200: makeItemResponse(ZUser), ...errors(400, 401, 403, 404, 409) },
+      },
+      // Out of the caller's scope is a 404 before If-Match is looked at (plugins/preconditions.ts): a 412
+      // would tell a branch manager that the person exists.
+      preHandler: async (request) => {
+        await personInScope(app.db, requireAuth(request).user, request.params.id);
       },
     },
     async (request) => {
       const auth = requireAuth(request);
       const { id } = request.params;
       const body = request.body;
-      const [current] = await app.db
-        .select({ id: users.id, active: users.active })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      if (!current) throw notFound(MSG.userNotFound);
+      // A manager finds only the sellers of their branch (404), keeps them sellers and in it (403).
+      const current = await personInScope(app.db, auth.user, id);
+      assertRoleInScope(auth.user, body.role);
+      if (body.branch_id !== undefined) assertBranchInScope(auth.user, body.branch_id);
 
       const isSelf = id === auth.user.id;
-      if (isSelf && (body.active === false || body.role === 'seller'))
-        throw conflict(MSG.cannotDeactivateSelf);
+      const roleChanged = body.role !== undefined && body.role !== current.role;
+      if (isSelf && (body.active === false || roleChanged)) throw conflict(MSG.cannotDeactivateSelf);
       if (body.branch_id != null && !(await branchExists(app.db, body.branch_id))) {
         throw fieldError('branch_id', MSG.branchNotFound);
+      }
+      // The record as it will be: a manager without a branch is refused here, users_manager_branch_check
+      // being the last line.
+      const role = body.role ?? current.role;
+      const branchId = body.branch_id !== undefined ? body.branch_id : current.branchId;
+      if (role === 'branch_manager' && branchId === null) {
+        throw fieldError('branch_id', MSG.managerBranchRequired);
       }
       if (body.email !== undefined) {
         const owner = await findUserIdByEmail(app.db, body.email);

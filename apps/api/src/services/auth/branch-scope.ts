@@ -1,5 +1,5 @@
 import { MSG } from '@panel/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -25,7 +25,7 @@ export function scopeBranch(user: Pick<SessionUser, 'role' | 'branch_id'>): numb
  */
 export function inBranchScope(user: Pick<SessionUser, 'role' | 'branch_id'>, branchColumn: SQL): SQL {
   const branch = scopeBranch(user);
-  return branch === null ? sql`true` : sql`${branchColumn} = ${branch}`;
+  return branch === null ? sql`true` : ofBranch(branchColumn, branch);
 }
 
 /**
@@ -34,7 +34,40 @@ export function inBranchScope(user: Pick<SessionUser, 'role' | 'branch_id'>, bra
  */
 export function peopleInScope(user: Pick<SessionUser, 'role' | 'branch_id'>, u: SQL): SQL {
   const branch = scopeBranch(user);
-  return branch === null ? sql`true` : sql`(${u}.role = 'seller' AND ${u}.branch_id = ${branch})`;
+  return branch === null ? sql`true` : peopleOfBranch(u, branch);
+}
+
+/**
+ * Rows owned by a person (a seller's volumes and units: `user_id`): an administrator, all; a manager,
+ * those of the sellers of their branch (peopleInScope through the owner). `ownerId` is the owner's
+ * column, sql`mv.user_id`.
+ */
+export function ownerInScope(user: Pick<SessionUser, 'role' | 'branch_id'>, ownerId: SQL): SQL {
+  const branch = scopeBranch(user);
+  if (branch === null) return sql`true`;
+  return sql`${ownerId} IN (SELECT u.id FROM users u WHERE ${peopleOfBranch(sql`u`, branch)})`;
+}
+
+/**
+ * A statement built once and reused (lib/list-query.ts reusedQuery, whose SQL must hold no value) cannot
+ * carry a manager's branch: it names this placeholder instead, and each call gives it scopeValues(user).
+ */
+export const SCOPE_BRANCH = sql.placeholder('scope_branch');
+
+/** The scope's value for a reused statement: `scope_branch` for a manager, nothing for an administrator. */
+export function scopeValues(user: Pick<SessionUser, 'role' | 'branch_id'>): { scope_branch?: number } {
+  const branch = scopeBranch(user);
+  return branch === null ? {} : { scope_branch: branch };
+}
+
+/** inBranchScope's manager half, for a given branch (a number, or SCOPE_BRANCH in a reused statement). */
+export function ofBranch(branchColumn: SQL, branch: number | Placeholder): SQL {
+  return sql`${branchColumn} = ${branch}`;
+}
+
+/** peopleInScope's manager half, for a given branch (a number, or SCOPE_BRANCH in a reused statement). */
+export function peopleOfBranch(u: SQL, branch: number | Placeholder): SQL {
+  return sql`(${u}.role = 'seller' AND ${u}.branch_id = ${branch})`;
 }
 
 /**

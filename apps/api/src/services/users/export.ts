@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { csvDownload, csvSafe, turnEventLoop } from '../../lib/csv.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import {
+  type Actor,
   USER_SORT_COLUMNS,
   type UserSortKey,
   userColumns,
@@ -43,12 +44,12 @@ type UserRowWithCursor = {
 type ExportQuery = Omit<TUserExportQuery, 'active' | 'branch_id'> & { active?: boolean; branch_id?: number };
 
 /**
- * Every person matching the list's search and filters, in its order, read in keyset batches of
+ * Every person `actor` may see matching the list's search and filters, in its order, read in keyset batches of
  * EXPORT_BATCH on (sort key, id). The cursor is the sort key as text, so timestamps keep their
  * microseconds.
  */
-export async function* exportUserRows(db: Db, query: ExportQuery, timeZone: string) {
-  const values = userListValues(query);
+export async function* exportUserRows(db: Db, query: ExportQuery, timeZone: string, actor: Actor) {
+  const values = userListValues(query, actor);
   const where = userListWhere(values);
   const sort = parseSort<UserSortKey>(query.sort, 'name');
   const key = USER_SORT_COLUMNS[sort.key];
@@ -94,6 +95,11 @@ export async function* exportUserRows(db: Db, query: ExportQuery, timeZone: stri
 }
 
 /** The CSV as a stream (lib/csv.ts), started once the first batch has been read. */
-export function userExportStream(db: Db, query: ExportQuery, timeZone: string): Promise<Readable> {
-  return csvDownload(EXPORT_HEADER, exportUserRows(db, query, timeZone));
+export function userExportStream(
+  db: Db,
+  query: ExportQuery,
+  timeZone: string,
+  actor: Actor,
+): Promise<Readable> {
+  return csvDownload(EXPORT_HEADER, exportUserRows(db, query, timeZone, actor));
 }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import {
   csvUnguard,
   IMPORT_MAX_ROWS,
+  MSG,
   passwordProblem,
   type TRole,
   type TUserImportCredential,
@@ -16,7 +17,9 @@ import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { scopeBranch } from '../auth/branch-scope.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 
 /** Lower case, no accents, single spaces: how header names, roles and branch names are matched. */
 export function fold(text: string): string {
@@ -41,6 +44,13 @@ const ROLE_WORDS: Record<string, TRole> = {
   admin: 'admin',
   administrador: 'admin',
   administradora: 'admin',
+  // The Rol column of an export writes "Encargado"; the user form, "Encargado de sucursal".
+  encargado: 'branch_manager',
+  encargada: 'branch_manager',
+  'encargado de sucursal': 'branch_manager',
+  'encargada de sucursal': 'branch_manager',
+  branch_manager: 'branch_manager',
+  'branch manager': 'branch_manager',
 };
 
 /** `Activo` as the export writes it (Sí / No), and the usual other spellings; empty = active. */
@@ -154,8 +164,30 @@ export interface ImportLookups {
   branchIds: Map<string, number[]>;
 }
 
+/**
+ * A branch manager's import (docs/product.md#branch-managers): sellers of their branch only. A row that
+ * names another role or another branch is a problem of that row (so nothing is imported); a row without
+ * a branch goes to theirs.
+ */
+export interface ImportScope {
+  branchId: number;
+  branchName: string;
+}
+
+/** The scope of `actor`'s import: null for an administrator (every role and branch). */
+export function importScope(
+  actor: Pick<SessionUser, 'role' | 'branch_id' | 'branch_name'>,
+): ImportScope | null {
+  const branchId = scopeBranch(actor);
+  return branchId === null ? null : { branchId, branchName: actor.branch_name ?? '' };
+}
+
 /** Each row's problems, in Spanish (pure: the lookups come from the database). */
-export function checkRows(rows: CsvRow[], lookups: ImportLookups): TUserImportRow[] {
+export function checkRows(
+  rows: CsvRow[],
+  lookups: ImportLookups,
+  scope: ImportScope | null = null,
+): TUserImportRow[] {
   const firstLineOf = new Map<string, number>();
   return rows.map((row) => {
     const errors: string[] = [];
@@ -177,15 +209,23 @@ export function checkRows(rows: CsvRow[], lookups: ImportLookups): TUserImportRo
     if (row.role.trim()) {
       role = ROLE_WORDS[fold(row.role)] ?? null;
       if (!role) errors.push(USER_MSG.rowRoleInvalid(row.role.trim()));
+      else if (scope && role !== 'seller') errors.push(MSG.managersOnlySellers);
     }
 
     let branchId: number | null = null;
-    const branch = row.branch.trim();
+    let branch = row.branch.trim();
     if (branch) {
       const ids = lookups.branchIds.get(fold(branch)) ?? [];
       if (ids.length === 0) errors.push(USER_MSG.rowBranchUnknown(branch));
       else if (ids.length > 1) errors.push(USER_MSG.rowBranchAmbiguous(branch));
       else branchId = ids[0]!;
+      if (scope && branchId !== null && branchId !== scope.branchId) errors.push(MSG.otherBranch);
+    } else if (scope) {
+      branchId = scope.branchId;
+      branch = scope.branchName;
+    }
+    if (role === 'branch_manager' && branchId === null && branch === '') {
+      errors.push(MSG.managerBranchRequired);
     }
 
     let active = true;
@@ -245,9 +285,10 @@ export async function loadLookups(db: Db, rows: CsvRow[]): Promise<ImportLookups
 export async function analyseImport(
   db: Db,
   text: string,
+  scope: ImportScope | null = null,
 ): Promise<{ preview: TUserImportPreview; passwords: Map<number, string> }> {
   const rows = readUserCsv(text);
-  const checked = checkRows(rows, await loadLookups(db, rows));
+  const checked = checkRows(rows, await loadLookups(db, rows), scope);
   const passwords = new Map(rows.filter((r) => r.password !== '').map((r) => [r.line, r.password]));
   return {
     preview: {

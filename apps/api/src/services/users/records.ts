@@ -1,10 +1,19 @@
-import type { TRole, TUser } from '@panel/shared';
+import { MSG, type TRole, type TUser } from '@panel/shared';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { containsFolded, likePattern } from '../../lib/list-query.ts';
+import { peopleInScope, peopleOfBranch, SCOPE_BRANCH, scopeValues } from '../auth/branch-scope.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+
+/** Who is asking: the scope of a panel account (services/auth/branch-scope.ts). */
+export type Actor = Pick<SessionUser, 'role' | 'branch_id'>;
+
+/** The users table as branch-scope's fragments name it (`"users".role`, `"users".branch_id`). */
+const PEOPLE = sql`${users}`;
 
 /** The columns of ZUser, with the branch name joined. */
 export const userColumns = {
@@ -26,14 +35,30 @@ export function toUserDto(row: UserRow): TUser {
   return { ...row, created_at: row.created_at.toISOString() };
 }
 
-export async function findUser(db: Db | Tx, id: number): Promise<TUser | null> {
+/** A person, or null; with `actor`, only one in their scope (a manager: a seller of their branch). */
+export async function findUser(db: Db | Tx, id: number, actor?: Actor): Promise<TUser | null> {
   const [row] = await db
     .select(userColumns)
     .from(users)
     .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), actor ? peopleInScope(actor, PEOPLE) : undefined))
     .limit(1);
   return row ? toUserDto(row) : null;
+}
+
+/**
+ * The person a panel account reads or changes (their sessions, activity, password, record), or 404 with
+ * MSG.userNotFound: a manager does not find anyone but the sellers of their branch, so the others'
+ * existence does not leak.
+ */
+export async function personInScope(db: Db | Tx, actor: Actor, id: number) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, branchId: users.branchId, active: users.active })
+    .from(users)
+    .where(and(eq(users.id, id), peopleInScope(actor, PEOPLE)))
+    .limit(1);
+  if (!row) throw notFound(MSG.userNotFound);
+  return row;
 }
 
 export async function findUserIdByEmail(db: Db | Tx, email: string): Promise<number | null> {
@@ -84,19 +109,21 @@ export type UserListValues = {
   role?: TRole;
   branch_id?: number;
   active?: boolean;
+  /** A manager's branch (scopeValues): only its sellers. */
+  scope_branch?: number;
 };
 
-export function userListValues(query: {
-  q?: string;
-  role?: TRole;
-  branch_id?: number;
-  active?: boolean;
-}): UserListValues {
+/** The list's values, limited to what `actor` may see. */
+export function userListValues(
+  query: { q?: string; role?: TRole; branch_id?: number; active?: boolean },
+  actor: Actor,
+): UserListValues {
   return {
     q: query.q ? likePattern(query.q) : undefined,
     role: query.role || undefined,
     branch_id: query.branch_id || undefined,
     active: query.active,
+    ...scopeValues(actor),
   };
 }
 
@@ -113,6 +140,7 @@ export function userListWhere(values: UserListValues): SQL | undefined {
   if (values.role !== undefined) conditions.push(eq(users.role, sql.placeholder('role')));
   if (values.branch_id !== undefined) conditions.push(eq(users.branchId, sql.placeholder('branch_id')));
   if (values.active !== undefined) conditions.push(eq(users.active, sql.placeholder('active')));
+  if (values.scope_branch !== undefined) conditions.push(peopleOfBranch(PEOPLE, SCOPE_BRANCH));
   return and(...conditions);
 }
 
