@@ -1,5 +1,6 @@
 import { ZUnitsBulkResult, ZUnitsBulkUpsert } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
 import { saveUnitsYear, toUnitsDto } from '../../services/targets/units.ts';
 import { errors } from '../schemas.ts';
 
@@ -7,7 +8,7 @@ export const bulkUpsertUnitsRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/units/bulk-upsert',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['metas'],
         summary: 'Guardar las unidades pretendidas de un año',
@@ -19,7 +20,12 @@ export const bulkUpsertUnitsRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { saved, cleared, items } = await saveUnitsYear(app.db, request.body, app.now());
+      const { saved, cleared, items } = await saveUnitsYear(
+        app.db,
+        request.body,
+        app.now(),
+        requireAuth(request).user,
+      );
       return { data: { saved, cleared, items: items.map(toUnitsDto) } };
     },
   );

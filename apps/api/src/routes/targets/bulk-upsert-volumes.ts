@@ -1,5 +1,6 @@
 import { ZVolumesBulkResult, ZVolumesBulkUpsert } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
 import { saveVolumesYear, toVolumeDto } from '../../services/targets/volumes.ts';
 import { errors } from '../schemas.ts';
 
@@ -8,7 +9,7 @@ export const bulkUpsertVolumesRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/volume/bulk-upsert',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['metas'],
         summary: 'Guardar los volúmenes ($) de un año',
@@ -20,7 +21,12 @@ export const bulkUpsertVolumesRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { saved, cleared, items } = await saveVolumesYear(app.db, request.body, app.now());
+      const { saved, cleared, items } = await saveVolumesYear(
+        app.db,
+        request.body,
+        app.now(),
+        requireAuth(request).user,
+      );
       return { data: { saved, cleared, items: items.map(toVolumeDto) } };
     },
   );

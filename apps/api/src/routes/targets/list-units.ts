@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyTargetUnits } from '../../db/schema/targets.ts';
 import { fetchPage, parseSort } from '../../lib/list-query.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { toUnitsDto, unitsColumns } from '../../services/targets/units.ts';
 import { errors } from '../schemas.ts';
 import { monthlyConditions, monthlyOrder } from './monthly-list.ts';
@@ -14,7 +15,7 @@ export const listUnitsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/units',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['metas'],
         summary: 'Listar unidades pretendidas',
@@ -27,7 +28,7 @@ export const listUnitsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const conditions = monthlyConditions(t, query);
+      const conditions = monthlyConditions(t, query, requireAuth(request).user);
       if (query.supplier_id) conditions.push(eq(t.supplierId, query.supplier_id));
       if (query.brand_id) conditions.push(eq(t.brandId, query.brand_id));
       const where = and(...conditions);

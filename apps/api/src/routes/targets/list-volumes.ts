@@ -3,6 +3,7 @@ import { and, count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyVolumes } from '../../db/schema/targets.ts';
 import { fetchPage, parseSort } from '../../lib/list-query.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { toVolumeDto, volumeColumns } from '../../services/targets/volumes.ts';
 import { errors } from '../schemas.ts';
 import { monthlyConditions, monthlyOrder } from './monthly-list.ts';
@@ -17,7 +18,7 @@ export const listVolumesRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/volume',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['metas'],
         summary: 'Listar volúmenes mensuales ($)',
@@ -28,7 +29,7 @@ export const listVolumesRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const where = and(...monthlyConditions(monthlyVolumes, query));
+      const where = and(...monthlyConditions(monthlyVolumes, query, requireAuth(request).user));
       const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'year');
       const { rows, meta } = await fetchPage(
         query,

@@ -1,5 +1,6 @@
 import { makeItemResponse, ZVolume, ZVolumeUpsert } from '@panel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
 import { toVolumeDto, upsertVolume } from '../../services/targets/volumes.ts';
 import { errors } from '../schemas.ts';
 
@@ -7,7 +8,7 @@ export const upsertVolumeRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/volume/upsert',
     {
-      config: { access: 'admin' },
+      config: { access: 'panel' },
       schema: {
         tags: ['metas'],
         summary: 'Guardar el volumen ($) de un mes',
@@ -17,7 +18,7 @@ export const upsertVolumeRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await upsertVolume(app.db, request.body, app.now());
+      const row = await upsertVolume(app.db, request.body, app.now(), requireAuth(request).user);
       return { data: toVolumeDto(row) };
     },
   );

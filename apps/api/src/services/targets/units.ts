@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { monthlyTargetUnits } from '../../db/schema/targets.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 import { assertSeller, assertSupplierAndBrand } from './target-owner.ts';
 
 export const unitsColumns = {
@@ -44,9 +45,15 @@ const t = monthlyTargetUnits;
 
 /**
  * A year of a seller's units for one supplier and brand in one transaction (400 naming a missing
- * seller, supplier or brand): `units: null` deletes the month. The year's rows after it, in unitsColumns, by month.
+ * seller, supplier or brand; a seller out of `actor`'s scope is missing too): `units: null` deletes the
+ * month. The year's rows after it, in unitsColumns, by month.
  */
-export async function saveUnitsYear(db: Db, body: z.infer<typeof ZUnitsBulkUpsert>, now: Date) {
+export async function saveUnitsYear(
+  db: Db,
+  body: z.infer<typeof ZUnitsBulkUpsert>,
+  now: Date,
+  actor: Pick<SessionUser, 'role' | 'branch_id'>,
+) {
   const updatedAt = sql`${now.toISOString()}::timestamptz`;
   const filled = body.items.filter((i) => i.units !== null);
   const cleared = body.items.filter((i) => i.units === null).map((i) => i.month);
@@ -58,7 +65,7 @@ export async function saveUnitsYear(db: Db, body: z.infer<typeof ZUnitsBulkUpser
   );
 
   const items = await db.transaction(async (tx) => {
-    await assertSeller(tx, body.user_id);
+    await assertSeller(tx, body.user_id, actor);
     await assertSupplierAndBrand(tx, body.supplier_id, body.brand_id);
     if (cleared.length > 0) await tx.delete(t).where(and(pair, inArray(t.month, cleared)));
     if (filled.length > 0) {
