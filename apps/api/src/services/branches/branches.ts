@@ -11,6 +11,11 @@ import {
   reusedQuery,
   textSortKey,
 } from '../../lib/list-query.ts';
+import { inBranchScope, ofBranch, SCOPE_BRANCH, scopeValues } from '../auth/branch-scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+
+/** Who reads: an administrator every branch, a branch manager their own (services/auth/branch-scope.ts). */
+type Actor = Pick<SessionUser, 'role' | 'branch_id'>;
 
 /** Everything but the secret: only whether a connection string is set (routes/branches/branch-dto.ts). */
 export const branchColumns = {
@@ -34,15 +39,18 @@ const SORT_COLUMNS = {
 /**
  * One page of branches (`q` on name, city and address, case and accents aside; `city`; `sort`), in
  * branchColumns. Built once per shape (which filters, which sort), then reused:
- * docs/performance.md#cost-per-request.
+ * docs/performance.md#cost-per-request. A branch manager's holds their own branch only, so the forms and
+ * filters of their panel offer just it.
  */
 export async function selectBranchesPage(
   db: Db,
   query: { page: number; per_page: number; q?: string; city?: string; sort?: string },
+  actor: Actor,
 ) {
   const values: BranchListValues = {
     q: query.q ? likePattern(query.q) : undefined,
     city: query.city || undefined,
+    ...scopeValues(actor),
   };
   const sort = parseSort<keyof typeof SORT_COLUMNS>(query.sort, 'name');
   const shape = `${presentKeys(values)}${sort.key}:${sort.desc}`;
@@ -64,6 +72,8 @@ type BranchListValues = {
   /** likePattern(q), for the name, the city and the address. */
   q?: string;
   city?: string;
+  /** A manager's branch (scopeValues). */
+  scope_branch?: number;
 };
 
 function branchListWhere(values: BranchListValues): SQL | undefined {
@@ -74,6 +84,7 @@ function branchListWhere(values: BranchListValues): SQL | undefined {
     conditions.push(or(contains(branches.name), contains(branches.city), contains(branches.address))!);
   }
   if (values.city !== undefined) conditions.push(eq(branches.city, sql.placeholder('city')));
+  if (values.scope_branch !== undefined) conditions.push(ofBranch(sql`${branches.id}`, SCOPE_BRANCH));
   return and(...conditions);
 }
 
@@ -95,12 +106,12 @@ function branchesPage(
     .offset(sql.placeholder('offset'));
 }
 
-/** The branches' cities, each once (case and accents aside), in alphabetical order. */
-export async function selectBranchCities(db: Db): Promise<string[]> {
+/** The cities of the branches `actor` sees, each once (case and accents aside), in alphabetical order. */
+export async function selectBranchCities(db: Db, actor: Actor): Promise<string[]> {
   const rows = await db
     .selectDistinct({ city: branches.city, key: sql<string>`f_unaccent(lower(${branches.city}))` })
     .from(branches)
-    .where(isNotNull(branches.city))
+    .where(and(isNotNull(branches.city), inBranchScope(actor, sql`${branches.id}`)))
     .orderBy(sql`f_unaccent(lower(${branches.city}))`, branches.city);
   return rows.map((r) => r.city!);
 }
