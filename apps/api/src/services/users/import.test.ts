@@ -1,4 +1,4 @@
-import { USER_MSG } from '@panel/shared';
+import { MSG, USER_MSG } from '@panel/shared';
 import { describe, expect, it } from 'vitest';
 import { type CsvRow, checkRows, detectDelimiter, fold, mapConcurrent, readUserCsv } from './import.ts';
 
@@ -39,6 +39,43 @@ describe('checkRows', () => {
       (role) => checkRows([row({ role })], noLookups)[0]!.role,
     );
     expect(roles).toEqual(['seller', 'seller', 'seller', 'admin', 'admin', 'admin', 'seller']);
+  });
+
+  it('reads a branch manager as Encargado or Encargado de sucursal, and wants their branch', () => {
+    const lookups = { ...noLookups, branchIds: new Map([['centro', [3]]]) };
+    for (const role of ['Encargado', 'encargada de sucursal', 'Encargado de Sucursal', 'branch_manager']) {
+      expect(checkRows([row({ role, branch: 'Centro' })], lookups)[0], role).toMatchObject({
+        role: 'branch_manager',
+        branch_id: 3,
+        errors: [],
+      });
+    }
+    expect(checkRows([row({ role: 'Encargado' })], lookups)[0]!.errors).toEqual([MSG.managerBranchRequired]);
+  });
+
+  it("keeps a branch manager's rows to sellers of their branch, and puts a row without one in it", () => {
+    const lookups = {
+      ...noLookups,
+      branchIds: new Map([
+        ['centro', [3]],
+        ['sur', [4]],
+      ]),
+    };
+    const scope = { branchId: 3, branchName: 'Centro' };
+    const [none, same, other, admin] = checkRows(
+      [
+        row({ email: 'a@x.com' }),
+        row({ email: 'b@x.com', branch: 'centro' }),
+        row({ email: 'c@x.com', branch: 'Sur' }),
+        row({ email: 'd@x.com', role: 'Administrador' }),
+      ],
+      lookups,
+      scope,
+    );
+    expect(none).toMatchObject({ branch: 'Centro', branch_id: 3, errors: [] });
+    expect(same).toMatchObject({ branch_id: 3, errors: [] });
+    expect(other!.errors).toEqual([MSG.otherBranch]);
+    expect(admin!.errors).toEqual([MSG.managersOnlySellers]);
   });
 
   it('finds the branch by name ignoring case and accents, and flags an ambiguous one', () => {
