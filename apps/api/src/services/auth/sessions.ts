@@ -4,7 +4,7 @@ import { and, count, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { sessions, users } from '../../db/schema/users.ts';
-import { userColumns } from '../users/records.ts';
+import { userColumns } from '../users/user-columns.ts';
 import { deviceWords } from './device.ts';
 import type { SessionCache } from './session-cache.ts';
 

@@ -8,6 +8,7 @@ import { containsFolded, likePattern } from '../../lib/list-query.ts';
 import { peopleInScope, peopleOfBranch, SCOPE_BRANCH, scopeValues } from '../auth/branch-scope.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import { userColumns } from './user-columns.ts';
 
 /** Who is asking: the scope of a panel account (services/auth/branch-scope.ts). */
 export type Actor = Pick<SessionUser, 'role' | 'branch_id'>;
@@ -15,19 +16,7 @@ export type Actor = Pick<SessionUser, 'role' | 'branch_id'>;
 /** The users table as branch-scope's fragments name it (`"users".role`, `"users".branch_id`). */
 const PEOPLE = sql`${users}`;
 
-/** The columns of ZUser, with the branch name joined. */
-export const userColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  branch_id: users.branchId,
-  branch_name: branches.name,
-  avatar_url: users.avatarUrl,
-  active: users.active,
-  created_at: users.createdAt,
-  version: users.version,
-};
+export { userColumns };
 
 type UserRow = Omit<TUser, 'created_at'> & { created_at: Date };
 
