@@ -1,10 +1,10 @@
 import { MSG, makeItemResponse, ZUser, ZUserUpdate } from '@panel/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/users.ts';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { assertBranchInScope, assertRoleInScope } from '../../services/auth/branch-scope.ts';
+import { assertBranchInScope, assertRoleInScope, peopleInScope } from '../../services/auth/branch-scope.ts';
 import { endResetLinks } from '../../services/auth/password-reset.ts';
 import { hashPassword } from '../../services/auth/passwords.ts';
 import { revokeUserSessions } from '../../services/auth/sessions.ts';
@@ -21,7 +21,13 @@ export const updateUserRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/:id',
     {
-      config: { access: 'panel', versioned: 'users' },
+      config: {
+        access: 'panel',
+        versioned: 'users',
+        // If-Match reads the version of people in the caller's scope only: a stale one on anyone else
+        // answers the handler's 404, not a 412 that would tell a branch manager the person exists.
+        versionScope: (request) => peopleInScope(requireAuth(request).user, sql`users`),
+      },
       schema: {
         tags: ['usuarios'],
         summary: 'Actualizar un usuario',
@@ -31,11 +37,6 @@ export const updateUserRoute: FastifyPluginAsyncZod = async (app) => {
         params: ZRouteId,
         body: ZUserUpdate,
         response: { 200: makeItemResponse(ZUser), ...errors(400, 401, 403, 404, 409) },
-      },
-      // Out of the caller's scope is a 404 before If-Match is looked at (plugins/preconditions.ts): a 412
-      // would tell a branch manager that the person exists.
-      preHandler: async (request) => {
-        await personInScope(app.db, requireAuth(request).user, request.params.id);
       },
     },
     async (request) => {

@@ -148,6 +148,13 @@ describe('a branch manager managing people', () => {
       headers: { ...bearer(manager.token), 'if-match': '"999"' },
     });
     expect(stale.statusCode).toBe(404);
+    const staleMine = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${mine.id}`,
+      payload: { name: 'Otro Nombre' },
+      headers: { ...bearer(manager.token), 'if-match': '"999"' },
+    });
+    expect(staleMine.statusCode).toBe(412);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, theirs.id));
     expect(row).toMatchObject({ name: 'Beto Ajeno', active: true });
   });
