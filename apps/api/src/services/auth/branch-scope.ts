@@ -38,9 +38,9 @@ export function peopleInScope(user: Pick<SessionUser, 'role' | 'branch_id'>, u: 
 }
 
 /**
- * Rows owned by a person (a seller's volumes and units: `user_id`): an administrator, all; a manager,
- * those of the sellers of their branch (peopleInScope through the owner). `ownerId` is the owner's
- * column, sql`mv.user_id`.
+ * Rows owned by a person (a seller's volumes and units, ledger rows, likes, visits: `user_id`): an
+ * administrator, all; a manager, those of the sellers of their branch (peopleInScope through the owner).
+ * `ownerId` is the owner's column, sql`mv.user_id`.
  */
 export function ownerInScope(user: Pick<SessionUser, 'role' | 'branch_id'>, ownerId: SQL): SQL {
   const branch = scopeBranch(user);
@@ -91,18 +91,6 @@ export type PanelScope = Pick<SessionUser, 'role' | 'branch_id'>;
 
 /** The administrator's scope, every branch: for a service called outside a request (tests, the demo). */
 export const WHOLE_COMPANY: PanelScope = { role: 'admin', branch_id: null };
-
-/**
- * Rows that belong to a person (ledger rows, likes, visits…): an administrator sees all, a manager only
- * those of the people in their scope (peopleInScope: their branch's sellers). `owner` is the row's user
- * column, sql`t.user_id`.
- */
-export function ownerInScope(user: PanelScope, owner: SQL): SQL {
-  const branch = scopeBranch(user);
-  return branch === null
-    ? sql`true`
-    : sql`${owner} IN (SELECT u.id FROM users u WHERE ${peopleInScope(user, sql`u`)})`;
-}
 
 /**
  * A report's branch filter (`?branch_id=`) in the caller's scope: an administrator's as asked (none: the
