@@ -62,6 +62,17 @@ export const sellerUser: TUser = {
   role: 'seller',
 };
 
+/** A branch manager ("Encargado de sucursal") of branch 7, "Centro" (docs/product.md#branch-managers). */
+export const managerUser: TUser = {
+  ...adminUser,
+  id: 3,
+  name: 'Elena Encargada',
+  email: 'encargada@demo.local',
+  role: 'branch_manager',
+  branch_id: 7,
+  branch_name: 'Centro',
+};
+
 export function signIn(user: TUser = adminUser, token = 'test-token') {
   useAuthStore.getState().login(token, user);
 }

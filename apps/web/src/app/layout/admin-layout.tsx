@@ -7,6 +7,8 @@ import { useMe } from '../../features/auth/api/get-me';
 import { setMfaSetupRequiredHandler } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
 import { useBusinessTimeZone } from '../../lib/dates/time-zone';
+import { canOpen } from '../../lib/permissions';
+import { ForbiddenPage } from '../forbidden-page';
 import classes from './admin-layout.module.css';
 import { rememberSearch } from './remembered-search';
 import { SideMenu } from './side-menu';
@@ -70,6 +72,7 @@ export function AdminLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
+  const allowed = useAuthStore((s) => canOpen(s.user, pathname));
   useFreshUser();
   useMfaSetupRedirect();
   useDocumentTitle();
@@ -126,7 +129,8 @@ export function AdminLayout() {
       <AppShell.Main className={classes.main}>
         {navigation.state === 'loading' && <div className={classes.progress} aria-hidden />}
         <div className={classes.content}>
-          <Outlet key={timeZone} />
+          {/* A screen of another role, typed or bookmarked: the refusal, not a screen of 403s. */}
+          {allowed ? <Outlet key={timeZone} /> : <ForbiddenPage />}
         </div>
       </AppShell.Main>
     </AppShell>

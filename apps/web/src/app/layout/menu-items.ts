@@ -13,6 +13,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { canOpen, type Viewer } from '../../lib/permissions';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number | string }>;
 
@@ -109,10 +110,29 @@ export function isEntryActive(entry: MenuEntry, pathname: string): boolean {
     : isLeafActive(entry, pathname);
 }
 
-/** Every place the quick search can go to, with the group it sits in. */
-export function searchableScreens(): { label: string; path: string; group?: string }[] {
+/**
+ * The menu as `viewer` may use it (lib/permissions.ts): the screens they cannot open left out, a submenu
+ * without any left out whole, and an entry's own link moved to its first remaining screen.
+ */
+export function menuFor(viewer: Viewer): MenuSection[] {
+  const allowed = (leaf: MenuLeaf) => canOpen(viewer, leaf.path);
+  const entryFor = (entry: MenuEntry): MenuEntry | null => {
+    if (!entry.children) return allowed(entry) ? entry : null;
+    const children = entry.children.filter(allowed);
+    const first = children[0];
+    if (!first) return null;
+    return children.length === entry.children.length ? entry : { ...entry, path: first.path, children };
+  };
+  return MENU.map((section) => ({
+    ...section,
+    entries: section.entries.map(entryFor).filter((entry): entry is MenuEntry => entry !== null),
+  })).filter((section) => section.entries.length > 0);
+}
+
+/** Every place the quick search can go to for `viewer`, with the group it sits in. */
+export function searchableScreens(viewer: Viewer): { label: string; path: string; group?: string }[] {
   const out: { label: string; path: string; group?: string }[] = [];
-  for (const section of MENU) {
+  for (const section of menuFor(viewer)) {
     for (const entry of section.entries) {
       if (!entry.children) {
         out.push({ label: entry.label, path: entry.path });

@@ -3,6 +3,8 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useAuthStore } from '../../lib/auth-store';
+import type { Viewer } from '../../lib/permissions';
 import { searchableScreens } from './menu-items';
 import { rememberedPath } from './remembered-search';
 
@@ -12,12 +14,12 @@ const normalize = (s: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-const SCREENS = searchableScreens();
-
-export function filterScreens(text: string) {
+/** The screens `viewer` may open whose name (or group) holds `text`. */
+export function filterScreens(text: string, viewer: Viewer) {
+  const screens = searchableScreens(viewer);
   const needle = normalize(text.trim());
-  if (!needle) return SCREENS;
-  return SCREENS.filter((s) => normalize(`${s.group ?? ''} ${s.label}`).includes(needle));
+  if (!needle) return screens;
+  return screens.filter((s) => normalize(`${s.group ?? ''} ${s.label}`).includes(needle));
 }
 
 /** The top bar's search: a quick "ir a pantalla" over the menu's entries (Ctrl+K). */
@@ -26,7 +28,8 @@ export function ScreenSearch() {
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
-  const results = useMemo(() => filterScreens(text), [text]);
+  const viewer = useAuthStore((s) => s.user);
+  const results = useMemo(() => filterScreens(text, viewer), [text, viewer]);
 
   useHotkeys([['mod+K', open]]);
 

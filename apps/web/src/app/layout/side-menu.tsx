@@ -16,10 +16,10 @@ import {
 } from '@mantine/core';
 import { roleLabel } from '@panel/shared';
 import { IconLogout } from '@tabler/icons-react';
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { useDashboardSummary } from '../../features/dashboard/api/get-dashboard-summary';
 import { useAuthStore } from '../../lib/auth-store';
-import { isEntryActive, isLeafActive, MENU, type MenuEntry } from './menu-items';
+import { isEntryActive, isLeafActive, type MenuEntry, menuFor } from './menu-items';
 import { MenuLink } from './menu-link';
 import classes from './side-menu.module.css';
 import { useSignOut } from './use-sign-out';
@@ -247,12 +247,15 @@ function MenuFooter({ collapsed }: { collapsed: boolean }) {
 /** The side menu of docs/product.md#layout: sections, submenus, the calendar badge and the user's footer. */
 export const SideMenu = memo(function SideMenu({ collapsed, pathname }: SideMenuProps) {
   const upcoming = useUpcomingEvents();
+  const viewer = useAuthStore((s) => s.user);
+  // Only the screens this role may open (lib/permissions.ts): a branch manager's menu is shorter.
+  const menu = useMemo(() => menuFor(viewer), [viewer]);
 
   return (
     <div className={classes.root}>
       <ScrollArea className={classes.scroll} type="hover" scrollbarSize={6}>
         <div className={collapsed ? classes.rail : classes.list}>
-          {MENU.map((section, index) => (
+          {menu.map((section, index) => (
             <div key={section.label} className={classes.section}>
               {collapsed ? (
                 index > 0 && <Divider my={6} aria-hidden />

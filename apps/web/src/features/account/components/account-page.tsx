@@ -10,6 +10,7 @@ import { SectionCard } from '../../../components/section-card';
 import { SessionsView } from '../../../components/session-list';
 import { clearSession, useAuthStore } from '../../../lib/auth-store';
 import { notify } from '../../../lib/notify';
+import { usePermissions } from '../../../lib/permissions';
 import { useEndMySession } from '../api/end-my-session';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useMySessions } from '../api/get-my-sessions';
@@ -25,6 +26,7 @@ type Pending = { kind: 'one'; session: TSession } | { kind: 'others' } | null;
  */
 export default function AccountPage() {
   const user = useAuthStore((s) => s.user);
+  const { can } = usePermissions();
   const sessions = useMySessions();
   const endOne = useEndMySession();
   const endOthers = useEndOtherSessions();
@@ -76,9 +78,9 @@ export default function AccountPage() {
             )}
           </Stack>
         </SectionCard>
-        {user?.role === 'admin' && <TwoStepSection />}
-        {user?.role === 'admin' && <PasskeysSection />}
-        {user?.role === 'admin' && <SignInRulesSection />}
+        {can('second-factor') && <TwoStepSection />}
+        {can('second-factor') && <PasskeysSection />}
+        {can('sign-in-rules') && <SignInRulesSection />}
         <SectionCard
           title={SESSION_MSG.title}
           right={

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import type { TAuditAction, TAuditChange, TAuditEntry } from '@panel/shared';
+import { roleLabel, type TAuditAction, type TAuditChange, type TAuditEntry } from '@panel/shared';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates/business-time';
@@ -176,8 +176,17 @@ function ChangesTable({
   );
 }
 
-export function actorText(entry: Pick<TAuditEntry, 'actor_name' | 'actor_email'>): string {
+export function actorText(entry: Pick<TAuditEntry, 'actor_name' | 'actor_email'> & ActorRole): string {
   if (!entry.actor_email && !entry.actor_name) return 'Sistema';
-  if (entry.actor_name && entry.actor_email) return `${entry.actor_name} (${entry.actor_email})`;
-  return entry.actor_name ?? entry.actor_email ?? '';
+  const who =
+    entry.actor_name && entry.actor_email
+      ? `${entry.actor_name} (${entry.actor_email})`
+      : (entry.actor_name ?? entry.actor_email ?? '');
+  // The role the person acted with, when the API names it: an administrator or a branch manager.
+  return entry.actor_role ? `${who} · ${roleLabel(entry.actor_role)}` : who;
+}
+
+/** `actor_role` of an entry: "admin" or "branch_manager"; absent before branch managers existed. */
+interface ActorRole {
+  actor_role?: string | null;
 }

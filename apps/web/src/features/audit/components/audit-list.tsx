@@ -21,6 +21,7 @@ import {
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { formatDateTime } from '../../../lib/dates/business-time';
+import { usePermissions } from '../../../lib/permissions';
 import { AUDIT_FILTERS, useAudit } from '../api/get-audit';
 import { AdminSelect } from './admin-select';
 import { AuditEntryDialog, actorText } from './audit-entry-dialog';
@@ -111,6 +112,8 @@ export function AuditList() {
     [openDetails],
   );
   const { filters } = params;
+  // A branch manager reads their branch's entries (the API's scope) and cannot list administrators.
+  const everyone = usePermissions().can('every-person');
   const recordShown = Boolean(filters.entity && filters.entity_id);
 
   return (
@@ -120,7 +123,9 @@ export function AuditList() {
         subtitle={
           recordShown
             ? `Historial de cambios de ${recordLabel(filters.entity, Number(filters.entity_id))}.`
-            : 'Lo que cambiaron los administradores: quién, en qué registro, cuándo, y cada campo antes y después.'
+            : everyone
+              ? 'Lo que cambiaron los administradores: quién, en qué registro, cuándo, y cada campo antes y después.'
+              : 'Los cambios en los registros de tu sucursal: quién, en qué registro, cuándo, y cada campo antes y después.'
         }
         breadcrumb="Inicio / Auditoría"
         searchable={false}
@@ -136,7 +141,9 @@ export function AuditList() {
         perPageOptions={AUDIT_PER_PAGE_OPTIONS}
         filters={
           <>
-            <AdminSelect label="Administrador" placeholder="Todos" {...idFilterProps(params, 'actor_id')} />
+            {everyone && (
+              <AdminSelect label="Administrador" placeholder="Todos" {...idFilterProps(params, 'actor_id')} />
+            )}
             <Select
               label="Tipo de registro"
               placeholder="Todos"

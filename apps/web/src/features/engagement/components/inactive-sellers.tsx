@@ -2,6 +2,7 @@ import { Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core'
 import { ENGAGEMENT_MSG, INACTIVE_DAYS, type TEngagement } from '@panel/shared';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { usePermissions } from '../../../lib/permissions';
 import { useInactiveSellers } from '../api/get-engagement';
 import { formatDay } from './measures';
 
@@ -11,16 +12,19 @@ export function InactiveSellers({ branches }: { branches: TEngagement['branches'
   const [page, setPage] = useState(1);
   const query = useInactiveSellers(branchId, page);
   const { data, isPending, isError } = query;
+  // A branch manager's list is their branch's already (the API's scope): no "every branch" to offer.
+  const own = usePermissions().ownBranch;
+  const shown = branchId ?? own?.id ?? null;
 
   return (
     <Stack gap="sm">
       <Select
         label="Sucursal"
         data={[
-          { value: '', label: 'Todas las sucursales' },
+          ...(own ? [] : [{ value: '', label: 'Todas las sucursales' }]),
           ...branches.map((b) => ({ value: String(b.branch_id), label: b.branch_name })),
         ]}
-        value={branchId === null ? '' : String(branchId)}
+        value={shown === null ? '' : String(shown)}
         onChange={(v) => {
           setBranchId(v ? Number(v) : null);
           setPage(1);

@@ -1,18 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Select, Switch } from '@mantine/core';
-import { ROLES, roleLabel, type TUser, type TUserCreate, ZUserCreate } from '@panel/shared';
-import { Controller, type Resolver } from 'react-hook-form';
+import { MSG, ROLE_NAMES, type TUser, type TUserCreate, ZUserCreate, ZUserUpdate } from '@panel/shared';
+import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { useOwnBranchDefault } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { BranchSelect } from '../../../components/selects/branch-select';
+import { usePermissions } from '../../../lib/permissions';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+// In ROLE_NAMES' order: "Vendedor", "Encargado de sucursal", "Administrador".
+const ROLE_OPTIONS = Object.entries(ROLE_NAMES).map(([value, label]) => ({ value, label }));
 
 type FormValues = TUserCreate;
 const createResolver = zodResolver(ZUserCreate);
-const editResolver = zodResolver(ZUserCreate.omit({ password: true }));
+// The PUT's own schema (no password), with ZUserCreate's rule that a manager names their branch (a
+// refined schema cannot be `.omit`ted).
+const editResolver = zodResolver(
+  ZUserUpdate.refine((user) => user.role !== 'branch_manager' || user.branch_id != null, {
+    path: ['branch_id'],
+    message: MSG.managerBranchRequired,
+  }),
+);
 
 const initialValues = (user: TUser | null): FormValues => ({
   name: user?.name ?? '',
@@ -32,7 +42,8 @@ interface UserFormDialogProps {
 
 /**
  * "Nuevo vendedor" / "Editar vendedor": name, email, role, branch and active. A new person gets an
- * initial password here; an existing one keeps theirs (reset it from the list).
+ * initial password here; an existing one keeps theirs (reset it from the list). A branch manager makes
+ * and edits sellers of their own branch only: no role to choose, and their branch (lib/permissions.ts).
  */
 export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
   const isEdit = user !== null;
@@ -58,6 +69,7 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
     control,
     formState: { errors },
   } = dialog.form;
+  const { can } = usePermissions();
 
   return (
     <FormDialog {...dialog} title={isEdit ? 'Editar vendedor' : 'Nuevo vendedor'}>
@@ -74,27 +86,23 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
           visibilityToggleButtonProps={{ 'aria-label': 'Mostrar la contraseña' }}
         />
       )}
-      <Controller
-        control={control}
-        name="role"
-        render={({ field }) => (
-          <Select
-            label="Rol"
-            data={ROLE_OPTIONS}
-            value={field.value ?? 'seller'}
-            onChange={(value) => field.onChange(value ?? 'seller')}
-            allowDeselect={false}
-            error={errors.role?.message}
-          />
-        )}
-      />
-      <FormField
-        name="branch_id"
-        component={BranchSelect}
-        label="Sucursal"
-        placeholder="Sin sucursal"
-        clearable
-      />
+      {can('choose-role') && (
+        <Controller
+          control={control}
+          name="role"
+          render={({ field }) => (
+            <Select
+              label="Rol"
+              data={ROLE_OPTIONS}
+              value={field.value ?? 'seller'}
+              onChange={(value) => field.onChange(value ?? 'seller')}
+              allowDeselect={false}
+              error={errors.role?.message}
+            />
+          )}
+        />
+      )}
+      <UserBranchField />
       <Controller
         control={control}
         name="active"
@@ -108,5 +116,21 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
         )}
       />
     </FormDialog>
+  );
+}
+
+/** "Sucursal": required for a manager (MSG.managerBranchRequired); a manager's own branch when they fill it. */
+function UserBranchField() {
+  useOwnBranchDefault();
+  const role = useWatch({ name: 'role' });
+  return (
+    <FormField
+      name="branch_id"
+      component={BranchSelect}
+      label="Sucursal"
+      placeholder="Sin sucursal"
+      withAsterisk={role === 'branch_manager'}
+      clearable
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { ROLES, roleLabel, type TUser } from '@panel/shared';
+import { ROLE_NAMES, roleLabel, type TUser } from '@panel/shared';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -15,6 +15,7 @@ import { BranchSelect } from '../../../components/selects/branch-select';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { usePermissions } from '../../../lib/permissions';
 import { useSetUsersActive } from '../api/bulk-active';
 import { exportUsers } from '../api/export-users';
 import { USER_FILTERS, useUsers } from '../api/get-users';
@@ -25,7 +26,8 @@ import { useSellerDialogs } from './seller-dialogs';
 import { UserFormDialog } from './user-form-dialog';
 import { userRowActions } from './user-row-actions';
 
-const ROLE_FILTER_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+// "Vendedor", "Encargado", "Administrador", in ROLE_NAMES' order.
+const ROLE_FILTER_OPTIONS = Object.keys(ROLE_NAMES).map((role) => ({ value: role, label: roleLabel(role) }));
 const ACTIVE_FILTER_OPTIONS = [
   { value: 'true', label: 'Activos' },
   { value: 'false', label: 'Inactivos' },
@@ -46,8 +48,14 @@ function UserName({ user }: { user: TUser }) {
   );
 }
 
+const ROLE_COLORS: Record<TUser['role'], string> = {
+  seller: 'teal.9',
+  branch_manager: 'grape.9',
+  admin: 'indigo.9',
+};
+
 const roleBadge = (user: TUser) => (
-  <Badge variant="filled" color={user.role === 'seller' ? 'teal.9' : 'indigo.9'}>
+  <Badge variant="filled" color={ROLE_COLORS[user.role]}>
     {roleLabel(user.role)}
   </Badge>
 );
@@ -91,8 +99,14 @@ const card: ResourceListCard<TUser> = {
   figures: ['role'],
 };
 
-/** /users, "Vendedores" (docs/product.md#sellers): admins and sellers, searched, filtered and paged on the server. */
+/**
+ * /users, "Vendedores" (docs/product.md#sellers): sellers, branch managers and administrators, searched,
+ * filtered and paged on the server. A branch manager sees and manages their branch's sellers only.
+ */
 export function UserList() {
+  const { can } = usePermissions();
+  const everyone = can('every-person');
+  const mayResetMfa = can('reset-mfa');
   const params = useListParams({ filters: USER_FILTERS });
   const sellerDialogs = useSellerDialogs();
   const result = useUsers(params.query);
@@ -104,10 +118,10 @@ export function UserList() {
       userRowActions({
         onEdit: form.open,
         onResetPassword: reset.open,
-        onResetMfa: resetMfa.open,
+        onResetMfa: mayResetMfa ? resetMfa.open : null,
         onSellerDialog: sellerDialogs.open,
       }),
-    [form.open, reset.open, resetMfa.open, sellerDialogs.open],
+    [form.open, reset.open, resetMfa.open, sellerDialogs.open, mayResetMfa],
   );
   const mfaReset = useResetUserMfa();
   const applyMfaReset = async () => {
@@ -159,7 +173,11 @@ export function UserList() {
     <>
       <ResourceList
         title="Vendedores"
-        subtitle="Las personas del equipo: vendedores y administradores."
+        subtitle={
+          everyone
+            ? 'Las personas del equipo: vendedores, encargados y administradores.'
+            : 'Los vendedores de tu sucursal.'
+        }
         breadcrumb="Inicio / Vendedores"
         params={params}
         result={result}
@@ -211,13 +229,15 @@ export function UserList() {
         }}
         filters={
           <>
-            <Select
-              label="Rol"
-              placeholder="Todos los roles"
-              data={ROLE_FILTER_OPTIONS}
-              clearable
-              {...filterProps(params, 'role')}
-            />
+            {everyone && (
+              <Select
+                label="Rol"
+                placeholder="Todos los roles"
+                data={ROLE_FILTER_OPTIONS}
+                clearable
+                {...filterProps(params, 'role')}
+              />
+            )}
             <BranchSelect
               label="Sucursal"
               placeholder="Todas las sucursales"

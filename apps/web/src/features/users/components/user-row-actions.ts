@@ -6,8 +6,11 @@ import type { SellerDialogKind } from './seller-dialogs';
 interface UserRowActionsOptions {
   onEdit: (user: TUser) => void;
   onResetPassword: (user: TUser) => void;
-  /** "Restablecer verificación en dos pasos": panel accounts only (docs/product.md#second-factor). */
-  onResetMfa: (user: TUser) => void;
+  /**
+   * "Restablecer verificación en dos pasos": panel accounts only (docs/product.md#second-factor); null
+   * when the viewer may not (a branch manager: lib/permissions.ts).
+   */
+  onResetMfa: ((user: TUser) => void) | null;
   /** Opens "Actividad", "Volúmenes" or "Unidades" for a seller row, "Sesiones" for any row. */
   onSellerDialog: (kind: SellerDialogKind, user: TUser) => void;
 }
@@ -22,7 +25,7 @@ const notSeller = (user: TUser) => user.role !== 'seller';
 
 /**
  * The actions of a Vendedores row, in this order: edit, reset password, reset the second factor
- * (administrators' rows), "Sesiones" (anyone's open
+ * (panel accounts' rows, for administrators), "Sesiones" (anyone's open
  * sessions, docs/product.md#open-sessions), then the per-seller buttons
  * ("Actividad", "Volúmenes", "Unidades"), which only sellers get (docs/product.md#sellers, #roles-and-access). Where the row has
  * no room for the labelled buttons, the list folds them into "Más acciones de …".
@@ -33,7 +36,7 @@ export function userRowActions({
   onResetMfa,
   onSellerDialog,
 }: UserRowActionsOptions): ResourceListAction<TUser>[] {
-  return [
+  const actions: (ResourceListAction<TUser> | null)[] = [
     {
       key: 'edit',
       label: 'Editar',
@@ -48,7 +51,7 @@ export function userRowActions({
       ariaLabel: (user) => `Restablecer la contraseña de ${user.name}`,
       onClick: onResetPassword,
     },
-    {
+    onResetMfa && {
       key: 'reset-mfa',
       label: 'Restablecer verificación en dos pasos',
       icon: IconShieldOff,
@@ -74,4 +77,5 @@ export function userRowActions({
       }),
     ),
   ];
+  return actions.filter((action) => action !== null);
 }
