@@ -4,7 +4,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireLock, type LockHandle, LockHeldError } from './db/lock-file.ts';
 import { applyMigrations, withStartupLock } from './db/migrate.ts';
-import { DEMO_SELLER, seedDemoIfEmpty } from './demo/seed.ts';
+import { DEMO_MANAGER, DEMO_SELLER, seedDemoIfEmpty } from './demo/seed.ts';
 import type { PushPluginOptions } from './plugins/push.ts';
 import {
   assertSafeToListen,
@@ -188,6 +188,7 @@ export async function startServer({ push }: StartOptions = {}): Promise<void> {
       seeded,
       demoAccounts: await publicDemoAccounts(db.db, [
         { ...DEMO_ADMIN, role: 'admin' },
+        { email: DEMO_MANAGER.email, password: DEMO_MANAGER.password, role: 'branch_manager' },
         { ...DEMO_SELLER, role: 'seller' },
       ]),
     };

@@ -13,7 +13,7 @@ export interface StartupFacts {
   /** Demo data loaded by this start. */
   seeded: { branches: number; sellers: number } | null;
   /** Demo accounts that still sign in with the password the README publishes. */
-  demoAccounts: { email: string; password: string; role: 'admin' | 'seller' }[];
+  demoAccounts: { email: string; password: string; role: 'admin' | 'branch_manager' | 'seller' }[];
 }
 
 type DemoAccount = StartupFacts['demoAccounts'][number];
@@ -52,7 +52,11 @@ function where(config: AppConfig): string {
 }
 
 const seconds = (ms: number) => (ms / 1000).toLocaleString('es-AR', { maximumFractionDigits: 1 });
-const ROLE = { admin: 'administrador, panel', seller: 'vendedor, app' } as const;
+const ROLE = {
+  admin: 'administrador, panel',
+  branch_manager: 'encargada de sucursal, panel',
+  seller: 'vendedor, app',
+} as const;
 
 /** The lines printed on a terminal once the server listens (eight on the demo's first start). */
 export function bannerLines(config: AppConfig, facts: StartupFacts): string[] {

@@ -29,6 +29,12 @@ import { seedTargets } from './targets.ts';
 import { seedDemoNotificationReads, seedDemoVisits } from './visits.ts';
 
 export const DEMO_SELLER = { email: 'vendedor@demo.local', password: 'vendedor-demo-2026' } as const;
+/** The demo's branch manager ("Encargado de sucursal", docs/product.md#branch-managers), of the first branch. */
+export const DEMO_MANAGER = {
+  email: 'encargada@demo.local',
+  password: 'encargada-demo-2026',
+  name: 'Elena Encargada',
+} as const;
 const SELLER_COUNT = 60;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -54,7 +60,29 @@ export async function seedDemoIfEmpty(
   if ((b?.n ?? 0) > 0 || (s?.n ?? 0) > 0) return { seeded: false };
   // One hash for every demo seller: they share the password, and 60 scrypt runs would take ~20 s.
   const passwordHash = await hashPassword(DEMO_SELLER.password);
-  return db.transaction((tx) => seed(tx, passwordHash, now, timeZone, storage));
+  const managerHash = await hashPassword(DEMO_MANAGER.password);
+  return db.transaction(async (tx) => {
+    const result = await seed(tx, passwordHash, now, timeZone, storage);
+    await seedManager(tx, managerHash, now);
+    return result;
+  });
+}
+
+/**
+ * The demo's branch manager, of the first branch: added after everything else, so the demo's sellers,
+ * their activity and the random sequences behind them stay as they were.
+ */
+async function seedManager(tx: Tx, passwordHash: string, now: Date) {
+  const [first] = await tx.select({ id: branches.id }).from(branches).orderBy(branches.id).limit(1);
+  if (!first) return;
+  await tx.insert(users).values({
+    name: DEMO_MANAGER.name,
+    email: DEMO_MANAGER.email,
+    role: 'branch_manager',
+    branchId: first.id,
+    passwordHash,
+    createdAt: new Date(now.getTime() - 90 * DAY),
+  });
 }
 
 async function seed(

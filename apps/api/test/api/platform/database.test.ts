@@ -11,7 +11,7 @@ import { branches } from '../../../src/db/schema/branches.ts';
 import { events } from '../../../src/db/schema/events.ts';
 import { pointActions, pointTransactions } from '../../../src/db/schema/points.ts';
 import { users } from '../../../src/db/schema/users.ts';
-import { seedDemoIfEmpty } from '../../../src/demo/seed.ts';
+import { DEMO_MANAGER, seedDemoIfEmpty } from '../../../src/demo/seed.ts';
 import { migrationsDir } from '../../../src/lib/paths.ts';
 import { DEMO_ADMIN, ensureFirstAdmin } from '../../../src/services/auth/first-admin.ts';
 import { verifyPassword } from '../../../src/services/auth/passwords.ts';
@@ -179,6 +179,11 @@ describe('start-up data', () => {
     const [seller] = await ctx.db.select().from(users).where(eq(users.email, 'vendedor@demo.local'));
     expect(seller).toMatchObject({ role: 'seller', active: true });
     expect(await verifyPassword('vendedor-demo-2026', seller!.passwordHash)).toBe(true);
+    // The demo's branch manager, of the first branch (docs/product.md#branch-managers).
+    const [manager] = await ctx.db.select().from(users).where(eq(users.email, DEMO_MANAGER.email));
+    const [first] = await ctx.db.select({ id: branches.id }).from(branches).orderBy(branches.id).limit(1);
+    expect(manager).toMatchObject({ role: 'branch_manager', branchId: first!.id, active: true });
+    expect(await verifyPassword(DEMO_MANAGER.password, manager!.passwordHash)).toBe(true);
     const soon = await ctx.db
       .select({ n: count() })
       .from(events)
