@@ -48,7 +48,11 @@ test('an administrator makes a branch manager: the role by its name, and the bra
   await dialog.getByLabel('Email').fill(`encargado.${tag}@prueba.test`);
   await dialog.getByLabel('Contraseña inicial').fill(PASSWORD);
   await dialog.getByRole('combobox', { name: 'Rol' }).click();
-  await expect(page.getByRole('option')).toHaveText(['Vendedor', 'Encargado de sucursal', 'Administrador']);
+  await expect(page.getByRole('listbox', { name: 'Rol' }).getByRole('option')).toHaveText([
+    'Vendedor',
+    'Encargado de sucursal',
+    'Administrador',
+  ]);
   await page.getByRole('option', { name: 'Encargado de sucursal' }).click();
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText(MSG.managerBranchRequired)).toBeVisible();
@@ -93,6 +97,8 @@ test('a branch manager signs in to the reduced menu, adds a seller to their bran
   await expect(page.getByText('Vendedor creado correctamente')).toBeVisible();
   await expect(dialog).toBeHidden();
   await page.getByPlaceholder('Búsqueda...', { exact: true }).fill(tag);
+  // The search reaches the address after a pause: wait for it, or it would undo the next click's navigation.
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   const seller = page.locator('[data-id]').filter({ hasText: `Vendedora Encargo ${tag}` });
   await expect(seller).toContainText(branch.name);
   await expect(seller).toContainText('Vendedor');
@@ -112,7 +118,9 @@ test('a branch manager signs in to the reduced menu, adds a seller to their bran
   const branchSelect = post.getByRole('combobox', { name: /^Sucursal/ });
   await expect(branchSelect).toHaveValue(branch.name);
   await branchSelect.click();
-  await expect(page.getByRole('option')).toHaveText([branch.name]);
+  await expect(page.getByRole('listbox', { name: /^Sucursal/ }).getByRole('option')).toHaveText([
+    branch.name,
+  ]);
   await page.keyboard.press('Escape');
   await post.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText('Publicación creada correctamente')).toBeVisible();
@@ -134,6 +142,6 @@ test('a branch manager who types an administrators-only address gets the refusal
     ).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
   }
-  await page.getByRole('link', { name: 'Ir al tablero' }).click();
+  await page.getByRole('link', { name: 'Ir al tablero', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Tablero de control' })).toBeVisible();
 });
