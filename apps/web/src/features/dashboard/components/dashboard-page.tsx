@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconNews, IconUsers } from '@tabler/icons-react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { useAuthStore } from '../../../lib/auth-store';
+import { type OwnBranch, usePermissions } from '../../../lib/permissions';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { DashboardActivity } from './dashboard-activity';
 import { StatCard } from './stat-card';
@@ -26,7 +27,9 @@ const COUNTERS = [
     label: 'Publicaciones',
     color: 'grape',
     Icon: IconNews,
-    caption: () => 'en total, de todas las sucursales',
+    // A branch manager's counts are their branch's (the API's scope).
+    caption: (_d: TDashboardSummary, own: OwnBranch | null) =>
+      own ? `en total, de ${own.name}` : 'en total, de todas las sucursales',
   },
   {
     key: 'events',
@@ -40,6 +43,8 @@ const COUNTERS = [
 /** / and /dashboard: real counts of sellers, posts and events (docs/product.md#the-two-readings-settled). */
 export function DashboardPage() {
   const name = useAuthStore((s) => s.user?.name);
+  const own = usePermissions().ownBranch;
+  const of = own ? own.name : 'la comunidad';
   const summary = useDashboardSummary();
   const { data, isPending: loading, isError } = summary;
 
@@ -48,7 +53,7 @@ export function DashboardPage() {
       <PageHeader
         title="Tablero de control"
         breadcrumb="Inicio / Tablero"
-        subtitle={name ? `Hola, ${name}. Este es el resumen de la comunidad.` : 'Resumen de la comunidad.'}
+        subtitle={name ? `Hola, ${name}. Este es el resumen de ${of}.` : `Resumen de ${of}.`}
       />
       {isError && !data ? (
         <LoadErrorAlert title="Error al cargar datos" query={summary} />
@@ -59,7 +64,7 @@ export function DashboardPage() {
               key={key}
               label={label}
               value={data?.[key]}
-              caption={data ? caption(data) : undefined}
+              caption={data ? caption(data, own) : undefined}
               loading={loading}
               color={color}
               icon={<Icon size={26} />}
