@@ -27,6 +27,31 @@ async function fillPerson(user: ReturnType<typeof renderDialog>['user']) {
 }
 
 describe('UserFormDialog: the role and the branch', () => {
+  it('edits a person without a password, and an administrator may make them a manager of a branch', async () => {
+    signIn(adminUser);
+    const { requests } = mockApi({
+      'GET /api/branches': () => ({ body: BRANCHES }),
+      'GET /api/branches/7': () => ({ body: { data: BRANCHES.data[0] } }),
+      [`PUT /api/users/${sellerUser.id}`]: (req) => ({
+        body: { data: { ...sellerUser, ...(req.body as object) } },
+      }),
+    });
+    const { user } = renderWithApp(
+      <UserFormDialog
+        opened
+        user={{ ...sellerUser, branch_id: 7, branch_name: 'Centro' }}
+        onClose={vi.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Rol' }));
+    await user.click(screen.getByRole('option', { name: 'Encargado de sucursal', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Vendedor actualizado correctamente')).toBeInTheDocument();
+    const sent = requests.find((r) => r.method === 'PUT')?.body;
+    expect(sent).toMatchObject({ role: 'branch_manager', branch_id: 7 });
+    expect(sent).not.toHaveProperty('password');
+  });
+
   it("offers an administrator the three roles by their whole names, and a manager's branch is required", async () => {
     const { user, requests } = renderDialog(adminUser);
     await user.click(screen.getByRole('combobox', { name: 'Rol' }));

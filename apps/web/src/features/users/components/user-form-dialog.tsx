@@ -15,13 +15,16 @@ const ROLE_OPTIONS = Object.entries(ROLE_NAMES).map(([value, label]) => ({ value
 
 type FormValues = TUserCreate;
 const createResolver = zodResolver(ZUserCreate);
-// The PUT's own schema (no password), with ZUserCreate's rule that a manager names their branch (a
-// refined schema cannot be `.omit`ted).
+// The PUT's own schema without the password (changed from the list), with ZUserCreate's rule that a
+// manager names their branch (ZUserCreate itself is refined, and a refined schema cannot be `.omit`ted).
 const editResolver = zodResolver(
-  ZUserUpdate.refine((user) => user.role !== 'branch_manager' || user.branch_id != null, {
-    path: ['branch_id'],
-    message: MSG.managerBranchRequired,
-  }),
+  ZUserUpdate.omit({ password: true }).refine(
+    (user) => user.role !== 'branch_manager' || user.branch_id != null,
+    {
+      path: ['branch_id'],
+      message: MSG.managerBranchRequired,
+    },
+  ),
 );
 
 const initialValues = (user: TUser | null): FormValues => ({
