@@ -17,6 +17,7 @@ import type { ResourceListCard, ResourceListColumn } from '../../../components/r
 import { inMemoryResult, ListView } from '../../../components/resource-list/list-view';
 import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { usePermissions } from '../../../lib/permissions';
 import { previewImport, useCommitImport } from '../api/import-users';
 import classes from './import-users-dialog.module.css';
 
@@ -158,12 +159,7 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Text size="sm">
-            Un archivo CSV (separado por comas o punto y coma) con una fila de encabezados: <b>nombre</b> y{' '}
-            <b>email</b>, y opcionalmente <b>rol</b> (Vendedor o Administrador), <b>sucursal</b> (por su
-            nombre) y <b>contraseña</b>. Hasta {IMPORT_MAX_ROWS} filas. Quien no tenga contraseña recibe una
-            generada.
-          </Text>
+          <ImportHelp />
           <Group align="flex-end" gap="sm" wrap="wrap">
             <FileInput
               label="Archivo CSV"
@@ -213,6 +209,27 @@ export function ImportUsersDialog({ opened, onClose }: ImportUsersDialogProps) {
 }
 
 const lineOf = (row: TUserImportRow) => row.line;
+
+/** What the file holds: a branch manager imports sellers of their own branch only (the API's scope). */
+function ImportHelp() {
+  const own = usePermissions().ownBranch;
+  const columns = own ? (
+    <>
+      <b>email</b>, y opcionalmente <b>contraseña</b>. Todos entran como vendedores de {own.name}.
+    </>
+  ) : (
+    <>
+      <b>email</b>, y opcionalmente <b>rol</b> (Vendedor, Encargado o Administrador), <b>sucursal</b> (por su
+      nombre; la de un encargado es obligatoria) y <b>contraseña</b>.
+    </>
+  );
+  return (
+    <Text size="sm">
+      Un archivo CSV (separado por comas o punto y coma) con una fila de encabezados: <b>nombre</b> y{' '}
+      {columns} Hasta {IMPORT_MAX_ROWS} filas. Quien no tenga contraseña recibe una generada.
+    </Text>
+  );
+}
 
 function Problems({ row }: { row: TUserImportRow }) {
   if (row.errors.length === 0) {
