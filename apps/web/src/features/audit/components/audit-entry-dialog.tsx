@@ -176,7 +176,9 @@ function ChangesTable({
   );
 }
 
-export function actorText(entry: Pick<TAuditEntry, 'actor_name' | 'actor_email'> & ActorRole): string {
+export function actorText(
+  entry: Pick<TAuditEntry, 'actor_name' | 'actor_email'> & Partial<Pick<TAuditEntry, 'actor_role'>>,
+): string {
   if (!entry.actor_email && !entry.actor_name) return 'Sistema';
   const who =
     entry.actor_name && entry.actor_email
@@ -184,9 +186,4 @@ export function actorText(entry: Pick<TAuditEntry, 'actor_name' | 'actor_email'>
       : (entry.actor_name ?? entry.actor_email ?? '');
   // The role the person acted with, when the API names it: an administrator or a branch manager.
   return entry.actor_role ? `${who} · ${roleLabel(entry.actor_role)}` : who;
-}
-
-/** `actor_role` of an entry: "admin" or "branch_manager"; absent before branch managers existed. */
-interface ActorRole {
-  actor_role?: string | null;
 }
