@@ -73,7 +73,7 @@ function EntryDetails({
       <dl className={classes.facts}>
         <dt>Fecha</dt>
         <dd>{formatDateTime(entry.at, 'DD/MM/YYYY HH:mm:ss')}</dd>
-        <dt>Administrador</dt>
+        <dt>Autor</dt>
         <dd>{actorText(entry)}</dd>
         {entry.entity_id !== null && (
           <>

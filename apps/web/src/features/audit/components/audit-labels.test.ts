@@ -32,6 +32,7 @@ describe('audit labels', () => {
     expect(formatAuditValue('required', true)).toBe('Sí');
     expect(formatAuditValue('role', 'seller')).toBe('Vendedor');
     expect(formatAuditValue('role', 'admin')).toBe('Administrador');
+    expect(formatAuditValue('role', 'branch_manager')).toBe('Encargado de sucursal');
     expect(formatAuditValue('city', null)).toBe('(vacío)');
     expect(formatAuditValue('password_hash', '[oculto]')).toBe('[oculto]');
     expect(formatAuditValue('options', ['Sí', 'No'])).toBe('Sí, No');

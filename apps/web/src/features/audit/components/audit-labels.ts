@@ -1,9 +1,11 @@
 import {
   AUDIT_ENTITY_NAMES,
+  ROLE_NAMES,
   type TAuditAction,
   type TAuditCascade,
   type TAuditEntity,
   type TAuditEntry,
+  type TRole,
 } from '@panel/shared';
 import { formatDateTime } from '../../../lib/dates/business-time';
 
@@ -157,7 +159,6 @@ export function changedFieldsSummary(changes: Record<string, unknown>): string {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ROLES: Record<string, string> = { admin: 'Administrador', seller: 'Vendedor' };
 
 /** A value as people read it: dates in the business time zone, Sí/No, roles in Spanish; null is "vacío". */
 export function formatAuditValue(field: string, value: unknown): string {
@@ -165,7 +166,7 @@ export function formatAuditValue(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
-    if (field === 'role') return ROLES[value] ?? value;
+    if (field === 'role') return ROLE_NAMES[value as TRole] ?? value;
     if (ISO_INSTANT.test(value)) return formatDateTime(value.replace(' ', 'T'), 'DD/MM/YYYY HH:mm');
     if (ISO_DAY.test(value)) return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
     return value;

@@ -50,7 +50,8 @@ const columns: ResourceListColumn<TAuditEntry>[] = [
   },
   {
     key: 'actor_email',
-    header: 'Administrador',
+    // Who acted, with the role they acted with: an administrator or a branch manager.
+    header: 'Autor',
     sortable: true,
     minWidth: 160,
     priority: 2,
