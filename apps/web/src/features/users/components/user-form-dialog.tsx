@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Select, Switch } from '@mantine/core';
-import { MSG, ROLE_NAMES, type TUser, type TUserCreate, ZUserCreate, ZUserUpdate } from '@panel/shared';
+import {
+  MSG,
+  PASSWORD_MIN,
+  ROLE_NAMES,
+  type TUser,
+  type TUserCreate,
+  ZUserCreate,
+  ZUserUpdate,
+} from '@panel/shared';
 import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { useOwnBranchDefault } from '../../../components/form-dialog/branch-field';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
@@ -85,7 +93,7 @@ export function UserFormDialog({ opened, user, onClose }: UserFormDialogProps) {
           label="Contraseña inicial"
           withAsterisk
           autoComplete="new-password"
-          description="Al menos 8 caracteres. Compartila con la persona por un medio seguro."
+          description={`Al menos ${PASSWORD_MIN} caracteres. Compartila con la persona por un medio seguro.`}
           visibilityToggleButtonProps={{ 'aria-label': 'Mostrar la contraseña' }}
         />
       )}
