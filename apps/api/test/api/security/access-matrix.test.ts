@@ -347,6 +347,8 @@ describe('every operation × every identity', () => {
     const ordered = [...operations].sort((a, b) => last(a) - last(b));
     const failures: string[] = [];
     let calls = 0;
+    // A branch manager's calls outside their branch or their role that were turned away (issue 30's figure).
+    let outsideRefused = 0;
     for (const op of ordered) {
       const who = ACCESS_TABLE[op.key];
       if (!who) continue; // reported by the table test
@@ -362,6 +364,12 @@ describe('every operation × every identity', () => {
         calls++;
         const label = `${op.key} as ${identity} → ${res.statusCode}`;
         const expected = expectedFor(who, identity);
+        if (
+          MANAGERS.includes(identity) &&
+          (expected === 403 || expected === 'elsewhere') &&
+          res.statusCode >= 400
+        )
+          outsideRefused++;
         if (res.statusCode >= 500) failures.push(`${label}: 5xx`);
         else if (expected === 401 || expected === 403) {
           if (res.statusCode !== expected) failures.push(`${label}: expected ${expected}`);
@@ -386,7 +394,8 @@ describe('every operation × every identity', () => {
       }
     }
     console.info(
-      `Matriz de acceso: ${operations.length} operaciones × ${IDENTITIES.length} identidades = ${calls} llamadas`,
+      `Matriz de acceso: ${operations.length} operaciones × ${IDENTITIES.length} identidades = ${calls} llamadas; ` +
+        `${outsideRefused} intentos de encargados fuera de su sucursal o su rol rechazados`,
     );
     expect(failures).toEqual([]);
     expect(calls).toBe(operations.length * IDENTITIES.length);
