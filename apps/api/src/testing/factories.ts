@@ -99,6 +99,16 @@ export const createAdmin = (db: Db, overrides: Parameters<typeof createUser>[1] 
 export const createManager = (db: Db, branchId: number, overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(db, { ...overrides, role: 'branch_manager', branchId });
 
+/**
+ * The scene of a branch manager's tests: their branch (`own`), another one (`other`), and the manager of the
+ * first with a session (`managerToken`).
+ */
+export async function managerScene(db: Db): Promise<{ own: number; other: number; managerToken: string }> {
+  const own = (await createBranch(db)).id;
+  const other = (await createBranch(db)).id;
+  return { own, other, managerToken: await tokenFor(db, (await createManager(db, own)).id) };
+}
+
 /** A session token without going through /api/login (fast, and no rate limit involved). */
 export async function tokenFor(
   db: Db,

@@ -10,7 +10,6 @@ import { stories } from '../../../src/db/schema/stories.ts';
 import { scheduleJob } from '../../../src/services/scheduling/jobs.ts';
 import {
   bearer,
-  createBranch,
   createComment,
   createEvent,
   createEventType,
@@ -19,6 +18,7 @@ import {
   createPost,
   createStory,
   createStoryView,
+  managerScene,
   tokenFor,
 } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
@@ -46,9 +46,7 @@ let eventTypeId: number;
 
 beforeEach(async () => {
   await ctx.reset();
-  own = (await createBranch(ctx.db)).id;
-  other = (await createBranch(ctx.db)).id;
-  managerToken = await tokenFor(ctx.db, (await createManager(ctx.db, own)).id);
+  ({ own, other, managerToken } = await managerScene(ctx.db));
   const [type] = await ctx.db.insert(notificationTypes).values({ name: 'Aviso' }).returning();
   notificationTypeId = type!.id;
   eventTypeId = (await createEventType(ctx.db)).id;

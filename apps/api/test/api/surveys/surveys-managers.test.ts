@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
 import { surveys } from '../../../src/db/schema/surveys.ts';
-import { bearer, createBranch, createManager, createUser, tokenFor } from '../../../src/testing/factories.ts';
+import { bearer, createUser, managerScene, tokenFor } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 
 /**
@@ -26,9 +26,7 @@ let managerToken: string;
 
 beforeEach(async () => {
   await ctx.reset();
-  own = (await createBranch(ctx.db)).id;
-  other = (await createBranch(ctx.db)).id;
-  managerToken = await tokenFor(ctx.db, (await createManager(ctx.db, own)).id);
+  ({ own, other, managerToken } = await managerScene(ctx.db));
 });
 
 const asManager = (method: Method, url: string, payload?: object) =>
