@@ -1,6 +1,4 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { PageHeader } from '../components/page-header';
+import { MessagePage } from './message-page';
 
 export const FORBIDDEN_TEXT = 'No tenés permiso para ver esta pantalla.';
 
@@ -10,19 +8,10 @@ export const FORBIDDEN_TEXT = 'No tenés permiso para ver esta pantalla.';
  */
 export function ForbiddenPage() {
   return (
-    <>
-      <PageHeader title="Sin permiso" breadcrumb="Inicio / Sin permiso" />
-      <Paper withBorder radius="lg" p="xl">
-        <Stack align="center" ta="center" gap="sm" py="lg">
-          <Title order={2} fz="h3">
-            {FORBIDDEN_TEXT}
-          </Title>
-          <Text c="dimmed">Esta pantalla es solo para administradores. Si la necesitás, pedíselo a uno.</Text>
-          <Button component={Link} to="/dashboard">
-            Ir al tablero
-          </Button>
-        </Stack>
-      </Paper>
-    </>
+    <MessagePage
+      title="Sin permiso"
+      heading={FORBIDDEN_TEXT}
+      text="Esta pantalla es solo para administradores. Si la necesitás, pedíselo a uno."
+    />
   );
 }
