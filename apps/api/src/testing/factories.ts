@@ -297,7 +297,7 @@ export async function createBrand(db: Db, overrides: Partial<{ code: string; nam
 export async function createStory(
   db: Db,
   createdBy: number,
-  overrides: Partial<{ branchId: number | null }> = {},
+  overrides: Partial<{ branchId: number | null; publishAt: Date }> = {},
 ) {
   const [row] = await db
     .insert(stories)
@@ -306,6 +306,8 @@ export async function createStory(
       imageKey: `test/${unique()}.webp`,
       createdBy,
       branchId: overrides.branchId ?? null,
+      // Scheduled: the record alone, as createPost's.
+      publishAt: overrides.publishAt ?? null,
     })
     .returning();
   return row!;

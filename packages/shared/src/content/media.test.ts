@@ -82,6 +82,10 @@ describe('isStoryLive', () => {
     expect(isStoryLive({ ...story, starts_at: '2026-06-10T13:00:00Z' }, now)).toBe(false);
     expect(isStoryLive({ ...story, expires_at: '2026-06-10T12:00:00Z' }, now)).toBe(false);
   });
+  it('is not live while scheduled', () => {
+    expect(isStoryLive({ ...story, publish_at: '2026-06-10T13:00:00Z' }, now)).toBe(false);
+    expect(isStoryLive({ ...story, publish_at: null }, now)).toBe(true);
+  });
 });
 
 describe('storyExpiresAt: 24 h from the start', () => {
@@ -98,10 +102,42 @@ describe('storyExpiresAt: 24 h from the start', () => {
       '2026-06-11T12:00:00.000Z',
     );
   });
+  it('counts from its publication when scheduled with no start', () => {
+    const publish_at = '2026-06-15T11:00:00Z';
+    expect(storyExpiresAt({ created_at, starts_at: null, ends_at: null, publish_at }).toISOString()).toBe(
+      '2026-06-16T11:00:00.000Z',
+    );
+    // A start says when its day begins, scheduled or not.
+    expect(
+      storyExpiresAt({
+        created_at,
+        starts_at: '2026-06-17T09:00:00Z',
+        ends_at: null,
+        publish_at,
+      }).toISOString(),
+    ).toBe('2026-06-18T09:00:00.000Z');
+  });
 });
 
 describe('storyWindowIssue and zStoryInputAt: a story that would have expired already', () => {
   const now = new Date('2026-06-10T12:00:00Z');
+  it('measures a scheduled story against its publication, not against now', () => {
+    const publish_at = '2026-06-15T11:00:00Z';
+    expect(storyWindowIssue({ starts_at: null, ends_at: '2026-06-14T12:00:00Z', publish_at }, now)).toEqual({
+      field: 'ends_at',
+      message: MEDIA_MSG.endsBeforePublication,
+    });
+    expect(
+      storyWindowIssue({ starts_at: null, ends_at: '2026-06-15T12:00:00Z', publish_at }, now),
+    ).toBeNull();
+    expect(storyWindowIssue({ starts_at: '2026-06-14T10:00:00Z', ends_at: null, publish_at }, now)).toEqual({
+      field: 'starts_at',
+      message: MEDIA_MSG.startsTooLongBeforePublication,
+    });
+    expect(
+      storyWindowIssue({ starts_at: '2026-06-14T12:00:00Z', ends_at: null, publish_at }, now),
+    ).toBeNull();
+  });
   it('refuses an end before now, naming ends_at', () => {
     expect(storyWindowIssue({ starts_at: null, ends_at: '2026-06-10T11:59:00Z' }, now)).toEqual({
       field: 'ends_at',

@@ -31,6 +31,9 @@ export const MEDIA_MSG = {
   filesNotAccepted: 'Esta operación no acepta archivos.',
   endsBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
   endsInThePast: 'La fecha de fin debe ser posterior a este momento',
+  endsBeforePublication: 'La fecha de fin debe ser posterior a la de publicación',
+  startsTooLongBeforePublication:
+    'La fecha de inicio es de más de 24 horas antes de la publicación: sin fecha de fin, la historia ya habría vencido',
   startsTooLongAgo:
     'La fecha de inicio es de hace más de 24 horas: sin fecha de fin, la historia ya habría vencido',
   invalidDate: 'La fecha no es válida',
@@ -75,38 +78,48 @@ export const STORY_LIFETIME_HOURS = 24;
 const STORY_LIFETIME_MS = STORY_LIFETIME_HOURS * 60 * 60 * 1000;
 
 /**
- * When a story stops showing: its end, or 24 h after its start (its creation when it has no start).
- * The API's queries compute the same in SQL (apps/api/src/services/stories/expiry.ts), and a test
- * checks the two agree.
+ * When a story stops showing: its end, or 24 h after its start (when it has none, after its
+ * publication: its `publish_at` while scheduled, its creation once published, since publishing
+ * sets it). The API's queries compute the same in SQL (apps/api/src/services/stories/expiry.ts),
+ * and a test checks the two agree.
  */
 export function storyExpiresAt(story: {
   starts_at: string | Date | null;
   ends_at: string | Date | null;
   created_at: string | Date;
+  publish_at?: string | Date | null;
 }): Date {
   if (story.ends_at) return new Date(story.ends_at);
-  return new Date(new Date(story.starts_at ?? story.created_at).getTime() + STORY_LIFETIME_MS);
+  const from = story.starts_at ?? story.publish_at ?? story.created_at;
+  return new Date(new Date(from).getTime() + STORY_LIFETIME_MS);
 }
 
 /**
- * A new story's window against the present: one that would have expired already is refused, naming
- * the field (its end before now; or, without an end, a start more than 24 h ago). The schema checks the
- * end against the start; this needs the clock, so the route calls it with its own and the form with
- * the browser's.
+ * A new story's window against the moment it is published (now, or its `publish_at` when scheduled):
+ * one that would have expired by then is refused, naming the field (its end before that moment; or,
+ * without an end, a start more than 24 h before it). The schema checks the end against the start;
+ * this needs the clock, so the route calls it with its own and the form with the browser's.
  */
 export function storyWindowIssue(
-  window: { starts_at: string | null; ends_at: string | null },
+  window: { starts_at: string | null; ends_at: string | null; publish_at?: string | undefined },
   now: Date,
 ): { field: 'starts_at' | 'ends_at'; message: string } | null {
+  const scheduled = Boolean(window.publish_at) && Date.parse(window.publish_at!) > now.getTime();
+  const at = scheduled ? new Date(window.publish_at!) : now;
   if (window.ends_at) {
     // An end before the start has its own message (ZStoryInput).
     if (window.starts_at && Date.parse(window.ends_at) <= Date.parse(window.starts_at)) return null;
-    return Date.parse(window.ends_at) <= now.getTime()
-      ? { field: 'ends_at', message: MEDIA_MSG.endsInThePast }
-      : null;
+    if (Date.parse(window.ends_at) > at.getTime()) return null;
+    return {
+      field: 'ends_at',
+      message: scheduled ? MEDIA_MSG.endsBeforePublication : MEDIA_MSG.endsInThePast,
+    };
   }
-  if (window.starts_at && storyExpiresAt({ ...window, created_at: now }).getTime() <= now.getTime()) {
-    return { field: 'starts_at', message: MEDIA_MSG.startsTooLongAgo };
+  if (window.starts_at && storyExpiresAt({ ...window, created_at: at }).getTime() <= at.getTime()) {
+    return {
+      field: 'starts_at',
+      message: scheduled ? MEDIA_MSG.startsTooLongBeforePublication : MEDIA_MSG.startsTooLongAgo,
+    };
   }
   return null;
 }
@@ -254,6 +267,8 @@ export const ZStoryInput = z
     branch_id: zBranchId,
     starts_at: zOptionalInstant(MEDIA_MSG.startsOutOfRange),
     ends_at: zOptionalInstant(MEDIA_MSG.endsOutOfRange),
+    /** "Programar" (docs/product.md#scheduled-publishing): a future instant; absent = now. */
+    publish_at: zPublishAt,
   })
   .superRefine((v, ctx) => {
     if (v.starts_at && v.ends_at && v.ends_at <= v.starts_at) {
@@ -282,8 +297,10 @@ export const ZStory = z.object({
   branch: z.string().nullable(),
   starts_at: zTimestamp.nullable(),
   ends_at: zTimestamp.nullable(),
-  /** `ends_at`, or 24 h after `starts_at` (after creation when there is no start). */
+  /** `ends_at`, or 24 h after `starts_at` (after its publication when there is no start). */
   expires_at: zTimestamp,
+  /** "Programada" until then (docs/product.md#scheduled-publishing); null once published. */
+  publish_at: zTimestamp.nullable(),
   views_count: z.number().int(),
   created_at: zTimestamp,
 });
@@ -300,12 +317,12 @@ export const ZStoryViewer = z.object({
 });
 export type TStoryViewer = z.infer<typeof ZStoryViewer>;
 
-/** A story's status: active, already started and not yet expired. */
+/** A story's status: published, active, already started and not yet expired. */
 export function isStoryLive(
-  story: { active: boolean; starts_at: string | null; expires_at: string },
+  story: { active: boolean; starts_at: string | null; expires_at: string; publish_at?: string | null },
   now: Date,
 ): boolean {
-  if (!story.active) return false;
+  if (story.publish_at || !story.active) return false;
   if (story.starts_at && new Date(story.starts_at) > now) return false;
   return new Date(story.expires_at) > now;
 }

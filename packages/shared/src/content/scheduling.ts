@@ -4,8 +4,8 @@ import { registerMessages } from '../core/human-messages.ts';
 import { EVENT_MSG, zQueryInstant } from './events.ts';
 
 /**
- * Scheduled publishing (docs/product.md#scheduled-publishing): a post or a notification with a
- * `publish_at` in the future is "Programada" until then, invisible to sellers; absent means now.
+ * Scheduled publishing (docs/product.md#scheduled-publishing): a post, a notification, a story or a
+ * survey with a `publish_at` in the future is "Programada" until then, invisible to sellers; absent means now.
  */
 export const SCHEDULE_MSG = registerMessages({
   publishAtInvalid:
@@ -31,11 +31,12 @@ export const zPublishAt = z.preprocess(
 );
 
 /**
- * PUT /api/posts/{id}/publication: a scheduled post moved to another future `publish_at`, or, without
- * one, published now (a post has no other edit; as a notification's PUT does with its time).
+ * PUT /api/posts/{id}/publication and /api/stories/{id}/publication: a scheduled record moved to
+ * another future `publish_at`, or, without one, published now (posts and stories have no other edit;
+ * a notification's and a survey's PUT do the same with their time).
  */
-export const ZPostPublication = z.object({ publish_at: zPublishAt });
-export type TPostPublication = z.input<typeof ZPostPublication>;
+export const ZPublication = z.object({ publish_at: zPublishAt });
+export type TPublication = z.input<typeof ZPublication>;
 
 /** A publication time the server takes: strictly after `now` (the form checks with the browser's clock). */
 export function isFuturePublishAt(publishAt: string, now: Date): boolean {
@@ -43,18 +44,20 @@ export function isFuturePublishAt(publishAt: string, now: Date): boolean {
 }
 
 /** The kinds the Calendario shows beside the events (docs/product.md#calendar). */
-export const SCHEDULED_ITEM_KINDS = ['post', 'notification'] as const;
+export const SCHEDULED_ITEM_KINDS = ['post', 'notification', 'story', 'survey'] as const;
 export type TScheduledItemKind = (typeof SCHEDULED_ITEM_KINDS)[number];
 export const SCHEDULED_ITEM_LABELS: Record<TScheduledItemKind, string> = {
   post: 'Publicación programada',
   notification: 'Notificación programada',
+  story: 'Historia programada',
+  survey: 'Encuesta programada',
 };
 
-/** A post or a notification waiting for its time, as the Calendario shows it. */
+/** A post, a notification, a story or a survey waiting for its time, as the Calendario shows it. */
 export const ZScheduledItem = z.object({
   kind: z.enum(SCHEDULED_ITEM_KINDS),
   id: z.number().int(),
-  /** A notification's title; a post's first line, up to 120 characters. */
+  /** A notification's, a story's or a survey's title; a post's first line, up to 120 characters. */
   title: z.string(),
   publish_at: zTimestamp,
   /** null: every branch. */

@@ -21,6 +21,11 @@ describe('isSurveyAvailable (docs/product.md#surveys-availability-and-answers)',
     expect(isSurveyAvailable({ ...base, end_date: '2026-11-22T12:00:00Z' }, now)).toBe(true);
     expect(isSurveyAvailable({ ...base, end_date: '2026-11-22T11:59:59Z' }, now)).toBe(false);
   });
+  it('is not available while scheduled (docs/product.md#scheduled-publishing)', () => {
+    const base = { active: true, start_date: null, end_date: null };
+    expect(isSurveyAvailable({ ...base, publish_at: '2026-11-23T11:00:00Z' }, now)).toBe(false);
+    expect(isSurveyAvailable({ ...base, publish_at: null }, now)).toBe(true);
+  });
 });
 
 describe('normalizeSurveyAnswer', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPublishAt } from '../content/scheduling.ts';
 import {
   emptyMeans,
   hasVisibleText,
@@ -181,6 +182,11 @@ const ZSurveyFields = z.object({
       .transform((v) => v ?? null),
     'sin recordatorio',
   ),
+  /**
+   * "Programar" (docs/product.md#scheduled-publishing): a future instant; absent = now (on a PUT of a
+   * scheduled survey, absent publishes it now; a published one refuses it).
+   */
+  publish_at: zPublishAt,
   questions: z
     .array(ZSurveyQuestionInput, { error: SURVEY_MSG.questionsRequired })
     .min(1, SURVEY_MSG.questionsRequired)
@@ -235,6 +241,8 @@ export const ZSurvey = z.object({
   end_date: zTimestamp.nullable(),
   /** "Recordar a quienes no respondieron": minutes before end_date; null = off. */
   reminder_minutes: z.number().int().nullable(),
+  /** "Programada" until then (docs/product.md#scheduled-publishing); null once published. */
+  publish_at: zTimestamp.nullable(),
   is_available: z.boolean(),
   response_count: z.number().int(),
   questions_count: z.number().int(),
@@ -266,10 +274,16 @@ export type TSurveyListQuery = z.input<typeof ZSurveyListQuery>;
  * before end_date when there is one.
  */
 export function isSurveyAvailable(
-  survey: { active: boolean; start_date: string | Date | null; end_date: string | Date | null },
+  survey: {
+    active: boolean;
+    start_date: string | Date | null;
+    end_date: string | Date | null;
+    /** Scheduled (docs/product.md#scheduled-publishing): not available until published. */
+    publish_at?: string | Date | null;
+  },
   now: Date,
 ): boolean {
-  if (!survey.active) return false;
+  if (survey.publish_at || !survey.active) return false;
   const t = now.getTime();
   if (survey.start_date && new Date(survey.start_date).getTime() > t) return false;
   if (survey.end_date && new Date(survey.end_date).getTime() < t) return false;

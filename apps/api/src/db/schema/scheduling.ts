@@ -3,10 +3,17 @@ import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/p
 import { createdAt, id, tstz } from './columns.ts';
 
 /**
- * What a scheduled job does: publish a post or a notification (docs/decisions/2026-12-04-scheduled-publishing.md),
+ * What a scheduled job does: publish a post, a notification, a story or a survey (docs/decisions/2026-12-04-scheduled-publishing.md),
  * or send a survey's or an event's reminder (docs/decisions/2026-12-04-reminders.md).
  */
-export const SCHEDULED_KINDS = ['post', 'notification', 'survey_reminder', 'event_reminder'] as const;
+export const SCHEDULED_KINDS = [
+  'post',
+  'notification',
+  'story',
+  'survey',
+  'survey_reminder',
+  'event_reminder',
+] as const;
 export type ScheduledKind = (typeof SCHEDULED_KINDS)[number];
 
 /**
@@ -39,7 +46,7 @@ export const scheduledJobs = pgTable(
   (t) => [
     check(
       'scheduled_jobs_kind_check',
-      sql`${t.kind} in ('post', 'notification', 'survey_reminder', 'event_reminder')`,
+      sql`${t.kind} in ('post', 'notification', 'story', 'survey', 'survey_reminder', 'event_reminder')`,
     ),
     check('scheduled_jobs_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
     uniqueIndex('scheduled_jobs_kind_ref_slot_key').on(t.kind, t.refId, t.slot),

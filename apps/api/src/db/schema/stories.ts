@@ -19,6 +19,12 @@ export const stories = pgTable(
     active: boolean('active').notNull().default(true),
     startsAt: tstz('starts_at'),
     endsAt: tstz('ends_at'),
+    /**
+     * "Programada" (docs/decisions/2026-12-05-stories-and-surveys-scheduled.md): when it is to be
+     * published; null = published. Sellers see published stories only (storyIsActive); the scheduled
+     * job sets it to null and created_at to the publication time, so its 24 h count from then.
+     */
+    publishAt: tstz('publish_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -38,6 +38,12 @@ export const surveys = pgTable(
      * `end_date` when the audience's active sellers who have not answered get a push; null = off.
      */
     reminderMinutes: integer('reminder_minutes'),
+    /**
+     * "Programada" (docs/decisions/2026-12-05-stories-and-surveys-scheduled.md): when it is to be
+     * published; null = published. The app lists and answers published surveys only; the scheduled
+     * job sets it to null and created_at to the publication time.
+     */
+    publishAt: tstz('publish_at'),
     createdAt: createdAt(),
     version: version(),
     updatedAt: updatedAt(),

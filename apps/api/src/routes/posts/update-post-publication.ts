@@ -1,12 +1,12 @@
-import { MEDIA_MSG, makeItemResponse, SCHEDULE_MSG, ZPost, ZPostPublication } from '@panel/shared';
+import { MEDIA_MSG, makeItemResponse, ZPost, ZPublication } from '@panel/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { posts } from '../../db/schema/posts.ts';
-import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { inBranchScope } from '../../services/auth/branch-scope.ts';
 import { selectPosts, toPostDtos } from '../../services/posts/post-dto.ts';
-import { cancelJob, lockScheduled, publishRecord, scheduleJob } from '../../services/scheduling/jobs.ts';
+import { changePublication } from '../../services/scheduling/jobs.ts';
 import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 
@@ -28,7 +28,7 @@ export const updatePostPublicationRoute: FastifyPluginAsyncZod = async (app) => 
           'para un encargado, si no es de su sucursal.',
         consumes: FORM_BODIES,
         params: ZRouteId,
-        body: ZPostPublication,
+        body: ZPublication,
         response: { 200: makeItemResponse(ZPost), ...errors(400, 401, 403, 404) },
       },
     },
@@ -41,21 +41,10 @@ export const updatePostPublicationRoute: FastifyPluginAsyncZod = async (app) => 
         .from(posts)
         .where(and(eq(posts.id, id), inBranchScope(requireAuth(request).user, sql`${posts.branchId}`)));
       if (!reachable) throw notFound(MEDIA_MSG.postNotFound);
-      await app.db.transaction(async (tx) => {
-        // Locked against the worker: it either published it already, or cannot until this commits.
-        const scheduled = await lockScheduled(tx, 'post', id);
-        if (!scheduled) {
-          const [found] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
-          if (!found) throw notFound(MEDIA_MSG.postNotFound);
-          throw fieldError('publish_at', SCHEDULE_MSG.alreadyPublished);
-        }
-        if (publishAt) {
-          await tx.update(posts).set({ publishAt, updatedAt: app.now() }).where(eq(posts.id, id));
-          await scheduleJob(tx, 'post', id, publishAt);
-          return;
-        }
-        await cancelJob(tx, 'post', id);
-        await publishRecord(tx, 'post', id, app.now(), app.config.timeZone);
+      await changePublication(app.db, 'post', id, publishAt, {
+        now: app.now(),
+        timeZone: app.config.timeZone,
+        missing: MEDIA_MSG.postNotFound,
       });
       const [row] = await selectPosts(app.db).where(eq(posts.id, id));
       const [dto] = await toPostDtos(app.db, [row!]);

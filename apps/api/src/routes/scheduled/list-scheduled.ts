@@ -4,7 +4,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { selectScheduledPage } from '../../services/scheduling/calendar.ts';
 import { errors } from '../schemas.ts';
 
-/** The Calendario's scheduled posts and notifications (services/scheduling/calendar.ts). */
+/** The Calendario's scheduled posts, notifications, stories and surveys (services/scheduling/calendar.ts). */
 export const listScheduledRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/scheduled',
@@ -12,9 +12,9 @@ export const listScheduledRoute: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'panel' },
       schema: {
         tags: ['publicaciones programadas'],
-        summary: 'Listar publicaciones y notificaciones programadas',
+        summary: 'Listar publicaciones, notificaciones, historias y encuestas programadas',
         description:
-          'Las publicaciones y notificaciones que esperan su hora de publicación dentro de [from, to) ' +
+          'Las publicaciones, notificaciones, historias y encuestas que esperan su hora de publicación dentro de [from, to) ' +
           '(instantes ISO; sin `from`, desde ahora; sin `to`, los 42 días siguientes a `from`), en orden ' +
           'cronológico, de a `per_page` (hasta 100). El ' +
           'título de una publicación es su primera línea, hasta 120 caracteres. Un encargado ve solo las de su ' +

@@ -6,6 +6,8 @@ import { stories } from '../../db/schema/stories.ts';
 import { users } from '../../db/schema/users.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { assertBranchInScope } from '../../services/auth/branch-scope.ts';
+import { scheduleJob } from '../../services/scheduling/jobs.ts';
+import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
 import { processImage, storeImage } from '../../services/storage/images.ts';
 import { deleteUnreferencedFiles } from '../../services/storage/media-files.ts';
 import { storyColumns, storyJoins, toStoryDto } from '../../services/stories/stories.ts';
@@ -35,7 +37,10 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
           'encargado, solo la suya: 403 si no), ' +
           '`starts_at` y `ends_at` opcionales (ISO 8601) y el archivo `image` (hasta 10 MB; JPEG, PNG, GIF, WebP o AVIF). ' +
           'Sin `ends_at`, vence 24 h después de `starts_at` (o de creada, si no tiene inicio). ' +
-          'Se rechaza, nombrando el campo, un fin anterior al inicio o a este momento, y un inicio de hace más de 24 h sin fin.',
+          '`publish_at` (opcional, un instante ISO 8601 futuro): la programa; los vendedores la ven desde ese momento, ' +
+          'y sin inicio ni fin vence 24 h después. ' +
+          'Se rechaza, nombrando el campo, un fin anterior al inicio o a este momento (o a la publicación), y un inicio ' +
+          'de más de 24 h antes sin fin.',
         consumes: ['multipart/form-data'],
         response: { 201: makeItemResponse(ZStory), ...errors(400, 401, 403) },
       },
@@ -49,6 +54,7 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
         request.body,
         file ? {} : { image: [MEDIA_MSG.storyImageRequired] },
       );
+      const publishAt = publishAtFrom(input.publish_at, app.now());
       assertBranchInScope(auth.user, input.branch_id);
       await checkBranch(app.db, input.branch_id, MEDIA_MSG.branchInvalid);
       const image = await processImage(file!, 'image');
@@ -62,20 +68,25 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
 
       let id: number;
       try {
-        const [row] = await app.db
-          .insert(stories)
-          .values({
-            title: input.title,
-            imageKey: image.key,
-            thumbKey: image.thumbKey,
-            createdBy: auth.user.id,
-            branchId: input.branch_id,
-            active: input.active,
-            startsAt: input.starts_at ? new Date(input.starts_at) : null,
-            endsAt: input.ends_at ? new Date(input.ends_at) : null,
-          })
-          .returning({ id: stories.id });
-        id = row!.id;
+        // Scheduled: its job is written with it (docs/decisions/2026-12-04-scheduled-publishing.md).
+        id = await app.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(stories)
+            .values({
+              title: input.title,
+              imageKey: image.key,
+              thumbKey: image.thumbKey,
+              createdBy: auth.user.id,
+              branchId: input.branch_id,
+              active: input.active,
+              startsAt: input.starts_at ? new Date(input.starts_at) : null,
+              endsAt: input.ends_at ? new Date(input.ends_at) : null,
+              publishAt,
+            })
+            .returning({ id: stories.id });
+          if (publishAt) await scheduleJob(tx, 'story', row!.id, publishAt);
+          return row!.id;
+        });
       } catch (error) {
         await deleteUnreferencedFiles(app.db, app.storage, [image.key, image.thumbKey], request.log);
         throw error;

@@ -14,7 +14,7 @@ export const createSurveyRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['encuestas'],
         summary: 'Crear una encuesta',
         description:
-          'Queda inactiva salvo `active: true`; `points_reward` por defecto 10; `branch_id` null o 0 = todas las sucursales (un encargado, solo la suya: 403 si no). Las preguntas se guardan en el orden de la lista (desde 0).',
+          'Queda inactiva salvo `active: true`; `points_reward` por defecto 10; `branch_id` null o 0 = todas las sucursales (un encargado, solo la suya: 403 si no). Las preguntas se guardan en el orden de la lista (desde 0). `publish_at` (opcional, un instante ISO 8601 futuro) la programa: los vendedores no la ven ni la responden hasta entonces.',
         body: ZSurveyInput,
         response: { 201: makeItemResponse(ZSurveyDetail), ...errors(400, 401, 403, 409) },
       },

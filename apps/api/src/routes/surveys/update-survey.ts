@@ -15,7 +15,7 @@ export const updateSurveyRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['encuestas'],
         summary: 'Actualizar una encuesta',
         description:
-          'Las preguntas se emparejan por `id`: sin id se agregan, las enviadas se actualizan y las que faltan se quitan. Una pregunta con respuestas no se puede quitar ni cambiar de tipo, ni perder una opción elegida (409). Un encargado edita las de su sucursal (404 las demás) y no puede llevarla a otra ni a todas (403).',
+          'Las preguntas se emparejan por `id`: sin id se agregan, las enviadas se actualizan y las que faltan se quitan. Una pregunta con respuestas no se puede quitar ni cambiar de tipo, ni perder una opción elegida (409). Un encargado edita las de su sucursal (404 las demás) y no puede llevarla a otra ni a todas (403). Una programada (`publish_at` no nulo) se reprograma con otro `publish_at` futuro; sin él se publica en ese momento. Una ya publicada no acepta `publish_at` (400).',
         params: ZRouteId,
         body: ZSurveyUpdate,
         response: { 200: makeItemResponse(ZSurveyDetail), ...errors(400, 401, 403, 404, 409) },

@@ -125,7 +125,7 @@ async function countRows(db: Tx, windows: Window[]): Promise<Row[]> {
     sc AS (SELECT branch_key, branch_id, count(*) AS k FROM s GROUP BY branch_key, branch_id),
     sv AS (
       SELECT w.i, w.until, v.id, v.branch_id FROM w JOIN surveys v
-        ON v.active AND v.created_at < w.until
+        ON v.active AND v.publish_at IS NULL AND v.created_at < w.until
        AND (v.start_date IS NULL OR v.start_date < w.until)
        AND (v.end_date IS NULL OR v.end_date >= w.since)
     ),

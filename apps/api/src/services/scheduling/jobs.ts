@@ -1,7 +1,9 @@
+import { SCHEDULE_MSG } from '@panel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import type { ScheduledKind } from '../../db/schema/scheduling.ts';
+import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { dueScheduled, enqueueNotificationPush, scheduledRetryAt } from '../push/queue.ts';
 import { sendEventReminder, sendSurveyReminder } from './reminders.ts';
 
@@ -14,8 +16,13 @@ import { sendEventReminder, sendSurveyReminder } from './reminders.ts';
  */
 
 /** The kinds that publish a record (the others are reminders: reminders.ts). */
-type PublishKind = 'post' | 'notification';
-const TABLES: Record<PublishKind, string> = { post: 'posts', notification: 'notifications' };
+export type PublishKind = 'post' | 'notification' | 'story' | 'survey';
+const TABLES: Record<PublishKind, string> = {
+  post: 'posts',
+  notification: 'notifications',
+  story: 'stories',
+  survey: 'surveys',
+};
 
 /** Schedules (or reschedules, while still pending) the publication of a record. Run it in the writing transaction. */
 export async function scheduleJob(tx: Db | Tx, kind: PublishKind, refId: number, runAt: Date): Promise<void> {
@@ -53,10 +60,29 @@ export async function cancelJob(tx: Db | Tx, kind: ScheduledKind, refId: number)
   );
 }
 
+/** publishRecord of a record that queues no push (a post, a story, a survey). */
+export async function publishNow(
+  tx: Db | Tx,
+  kind: Exclude<PublishKind, 'notification'>,
+  refId: number,
+  now: Date,
+): Promise<boolean> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // Posts and surveys keep when they last changed (a survey's version moves too, by its trigger).
+  const changed = kind === 'story' ? sql`` : sql`, updated_at = ${at}`;
+  const rows = await queryRows(
+    tx,
+    sql`UPDATE ${sql.raw(TABLES[kind])} SET publish_at = NULL, created_at = ${at}${changed}
+      WHERE id = ${refId} AND publish_at IS NOT NULL RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * The effect: the record becomes published at `now` (publish_at null, created_at now, so it comes first
- * in the feed and the lists), and a notification's pushes are queued then, with the sellers' quiet hours
- * unless it is urgent. Nothing when it is gone or already published. Returns whether it published.
+ * in the feed and the lists, and a story's 24 h count from then), and a notification's pushes are queued
+ * then, with the sellers' quiet hours unless it is urgent. Nothing when it is gone or already
+ * published. Returns whether it published.
  */
 export async function publishRecord(
   tx: Db | Tx,
@@ -65,15 +91,8 @@ export async function publishRecord(
   now: Date,
   timeZone: string,
 ): Promise<boolean> {
+  if (kind !== 'notification') return publishNow(tx, kind, refId, now);
   const at = sql`${now.toISOString()}::timestamptz`;
-  if (kind === 'post') {
-    const rows = await queryRows(
-      tx,
-      sql`UPDATE posts SET publish_at = NULL, created_at = ${at}, updated_at = ${at}
-        WHERE id = ${refId} AND publish_at IS NOT NULL RETURNING id`,
-    );
-    return rows.length > 0;
-  }
   const [row] = await queryRows<{ id: number; branch_id: number | null; urgent: boolean }>(
     tx,
     sql`UPDATE notifications SET publish_at = NULL, created_at = ${at}
@@ -87,6 +106,38 @@ export async function publishRecord(
     timeZone,
   );
   return true;
+}
+
+/**
+ * "Programación" of a scheduled record whose only edit is its time (posts and stories): another
+ * future time, or, with none, published now. Locks in the worker's order (lockScheduled); 404 with
+ * `missing` when it is gone, 400 on `publish_at` when it was published already.
+ */
+export async function changePublication(
+  db: Db,
+  kind: 'post' | 'story',
+  id: number,
+  publishAt: Date | null,
+  clock: { now: Date; timeZone: string; missing: string },
+): Promise<void> {
+  const table = sql.raw(TABLES[kind]);
+  await db.transaction(async (tx) => {
+    // Locked against the worker: it either published it already, or cannot until this commits.
+    if (!(await lockScheduled(tx, kind, id))) {
+      const [found] = await queryRows(tx, sql`SELECT id FROM ${table} WHERE id = ${id}`);
+      if (!found) throw notFound(clock.missing);
+      throw fieldError('publish_at', SCHEDULE_MSG.alreadyPublished);
+    }
+    if (publishAt) {
+      const at = sql`${publishAt.toISOString()}::timestamptz`;
+      const touched = kind === 'post' ? sql`, updated_at = ${clock.now.toISOString()}::timestamptz` : sql``;
+      await queryRows(tx, sql`UPDATE ${table} SET publish_at = ${at}${touched} WHERE id = ${id}`);
+      await scheduleJob(tx, kind, id, publishAt);
+      return;
+    }
+    await cancelJob(tx, kind, id);
+    await publishRecord(tx, kind, id, clock.now, clock.timeZone);
+  });
 }
 
 interface DueJob {

@@ -94,7 +94,7 @@ export async function sendSurveyReminder(
   }>(
     tx,
     sql`SELECT s.id, s.title, s.branch_id, s.end_date FROM surveys s
-      WHERE s.id = ${surveyId} AND s.active AND s.reminder_minutes IS NOT NULL
+      WHERE s.id = ${surveyId} AND s.publish_at IS NULL AND s.active AND s.reminder_minutes IS NOT NULL
         AND s.end_date > ${at(now)} AND (s.start_date IS NULL OR s.start_date <= ${at(now)})`,
   );
   if (!survey) return null;

@@ -22,6 +22,7 @@ export const storyColumns = {
   branchName: branches.name,
   startsAt: stories.startsAt,
   endsAt: stories.endsAt,
+  publishAt: stories.publishAt,
   expiresAt: storyExpiresAt,
   viewsCount: sql<number>`(SELECT count(*) FROM story_views v WHERE v.story_id = ${stories.id})::int`,
   createdAt: stories.createdAt,
@@ -43,6 +44,7 @@ export type StoryRow = {
   branchName: string | null;
   startsAt: Date | null;
   endsAt: Date | null;
+  publishAt: Date | null;
   expiresAt: Date;
   viewsCount: number;
   createdAt: Date;
@@ -61,6 +63,7 @@ export function toStoryDto(row: StoryRow, now: Date): TStory {
     starts_at: row.startsAt?.toISOString() ?? null,
     ends_at: row.endsAt?.toISOString() ?? null,
     expires_at: row.expiresAt.toISOString(),
+    publish_at: row.publishAt?.toISOString() ?? null,
     views_count: Number(row.viewsCount),
     created_at: row.createdAt.toISOString(),
   };

@@ -42,11 +42,17 @@ export async function answerSurvey(
         pointsReward: surveys.pointsReward,
         startDate: surveys.startDate,
         endDate: surveys.endDate,
+        publishAt: surveys.publishAt,
       })
       .from(surveys)
       .where(eq(surveys.id, input.surveyId))
       .for('share');
-    if (!survey || (survey.branchId !== null && survey.branchId !== input.user.branch_id))
+    // A scheduled survey is invisible to sellers until published (docs/product.md#scheduled-publishing).
+    if (
+      !survey ||
+      survey.publishAt !== null ||
+      (survey.branchId !== null && survey.branchId !== input.user.branch_id)
+    )
       throw notFound(SURVEY_MSG.surveyNotFound);
     if (
       !isSurveyAvailable(

@@ -3,9 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { surveys } from '../../db/schema/surveys.ts';
 import { fetchPage } from '../../lib/list-query.ts';
 
-/** Available now (docs/product.md#surveys-availability-and-answers) and meant for the branch (or for every branch). */
+/**
+ * Available now (docs/product.md#surveys-availability-and-answers): published, active, started and
+ * not closed; and meant for the branch (or for every branch).
+ */
 export function availableFor(branchId: number | null, now: Date): SQL {
   return and(
+    isNull(surveys.publishAt),
     eq(surveys.active, true),
     or(isNull(surveys.startDate), lte(surveys.startDate, now)),
     or(isNull(surveys.endDate), gte(surveys.endDate, now)),

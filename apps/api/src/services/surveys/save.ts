@@ -1,10 +1,12 @@
-import { SURVEY_MSG, surveyConflict, type TSurveyInputParsed } from '@panel/shared';
+import { SCHEDULE_MSG, SURVEY_MSG, surveyConflict, type TSurveyInputParsed } from '@panel/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { surveyAnswers, surveyQuestions, surveys } from '../../db/schema/surveys.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { assertBranchInScope } from '../auth/branch-scope.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import { cancelJob, lockScheduled, publishNow, scheduleJob } from '../scheduling/jobs.ts';
+import { publishAtFrom } from '../scheduling/publish-at.ts';
 import { syncSurveyReminder } from '../scheduling/reminders.ts';
 import { surveysInScope } from './surveys.ts';
 
@@ -33,7 +35,8 @@ const questionValues = (q: TSurveyInputParsed['questions'][number], order: numbe
 
 /**
  * A new survey and its questions, stored in the order of the list (0, 1, 2…). Ids sent are ignored.
- * A manager may only make one for their own branch (403 for another, or for every branch).
+ * A manager may only make one for their own branch (403 for another, or for every branch). With a
+ * `publish_at` it is "Programada" and its job is written with it (docs/product.md#scheduled-publishing).
  */
 export async function createSurvey(
   tx: Tx,
@@ -41,8 +44,13 @@ export async function createSurvey(
   now: Date,
   user: SessionUser,
 ): Promise<number> {
+  const publishAt = publishAtFrom(input.publish_at, now);
   assertBranchInScope(user, input.branch_id);
-  const [row] = await tx.insert(surveys).values(surveyValues(input)).returning({ id: surveys.id });
+  const [row] = await tx
+    .insert(surveys)
+    .values({ ...surveyValues(input), publishAt })
+    .returning({ id: surveys.id });
+  if (publishAt) await scheduleJob(tx, 'survey', row!.id, publishAt);
   await tx
     .insert(surveyQuestions)
     .values(input.questions.map((q, i) => ({ ...questionValues(q, i), surveyId: row!.id })));
@@ -56,7 +64,8 @@ export async function createSurvey(
  * change type, and an option somebody chose cannot disappear (409). Texts, required and order
  * may change freely. The survey row is locked so no answer slips in between check and write.
  * A manager edits their branch's surveys only (404 for the others) and cannot move one to another
- * branch or to every branch (403).
+ * branch or to every branch (403). A scheduled one moves to another future `publish_at`, or without
+ * one is published now; a published one refuses `publish_at` (as a notification's PUT).
  */
 export async function updateSurvey(
   tx: Tx,
@@ -65,6 +74,9 @@ export async function updateSurvey(
   now: Date,
   user: SessionUser,
 ): Promise<void> {
+  const publishAt = publishAtFrom(input.publish_at, now);
+  // The publication's job row first, then the survey: the scheduled worker's order (no deadlock).
+  const scheduled = await lockScheduled(tx, 'survey', id);
   const [locked] = await tx
     .select({ id: surveys.id })
     .from(surveys)
@@ -94,11 +106,18 @@ export async function updateSurvey(
   const removed = existing.filter((q) => !sentIds.has(q.id));
   const answeredRemoval = removed.find((q) => answered.has(q.id));
   if (answeredRemoval) throw conflict(surveyConflict.removeAnswered(answeredRemoval.questionText));
+  if (publishAt && !scheduled) throw fieldError('publish_at', SCHEDULE_MSG.alreadyPublished);
 
   await tx
     .update(surveys)
-    .set({ ...surveyValues(input), updatedAt: now })
+    .set({ ...surveyValues(input), ...(publishAt && { publishAt }), updatedAt: now })
     .where(eq(surveys.id, id));
+  if (publishAt) await scheduleJob(tx, 'survey', id, publishAt);
+  else if (scheduled) {
+    // Scheduled, and sent without a time: published now.
+    await cancelJob(tx, 'survey', id);
+    await publishNow(tx, 'survey', id, now);
+  }
   if (removed.length > 0) {
     await tx.delete(surveyQuestions).where(
       inArray(

@@ -20,6 +20,7 @@ export const surveyColumns = {
   startDate: surveys.startDate,
   endDate: surveys.endDate,
   reminderMinutes: surveys.reminderMinutes,
+  publishAt: surveys.publishAt,
   createdAt: surveys.createdAt,
   updatedAt: surveys.updatedAt,
   version: surveys.version,
@@ -40,6 +41,7 @@ export type SurveyRow = {
   startDate: Date | null;
   endDate: Date | null;
   reminderMinutes: number | null;
+  publishAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -74,8 +76,9 @@ export function toSurveyDto(row: SurveyRow, now: Date): TSurvey {
     start_date: row.startDate?.toISOString() ?? null,
     end_date: row.endDate?.toISOString() ?? null,
     reminder_minutes: row.reminderMinutes,
+    publish_at: row.publishAt?.toISOString() ?? null,
     is_available: isSurveyAvailable(
-      { active: row.active, start_date: row.startDate, end_date: row.endDate },
+      { active: row.active, start_date: row.startDate, end_date: row.endDate, publish_at: row.publishAt },
       now,
     ),
     response_count: row.responseCount,

@@ -378,6 +378,13 @@ const WRITES: Record<string, WriteSpec> = {
       expected: { entity: 'posts', action: 'update', entityId: post.id, changes: { publish_at: true } },
     };
   },
+  'PUT /api/stories/{id}/publication': async () => {
+    const story = await createStory(db(), ctx.admin.id, { publishAt: new Date(future(3)) });
+    return {
+      call: { url: `/api/stories/${story.id}/publication`, payload: { publish_at: future(5) } },
+      expected: { entity: 'stories', action: 'update', entityId: story.id, changes: { publish_at: true } },
+    };
+  },
   'DELETE /api/posts/{id}': async () => {
     const post = await createPost(db(), ctx.admin.id, { content: 'Se va' });
     return {

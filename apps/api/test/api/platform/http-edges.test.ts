@@ -150,7 +150,7 @@ describe('the document states the override and the PUT bodies as the server read
     const twins = Object.entries(doc.paths as Record<string, Record<string, Operation>>).filter(([, item]) =>
       item.post?.parameters?.some((p) => p.name === 'X-HTTP-Method-Override'),
     );
-    expect(twins.length).toBe(14);
+    expect(twins.length).toBe(15);
     for (const [path, item] of twins) {
       expect(item.put, path).toBeDefined();
       const content = item.post!.requestBody!.content;

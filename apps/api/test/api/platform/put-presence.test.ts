@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createPost, newSurveyBody, newUserBody } from '../../../src/testing/factories.ts';
+import {
+  bearer,
+  createPost,
+  createStory,
+  newSurveyBody,
+  newUserBody,
+} from '../../../src/testing/factories.ts';
 import { urlencoded } from '../../../src/testing/form-body.ts';
 import { tableChecksums } from '../../../src/testing/table-checksums.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
@@ -98,6 +104,15 @@ function putCases(
           publishAt: new Date(Date.now() + 3 * 86_400_000),
         });
         return `/api/posts/${post.id}/publication`;
+      },
+      body: { publish_at: new Date(Date.now() + 5 * 86_400_000).toISOString() },
+    },
+    'PUT /api/stories/{id}/publication': {
+      create: async () => {
+        const story = await createStory(ctx.db, ctx.admin.id, {
+          publishAt: new Date(Date.now() + 3 * 86_400_000),
+        });
+        return `/api/stories/${story.id}/publication`;
       },
       body: { publish_at: new Date(Date.now() + 5 * 86_400_000).toISOString() },
     },

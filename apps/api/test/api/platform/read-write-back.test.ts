@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createPost, newUserBody } from '../../../src/testing/factories.ts';
+import { bearer, createPost, createStory, newUserBody } from '../../../src/testing/factories.ts';
 import { createTestContext, type TestContext } from '../../../src/testing/test-app.ts';
 import { readOperations } from '../security/route-fixtures.ts';
 
@@ -166,6 +166,20 @@ const cases: Record<string, Record<string, Case>> = {
       read: {
         url: () => '/api/posts?per_page=100',
         pick: (data, putUrl) => (data as Json[]).find((p) => `/api/posts/${p.id}/publication` === putUrl)!,
+      },
+    },
+  },
+  'PUT /api/stories/{id}/publication': {
+    scheduled: {
+      create: async () => {
+        const story = await createStory(ctx.db, ctx.admin.id, {
+          publishAt: new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 3 * 86_400_000),
+        });
+        return `/api/stories/${story.id}/publication`;
+      },
+      read: {
+        url: () => '/api/stories?per_page=100',
+        pick: (data, putUrl) => (data as Json[]).find((s) => `/api/stories/${s.id}/publication` === putUrl)!,
       },
     },
   },

@@ -131,6 +131,8 @@ const ACCESS_TABLE: Record<string, Who> = {
   'POST /api/stories/bulk-delete': 'branch',
   'GET /api/stories/{id}/viewers': 'branch',
   'DELETE /api/stories/{id}': 'branch',
+  'PUT /api/stories/{id}/publication': 'branch',
+  'POST /api/stories/{id}/publication': 'branch',
 
   'GET /api/notification-types': 'panel',
   'GET /api/notification-types/{id}': 'panel',

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Text } from '@mantine/core';
-import { type TPost, type TPostPublication, ZPostPublication } from '@panel/shared';
+import { type TPost, type TPublication, ZPublication } from '@panel/shared';
 import type { Resolver } from 'react-hook-form';
 import { withDateFields } from '../../../components/date-time-field/with-date-fields';
 import { FormDialog } from '../../../components/form-dialog/form-dialog';
@@ -11,7 +11,7 @@ import { useUpdatePostPublication } from '../api/update-post-publication';
 
 const resolver = withDateFields(
   withSchedule(
-    zodResolver(ZPostPublication) as unknown as Resolver<ScheduleValues, unknown, TPostPublication>,
+    zodResolver(ZPublication) as unknown as Resolver<ScheduleValues, unknown, TPublication>,
   ),
   ['publish_at'],
 );
