@@ -63,6 +63,36 @@ export function currentMonthDay(day: number): string {
   return `${y}-${m}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * A day of this month (YYYY-MM-DD, Buenos Aires) with no event yet, starting the search at `preferred`:
+ * the demo's events move with today's date, and a day with three of them shows "+1 más" instead of a
+ * new one (the grid's dayMaxEvents). Days 1 to 28, so every month has them.
+ */
+export async function quietMonthDay(
+  request: APIRequestContext,
+  token: string,
+  preferred: number,
+): Promise<string> {
+  const first = currentMonthDay(1);
+  const res = await request.get(
+    `/api/events?per_page=100&from=${buenosAires(first, '00:00')}&to=${buenosAires(currentMonthDay(28), '23:59')}`,
+    { headers: { Authorization: `Bearer ${token}` } },
+  );
+  if (!res.ok()) throw new Error(`GET /api/events: ${res.status()} ${await res.text()}`);
+  const busy = new Set(
+    ((await res.json()).data as TEvent[]).map((e) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
+        new Date(e.start_at),
+      ),
+    ),
+  );
+  for (let i = 0; i < 28; i++) {
+    const day = currentMonthDay(((preferred - 1 + i) % 28) + 1);
+    if (!busy.has(day)) return day;
+  }
+  return currentMonthDay(preferred);
+}
+
 /** A day of next month in Buenos Aires, as YYYY-MM-DD: always in the future. */
 export function nextMonthDay(day: number): string {
   const [y, m] = currentMonthDay(1).split('-').map(Number) as [number, number];

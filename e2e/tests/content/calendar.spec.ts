@@ -7,6 +7,7 @@ import {
   createTypedEvent,
   currentMonthDay,
   nextMonthDay,
+  quietMonthDay,
 } from '../../support/schedule-api.ts';
 import { expect, test } from '../../support/test.ts';
 import { openAsAdmin } from '../../support/ui.ts';
@@ -17,7 +18,7 @@ test('shows a Spanish month grid of 6 weeks from Monday, with events in their ty
 }) => {
   const token = await apiLogin(request);
   const title = `Lanzamiento ${unique()}`;
-  const day = currentMonthDay(12);
+  const day = await quietMonthDay(request, token, 12);
   await createTypedEvent(request, token, { title, color: '#5F3DC4', day, from: '09:00', to: '11:00' });
 
   await openAsAdmin(page, '/calendar');
@@ -165,7 +166,7 @@ test('an event opens with the keyboard or a click, shows its details, and "Edita
 }) => {
   const token = await apiLogin(request);
   const title = `Visita ${unique()}`;
-  const day = currentMonthDay(14);
+  const day = await quietMonthDay(request, token, 14);
   await createTypedEvent(request, token, { title, color: '#1C7ED6', day, from: '15:30', to: '17:00' });
   await openCalendar(page);
   const event = page.locator(`td[data-date="${day}"] a.fc-event`).filter({ hasText: title });
@@ -263,7 +264,7 @@ test('the day cells and the events are named by what they show (WCAG 2.5.3, issu
   request,
 }) => {
   const token = await apiLogin(request);
-  const day = currentMonthDay(14);
+  const day = await quietMonthDay(request, token, 14);
   const title = `Capacitación ${unique()}`;
   await createTypedEvent(request, token, { title, color: '#1C7ED6', day, from: '10:00', to: '11:00' });
   await openCalendar(page);
@@ -282,7 +283,7 @@ test.describe('on a phone', () => {
   }) => {
     const token = await apiLogin(request);
     const title = `Feria regional de proveedores de limpieza ${unique()}`;
-    const day = currentMonthDay(20);
+    const day = await quietMonthDay(request, token, 20);
     await createTypedEvent(request, token, { title, color: '#2F9E44', day, from: '08:00', to: '12:30' });
     await openCalendar(page);
     await expect(page.locator('.fc-list')).toBeVisible({ timeout: 20_000 });

@@ -101,3 +101,83 @@ test('"Programación" moves a scheduled post to another time, and unticked publi
   const feed = await request.get(`/api/app/feed?q=${encodeURIComponent(content)}`, { headers: auth(token) });
   expect(((await feed.json()).data as { content: string }[]).map((p) => p.content)).toEqual([content]);
 });
+
+test('schedules a story: "Programada · …" in Historias, hidden from sellers, and "Programación" publishes it now', async ({
+  page,
+  request,
+}) => {
+  const title = `Historia del lunes ${unique()}`;
+  await openAsAdmin(page, '/stories');
+  await expect(page.getByRole('heading', { name: 'Historias', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
+  await dialog.getByLabel('Título').fill(title);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
+  await (await chooser).setFiles({
+    name: 'historia.png',
+    mimeType: 'image/png',
+    buffer: await pngImage('#0ca678', 360, 640),
+  });
+  await dialog.getByRole('checkbox', { name: 'Programar' }).check();
+  await dialog.getByLabel('Fecha de publicación').fill('08/12/2036 08:00');
+  // An end before it is published is refused in the dialog.
+  await dialog.getByRole('textbox', { name: 'Fin (opcional)' }).fill('07/12/2036 08:00');
+  await dialog.getByRole('button', { name: 'Programar' }).click();
+  await expect(dialog.getByText('La fecha de fin debe ser posterior a la de publicación')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Fin (opcional)' }).fill('');
+  await dialog.getByRole('button', { name: 'Programar' }).click();
+  await expect(page.getByText('Historia creada correctamente')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByPlaceholder('Buscar por título...').fill(title);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Programada · lun 8 dic 2036, 08:00');
+  const seller = auth(await apiLogin(request, DEMO_SELLER.email, DEMO_SELLER.password));
+  const titles = async () =>
+    (
+      (await (await request.get('/api/app/stories?per_page=100', { headers: seller })).json()).data as {
+        title: string;
+      }[]
+    ).map((s) => s.title);
+  expect(await titles()).not.toContain(title);
+
+  await row.getByRole('button', { name: `Cambiar la programación de «${title}»` }).click();
+  const schedule = page.getByRole('dialog', { name: 'Programación de la historia' });
+  await expect(schedule.getByLabel('Fecha de publicación')).toHaveValue('08/12/2036 08:00');
+  await schedule.getByRole('checkbox', { name: 'Programar' }).uncheck();
+  await schedule.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Programación actualizada correctamente')).toBeVisible();
+  await expect(row).toContainText('Activa');
+  await expect(row.getByRole('button', { name: /^Cambiar la programación de / })).toHaveCount(0);
+  expect(await titles()).toContain(title);
+});
+
+test('schedules a survey: "Programada · …" on its card, and sellers do not list it until then', async ({
+  page,
+  request,
+}) => {
+  const title = `Encuesta del lunes ${unique()}`;
+  await openAsAdmin(page, '/surveys');
+  await expect(page.getByRole('heading', { name: 'Encuestas', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Encuesta' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByTestId('survey-question').nth(0).getByLabel('Texto de la pregunta').fill('¿Cómo te fue?');
+  await dialog.getByRole('checkbox', { name: 'Programar' }).check();
+  await dialog.getByLabel('Fecha de publicación').fill('01/03/2021 08:00');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('La fecha de publicación debe ser posterior a este momento')).toBeVisible();
+  await dialog.getByLabel('Fecha de publicación').fill('08/12/2036 08:00');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Encuesta creada')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Buscar encuestas' }).fill(title);
+  const card = page.getByTestId('survey-card').filter({ hasText: title });
+  await expect(card).toContainText('Programada · lun 8 dic 2036, 08:00');
+  await expect(card).toContainText('No disponible');
+  const seller = auth(await apiLogin(request, DEMO_SELLER.email, DEMO_SELLER.password));
+  const listed = await request.get('/api/app/surveys?per_page=100', { headers: seller });
+  expect(((await listed.json()).data as { title: string }[]).map((s) => s.title)).not.toContain(title);
+});

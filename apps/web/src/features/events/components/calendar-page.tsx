@@ -11,6 +11,8 @@ import {
   IconBell,
   IconChevronLeft,
   IconChevronRight,
+  IconClipboardList,
+  IconMovie,
   IconNews,
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -30,20 +32,27 @@ import { SCHEDULED_STYLE } from './scheduled-style';
 const GRID = 'dayGridMonth';
 const LIST = 'listMonth';
 
-/** What the calendar shows: events, and the scheduled posts and notifications (Chip values). */
+/** What the calendar shows: events, and the scheduled posts, notifications, stories and surveys (Chip values). */
 type Shown = 'events' | TScheduledItem['kind'];
 const SHOWN: { value: Shown; label: string }[] = [
   { value: 'events', label: 'Eventos' },
   { value: 'post', label: 'Publicaciones programadas' },
   { value: 'notification', label: 'Notificaciones programadas' },
+  { value: 'story', label: 'Historias programadas' },
+  { value: 'survey', label: 'Encuestas programadas' },
 ];
 const ALL_SHOWN: Shown[] = SHOWN.map((s) => s.value);
 
-const KIND_ICON = { post: IconNews, notification: IconBell } as const;
+const KIND_ICON = {
+  post: IconNews,
+  notification: IconBell,
+  story: IconMovie,
+  survey: IconClipboardList,
+} as const;
 
 /**
  * An entry in the grid: its time and its whole title, wrapped (the title attribute repeats both); a
- * scheduled post or notification starts with its kind's icon.
+ * scheduled item (a post, a notification, a story, a survey) starts with its kind's icon.
  */
 function renderEvent(arg: EventContentArg) {
   const item = arg.event.extendedProps.scheduled as TScheduledItem | undefined;
@@ -57,8 +66,8 @@ function renderEvent(arg: EventContentArg) {
 }
 
 /**
- * A row of the month's list (phones): an event as FullCalendar writes it; a scheduled post or
- * notification with its kind's icon and its kind in words after the title.
+ * A row of the month's list (phones): an event as FullCalendar writes it; a scheduled
+ * item with its kind's icon and its kind in words after the title.
  */
 function renderListEntry(arg: EventContentArg) {
   const item = arg.event.extendedProps.scheduled as TScheduledItem | undefined;
@@ -105,7 +114,7 @@ export function CalendarPage() {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [heading, setHeading] = useState('');
   const [shown, setShown] = useState<Shown[]>(ALL_SHOWN);
-  const showsScheduled = shown.includes('post') || shown.includes('notification');
+  const showsScheduled = shown.some((kind) => kind !== 'events');
   const result = useCalendarEvents(range);
   const scheduled = useScheduledItems(range, showsScheduled);
   const scheduledDetails = useDialogTarget<TScheduledItem>();
@@ -176,7 +185,7 @@ export function CalendarPage() {
     <>
       <PageHeader
         title="Calendario de Eventos"
-        subtitle="Los eventos del mes, con el color de su tipo, y las publicaciones y notificaciones programadas. Elegí uno para ver su detalle."
+        subtitle="Los eventos del mes, con el color de su tipo, y lo programado: publicaciones, notificaciones, historias y encuestas. Elegí uno para ver su detalle."
         breadcrumb="Inicio / Calendario"
       />
       {result.isError && (

@@ -10,6 +10,8 @@ import { SCHEDULED_STYLE } from './scheduled-style';
 const SCREEN: Record<TScheduledItem['kind'], { path: string; label: string }> = {
   post: { path: '/posts', label: 'Ver en Publicaciones' },
   notification: { path: '/notifications', label: 'Ver en Notificaciones' },
+  story: { path: '/stories', label: 'Ver en Historias' },
+  survey: { path: '/surveys', label: 'Ver en Encuestas' },
 };
 
 interface ScheduledItemDialogProps {
@@ -19,7 +21,7 @@ interface ScheduledItemDialogProps {
 }
 
 /**
- * What a scheduled post or notification opens in the Calendario: its kind, its time, its branch, and a
+ * What a scheduled post, notification, story or survey opens in the Calendario: its kind, its time, its branch, and a
  * way to its screen, searched by its title, where it is edited or deleted.
  */
 export function ScheduledItemDialog({ opened, item, onClose }: ScheduledItemDialogProps) {

@@ -10,4 +10,6 @@ export const SCHEDULED_STYLE: Record<
 > = {
   post: { mantine: 'indigo', css: 'var(--mantine-color-indigo-7)', className: 'scheduledPost' },
   notification: { mantine: 'grape', css: 'var(--mantine-color-grape-7)', className: 'scheduledNotification' },
+  story: { mantine: 'teal', css: 'var(--mantine-color-teal-8)', className: 'scheduledStory' },
+  survey: { mantine: 'orange', css: 'var(--mantine-color-orange-8)', className: 'scheduledSurvey' },
 };

@@ -14,6 +14,7 @@ import {
   type ResourceListColumn,
 } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { PublicationDialog } from '../../../components/schedule-field/publication-dialog';
 import { ScheduledBadge } from '../../../components/schedule-field/scheduled-badge';
 import { BranchSelect } from '../../../components/selects/branch-select';
 import { formatDateTime } from '../../../lib/dates/business-time';
@@ -22,7 +23,6 @@ import { usePosts } from '../api/get-posts';
 import { PostCreateDialog } from './post-create-dialog';
 import classes from './post-list.module.css';
 import { PostReactionsDialog } from './post-reactions-dialog';
-import { PostScheduleDialog } from './post-schedule-dialog';
 import { PostCover, PostThumbnails } from './post-thumbnails';
 import { PostViewersDialog, seenLabel } from './post-viewers-dialog';
 
@@ -215,9 +215,12 @@ export function PostList() {
         }
       />
       <PostCreateDialog opened={createOpened} onClose={() => setCreateOpened(false)} />
-      <PostScheduleDialog
+      <PublicationDialog
         opened={schedulingOpened}
-        post={scheduling}
+        resource="posts"
+        record={scheduling}
+        title="Programación de la publicación"
+        summary={(p) => p.content}
         onClose={() => setSchedulingOpened(false)}
       />
       <PostReactionsDialog

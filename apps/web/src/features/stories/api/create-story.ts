@@ -10,11 +10,16 @@ export interface CreateStoryInput {
   /** ISO instants, or null. */
   startsAt: string | null;
   endsAt: string | null;
+  /** "Programar": an ISO instant in the future, or null (published now). */
+  publishAt?: string | null;
   image: File;
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** POST /stories as a form: title, active "1"/"0", branch_id, optional starts_at/ends_at, image (docs/api-contract.md). */
+/**
+ * POST /stories as a form: title, active "1"/"0", branch_id, optional starts_at/ends_at/publish_at, image
+ * (docs/api-contract.md).
+ */
 export function toStoryForm(input: CreateStoryInput): FormData {
   const form = new FormData();
   form.append('title', input.title);
@@ -22,6 +27,7 @@ export function toStoryForm(input: CreateStoryInput): FormData {
   form.append('branch_id', String(input.branchId ?? 0));
   if (input.startsAt) form.append('starts_at', input.startsAt);
   if (input.endsAt) form.append('ends_at', input.endsAt);
+  if (input.publishAt) form.append('publish_at', input.publishAt);
   form.append('image', input.image, input.image.name);
   return form;
 }

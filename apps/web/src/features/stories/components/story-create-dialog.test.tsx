@@ -114,6 +114,24 @@ describe('StoryCreateDialog', () => {
     expect((form.get('image') as File).name).toBe('historia.png');
   });
 
+  it('"Programar" asks for the time, says "Programar" on its button and sends publish_at', async () => {
+    upload.mockResolvedValue({ data: { id: 1 } });
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText(/Título/), 'Lanzamiento');
+    await user.upload(fileInput(), [file('historia.png')]);
+    await user.click(screen.getByRole('checkbox', { name: 'Programar' }));
+    await user.type(screen.getByRole('textbox', { name: /Fecha de publicación/ }), '08/12/2036 08:00');
+    // An end before the publication: it would never be seen.
+    await user.type(screen.getByRole('textbox', { name: 'Fin (opcional)' }), '07/12/2036 08:00');
+    await user.click(screen.getByRole('button', { name: 'Programar' }));
+    expect(await screen.findByText(MEDIA_MSG.endsBeforePublication)).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Fin (opcional)' }));
+    await user.click(screen.getByRole('button', { name: 'Programar' }));
+    expect(await screen.findByText(MEDIA_MSG.storyCreated)).toBeInTheDocument();
+    const [, form] = upload.mock.calls[0]!;
+    expect(form.get('publish_at')).toBe('2036-12-08T11:00:00.000Z');
+  });
+
   it('a refused upload shows the field message, toasts the server message and repeats it under "Error al guardar post"', async () => {
     upload.mockRejectedValue(
       new ApiError(400, 'La imagen no es válida.', {

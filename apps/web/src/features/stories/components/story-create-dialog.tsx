@@ -17,6 +17,8 @@ import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { ImagePicker } from '../../../components/image-picker';
+import { ScheduleField } from '../../../components/schedule-field/schedule-field';
+import { withSchedule } from '../../../components/schedule-field/with-schedule';
 import { UploadStatus, useUploadStatus } from '../../../components/upload-status';
 import { useCreateStory } from '../api/create-story';
 
@@ -28,6 +30,9 @@ interface StoryFormValues {
   ends_at: string | null;
   active: boolean;
   branch_id: number | null;
+  /** "Programar" (docs/product.md#scheduled-publishing). */
+  schedule: boolean;
+  publish_at: string | null;
 }
 type StoryFormOutput = z.output<typeof ZStoryInput> & { image: File };
 
@@ -38,9 +43,15 @@ const EMPTY: StoryFormValues = {
   ends_at: null,
   active: true,
   branch_id: null,
+  schedule: false,
+  publish_at: null,
 };
 
-type FieldsResolver = Resolver<Omit<StoryFormValues, 'image'>, unknown, z.output<typeof ZStoryInput>>;
+type FieldsResolver = Resolver<
+  Omit<StoryFormValues, 'image' | 'schedule'>,
+  unknown,
+  z.output<typeof ZStoryInput>
+>;
 
 /**
  * The API's schema, given 0 for every branch, with the window checked against this moment (an end
@@ -57,7 +68,7 @@ async function storyResolver(
     {
       ...fields,
       branch_id: fields.branch_id ?? 0,
-    } as Omit<StoryFormValues, 'image'>,
+    } as Omit<StoryFormValues, 'image' | 'schedule'>,
     context,
     options as never,
   );
@@ -67,10 +78,10 @@ async function storyResolver(
   return { values: { ...(result.values as z.output<typeof ZStoryInput>), image }, errors: {} };
 }
 
-const resolver = withDateFields(storyResolver as Resolver<StoryFormValues, unknown, StoryFormOutput>, [
-  'starts_at',
-  'ends_at',
-]);
+const resolver = withDateFields(
+  withSchedule(storyResolver as Resolver<StoryFormValues, unknown, StoryFormOutput>),
+  ['starts_at', 'ends_at', 'publish_at'],
+);
 
 interface StoryCreateDialogProps {
   opened: boolean;
@@ -97,6 +108,7 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
           branchId: values.branch_id,
           startsAt: values.starts_at,
           endsAt: values.ends_at,
+          publishAt: values.publish_at ?? null,
           image: values.image,
           onProgress,
         }),
@@ -116,6 +128,7 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
     formState: { errors },
   } = dialog.form;
   const image = useWatch({ control, name: 'image' });
+  const scheduled = useWatch({ control, name: 'schedule' });
 
   const onPick = (files: File[]) => {
     const file = files[0];
@@ -129,7 +142,14 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
   };
 
   return (
-    <FormDialog {...dialog} title="Nueva historia" size="lg" gap="md" busyLabel="Guardando...">
+    <FormDialog
+      {...dialog}
+      title="Nueva historia"
+      size="lg"
+      gap="md"
+      submitLabel={scheduled ? 'Programar' : undefined}
+      busyLabel={scheduled ? 'Programando...' : 'Guardando...'}
+    >
       <FormInput name="title" label="Título" withAsterisk data-autofocus maxLength={120} disabled={busy} />
       <ImagePicker
         label="Imagen"
@@ -160,9 +180,10 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
       </SimpleGrid>
       <BranchField disabled={busy} />
       <Checkbox label="Activa" disabled={busy} {...register('active')} />
+      <ScheduleField disabled={busy} />
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-        Las historias expiran automáticamente {STORY_LIFETIME_HOURS} horas después de su inicio (o de creadas,
-        si no indicás un inicio), salvo que indiques una fecha de fin.
+        Las historias expiran automáticamente {STORY_LIFETIME_HOURS} horas después de su inicio (o de
+        publicadas, si no indicás un inicio), salvo que indiques una fecha de fin.
       </Alert>
       <UploadStatus status={upload} what="imagen" id="story-upload-progress" />
     </FormDialog>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/fetch-mock';
 import { onPhone } from '../../../testing/list-fixtures';
-import { renderWithApp } from '../../../testing/render';
+import { renderWithApp, signIn } from '../../../testing/render';
 import { StoryList, storyStatusNote } from './story-list';
 
 // Issue 21, item 4: a story shows its start and end, and an active one that has not started says so.
@@ -24,6 +24,7 @@ function story(overrides: Partial<TStory>): TStory {
     starts_at: null,
     ends_at: null,
     expires_at: new Date(NOW + 20 * HOUR).toISOString(),
+    publish_at: null,
     views_count: 0,
     created_at: new Date(NOW - 4 * HOUR).toISOString(),
     ...overrides,
@@ -100,6 +101,39 @@ describe('StoryList', () => {
     // Without a start date a story starts when it is made.
     expect(await rowOf('Apagada')).toHaveTextContent('27-11-2026 05:00');
     expect(await rowOf('Vencida')).toHaveTextContent('Inactiva · venció 26-11-2026 18:00');
+  });
+
+  it('a scheduled story says "Programada · lun 7 dic, 08:00" and its "Programación" publishes it now', async () => {
+    signIn();
+    const scheduled = story({
+      id: 5,
+      title: 'Lanzamiento',
+      is_live: false,
+      publish_at: '2026-12-07T11:00:00.000Z',
+      expires_at: '2026-12-08T11:00:00.000Z',
+    });
+    const { requests } = mockApi({
+      'GET /api/stories': () => ({ body: page([scheduled, STORIES[0]!]) }),
+      'PUT /api/stories/5/publication': () => ({ body: { data: { ...scheduled, publish_at: null } } }),
+      'GET /api/audit': () => ({
+        body: { data: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } },
+      }),
+    });
+    const { user } = renderWithApp(<StoryList />, { route: '/stories' });
+    const row = (await screen.findByText('Lanzamiento', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Programada · lun 7 dic, 08:00');
+    // Its start is its publication when it has none of its own.
+    expect(row).toHaveTextContent('07-12-2026 08:00');
+    expect(screen.queryByRole('button', { name: 'Cambiar la programación de «En curso»' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Cambiar la programación de «Lanzamiento»' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Programación de la historia' });
+    expect(within(dialog).getByRole('textbox', { name: /Fecha de publicación/ })).toHaveValue(
+      '07/12/2026 08:00',
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Programar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({});
   });
 
   it('fails to load with the screen’s text and "Reintentar", which loads the rows', async () => {

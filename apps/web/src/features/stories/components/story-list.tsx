@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { MEDIA_MSG, type TStory } from '@panel/shared';
-import { IconEye } from '@tabler/icons-react';
+import { IconClockEdit, IconEye } from '@tabler/icons-react';
 import { Fragment, useMemo, useState } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import {
@@ -11,6 +11,8 @@ import {
   type ResourceListColumn,
 } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
+import { PublicationDialog } from '../../../components/schedule-field/publication-dialog';
+import { ScheduledBadge } from '../../../components/schedule-field/scheduled-badge';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { formatDateTime } from '../../../lib/dates/business-time';
 import { useDeleteStory } from '../api/delete-story';
@@ -52,7 +54,7 @@ const columns: ResourceListColumn<TStory>[] = [
     // Ours, not the specified table's: it gives way before them (a story not started yet says when it
     // starts in Estado).
     priority: 4,
-    render: (s) => formatDateTime(s.starts_at ?? s.created_at),
+    render: (s) => formatDateTime(s.starts_at ?? s.publish_at ?? s.created_at),
   },
   // Without an end date a story lasts 24 h from its start (services/stories/expiry.ts in the API).
   {
@@ -62,7 +64,7 @@ const columns: ResourceListColumn<TStory>[] = [
     priority: 2,
     render: (s) => (s.ends_at ? formatDateTime(s.ends_at) : '24h'),
   },
-  { key: 'is_live', header: 'Estado', width: 104, render: (s) => <StoryStatus story={s} /> },
+  { key: 'is_live', header: 'Estado', width: 112, render: (s) => <StoryStatus story={s} /> },
   { key: 'branch', header: 'Sucursal', width: 120, priority: 2, render: (s) => s.branch ?? 'Todas' },
 ];
 
@@ -80,6 +82,8 @@ export function storyStatusNote(story: TStory, now = Date.now()): string | null 
 }
 
 function StoryStatus({ story }: { story: TStory }) {
+  // Scheduled (docs/product.md#scheduled-publishing): "Programada · lun 7 dic, 08:00" until published.
+  if (story.publish_at) return <ScheduledBadge publishAt={story.publish_at} />;
   const note = storyStatusNote(story);
   return (
     <span className={classes.status}>
@@ -137,9 +141,22 @@ export function StoryList() {
   const [createOpened, setCreateOpened] = useState(false);
   const viewers = useDialogTarget<TStory>();
   const openViewers = viewers.open;
+  // A scheduled story's "Programación": moved to another time, or published now.
+  const scheduling = useDialogTarget<TStory>();
+  const openScheduling = scheduling.open;
   const rowActions = useMemo<ResourceListAction<TStory>[]>(
-    () => [{ key: 'viewers', label: 'Ver usuarios', icon: IconEye, display: 'button', onClick: openViewers }],
-    [openViewers],
+    () => [
+      {
+        key: 'schedule',
+        label: 'Programación',
+        icon: IconClockEdit,
+        ariaLabel: (s) => `Cambiar la programación de «${s.title}»`,
+        hidden: (s) => !s.publish_at,
+        onClick: openScheduling,
+      },
+      { key: 'viewers', label: 'Ver usuarios', icon: IconEye, display: 'button', onClick: openViewers },
+    ],
+    [openViewers, openScheduling],
   );
 
   return (
@@ -164,6 +181,14 @@ export function StoryList() {
       />
       <StoryCreateDialog opened={createOpened} onClose={() => setCreateOpened(false)} />
       <StoryViewersDialog story={viewers.target} opened={viewers.opened} onClose={viewers.close} />
+      <PublicationDialog
+        opened={scheduling.opened}
+        resource="stories"
+        record={scheduling.target}
+        title="Programación de la historia"
+        summary={(s) => s.title}
+        onClose={scheduling.close}
+      />
       <ConfirmDialog
         {...deletion.dialog}
         title="Eliminar historia"

@@ -1,7 +1,7 @@
 import type { TSurvey } from '@panel/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../testing/render';
+import { renderWithApp, signIn } from '../../../testing/render';
 import { SurveyCard } from './survey-card';
 
 const survey = (active: boolean): TSurvey => ({
@@ -16,6 +16,7 @@ const survey = (active: boolean): TSurvey => ({
   start_date: null,
   end_date: null,
   reminder_minutes: null,
+  publish_at: null,
   is_available: active,
   response_count: 0,
   questions_count: 1,
@@ -47,6 +48,21 @@ describe('SurveyCard', () => {
     expect(screen.queryByText('Activa')).toBeNull();
     await user.click(off);
     expect(onToggle).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }), true);
+  });
+
+  it('says "Programada · …" for a scheduled survey', () => {
+    signIn();
+    renderWithApp(
+      <SurveyCard
+        survey={{ ...survey(true), is_available: false, publish_at: '2036-12-08T11:00:00.000Z' }}
+        toggling={false}
+        onToggle={vi.fn()}
+        onStatistics={vi.fn()}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Programada · lun 8 dic 2036, 08:00')).toBeVisible();
   });
 
   it('says "Activa" for an active survey', () => {

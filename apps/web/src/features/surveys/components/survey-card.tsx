@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { SURVEY_MSG, type TSurvey } from '@panel/shared';
 import { IconChartBar, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ScheduledBadge } from '../../../components/schedule-field/scheduled-badge';
 import { formatDateTime } from '../../../lib/dates/business-time';
 
 interface SurveyCardProps {
@@ -43,6 +44,8 @@ export function SurveyCard({ survey, toggling, onToggle, onStatistics, onEdit, o
             {survey.is_available ? SURVEY_MSG.available : SURVEY_MSG.notAvailable}
           </Badge>
         </Group>
+        {/* Scheduled (docs/product.md#scheduled-publishing): sellers do not see it until then. */}
+        {survey.publish_at && <ScheduledBadge publishAt={survey.publish_at} />}
         <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
           {survey.description || SURVEY_MSG.noDescription}
         </Text>

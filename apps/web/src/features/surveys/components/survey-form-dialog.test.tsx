@@ -1,4 +1,4 @@
-import { SURVEY_MSG, type TSurveyDetail } from '@panel/shared';
+import { SCHEDULE_MSG, SURVEY_MSG, type TSurveyDetail } from '@panel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/fetch-mock';
@@ -19,6 +19,7 @@ const saved: TSurveyDetail = {
   start_date: null,
   end_date: null,
   reminder_minutes: null,
+  publish_at: null,
   is_available: false,
   response_count: 0,
   questions_count: 1,
@@ -158,6 +159,42 @@ describe('SurveyFormDialog and its question editor', () => {
     expect(body.reminder_minutes).toBe(180);
   });
 
+  it('"Programar" asks for the time and sends publish_at (and not the checkbox)', async () => {
+    const { requests } = mockApi({
+      'GET /api/branches': () => ({ body: branches }),
+      'POST /api/admin/surveys': () => ({ status: 201, body: { data: saved } }),
+    });
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText(/Título/), 'Capacitación');
+    await user.type(within(questionCards()[0]!).getByLabelText(/Texto de la pregunta/), 'A');
+    await user.click(screen.getByRole('checkbox', { name: 'Programar' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(SCHEDULE_MSG.publishAtRequired)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Fecha de publicación/ }), '08/12/2036 08:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(SURVEY_MSG.created)).toBeInTheDocument();
+    const body = requests.find((r) => r.method === 'POST')?.body as Record<string, unknown>;
+    expect(body.publish_at).toBe('2036-12-08T11:00:00.000Z');
+    expect(body).not.toHaveProperty('schedule');
+  });
+
+  it('a scheduled survey opens with its time, and unticking "Programar" sends none (published on saving)', async () => {
+    const { requests } = mockApi({
+      'GET /api/branches': () => ({ body: branches }),
+      'GET /api/admin/surveys/9': () => ({
+        body: { data: { ...saved, publish_at: '2036-12-08T11:00:00.000Z' } },
+      }),
+      'PUT /api/admin/surveys/9': () => ({ body: { data: saved } }),
+    });
+    const { user } = renderDialog(9);
+    const when = await screen.findByRole('textbox', { name: /Fecha de publicación/ });
+    expect(when).toHaveValue('08/12/2036 08:00');
+    await user.click(screen.getByRole('checkbox', { name: 'Programar' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.find((r) => r.method === 'PUT')?.body).not.toHaveProperty('publish_at');
+  });
+
   it('shows a saved reminder on edit, and sends null when it is turned off', async () => {
     const { requests } = mockApi({
       'GET /api/branches': () => ({ body: branches }),
@@ -168,6 +205,8 @@ describe('SurveyFormDialog and its question editor', () => {
     });
     const { user } = renderDialog(9);
     expect(await screen.findByDisplayValue('2 días antes del cierre')).toBeInTheDocument();
+    // Published: no publication time to change.
+    expect(screen.queryByRole('checkbox', { name: 'Programar' })).toBeNull();
     const remind = screen.getByRole('checkbox', { name: 'Recordar a quienes no respondieron' });
     expect(remind).toBeChecked();
     await user.click(remind);

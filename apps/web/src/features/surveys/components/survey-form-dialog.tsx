@@ -16,6 +16,8 @@ import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { FormField, FormInput } from '../../../components/form-dialog/form-field';
 import { useFormDialog } from '../../../components/form-dialog/use-form-dialog';
 import { retryAction } from '../../../components/retry-button';
+import { ScheduleField } from '../../../components/schedule-field/schedule-field';
+import { withSchedule } from '../../../components/schedule-field/with-schedule';
 import { notify } from '../../../lib/notify';
 import { useSurvey } from '../api/get-survey';
 import { useCreateSurvey, useUpdateSurvey } from '../api/save-survey';
@@ -24,8 +26,10 @@ import { emptySurveyValues, type SurveyFormValues, surveyToValues } from './surv
 
 // The dates are ISO instants, typed or picked as business wall time (DateTimeField).
 const resolver = withDateFields(
-  zodResolver(ZSurveyInput) as unknown as Resolver<SurveyFormValues, unknown, TSurveyInputParsed>,
-  ['start_date', 'end_date'],
+  withSchedule(
+    zodResolver(ZSurveyInput) as unknown as Resolver<SurveyFormValues, unknown, TSurveyInputParsed>,
+  ),
+  ['start_date', 'end_date', 'publish_at'],
 );
 
 interface SurveyFormDialogProps {
@@ -131,6 +135,8 @@ export function SurveyFormDialog({ opened, surveyId, onClose, onRetry }: SurveyF
         />
       </SimpleGrid>
       <Checkbox label="Activa" {...register('active')} />
+      {/* A published survey has no publication time to change (the server refuses one). */}
+      {(!isEdit || loaded.data?.publish_at) && <ScheduleField />}
       {/* docs/decisions/2026-12-04-reminders.md: off by default; "1 día antes del cierre" when turned on. */}
       <Controller
         control={control}

@@ -2,8 +2,15 @@ import { SURVEY_DEFAULT_REWARD, type TSurveyDetail, type TSurveyInput } from '@p
 import type { FormQuestion } from './question-rules';
 import { newQuestion } from './question-rules';
 
-/** The form holds the request body itself (ZSurveyInput), questions with their order. */
-export type SurveyFormValues = Omit<TSurveyInput, 'questions'> & { questions: FormQuestion[] };
+/**
+ * The form holds the request body itself (ZSurveyInput), questions with their order, and "Programar"
+ * (withSchedule: `publish_at` is sent only when ticked).
+ */
+export type SurveyFormValues = Omit<TSurveyInput, 'questions' | 'publish_at'> & {
+  questions: FormQuestion[];
+  schedule: boolean;
+  publish_at: string | null;
+};
 
 /**
  * A new survey: active, as whoever writes one expects (docs/decisions/2026-12-02-new-surveys-start-active.md),
@@ -19,6 +26,8 @@ export function emptySurveyValues(): SurveyFormValues {
     start_date: null,
     end_date: null,
     reminder_minutes: null,
+    schedule: false,
+    publish_at: null,
     questions: [newQuestion(0)],
   };
 }
@@ -34,6 +43,9 @@ export function surveyToValues(survey: TSurveyDetail): SurveyFormValues {
     end_date: survey.end_date,
     // One of SURVEY_REMINDER_OPTIONS: the server stores only those.
     reminder_minutes: survey.reminder_minutes as SurveyFormValues['reminder_minutes'],
+    // Scheduled: "Programar" ticked with its time; unticked on saving, it is published then.
+    schedule: Boolean(survey.publish_at),
+    publish_at: survey.publish_at,
     questions: survey.questions.map((q) => ({
       id: q.id,
       question_text: q.question_text,
