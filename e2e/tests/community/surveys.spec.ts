@@ -201,3 +201,48 @@ test('a survey whose reminder time has come says "Todavía no la respondiste" un
     'Todavía no la respondiste',
   );
 });
+
+test('Avisos lists a survey whose reminder has come under "Encuestas por responder", with the badge, until answered', async ({
+  page,
+  request,
+}) => {
+  // docs/decisions/2026-12-04-reminders.md: the reminder's in-app notice in Avisos.
+  const { seller, admin } = await sellerOnNewBranch(request);
+  const title = `Por responder ${unique()}`;
+  const created = await request.post('/api/admin/surveys', {
+    headers: auth(admin),
+    data: {
+      title,
+      active: true,
+      branch_id: seller.user.branch_id,
+      end_date: new Date(Date.now() + 30 * 60_000).toISOString(),
+      reminder_minutes: 60,
+      questions: [{ question_text: '¿Recibiste el pedido?', type: 'boolean', required: true }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const counts = await appGet<{ data: { unread_count: number; reminders_due: number } }>(
+    request,
+    seller.token,
+    '/api/app/notifications/unread-count',
+  );
+  expect(counts.data.reminders_due).toBe(1);
+  const unread = counts.data.unread_count;
+  await openAppAs(page, seller, 'notificaciones');
+  const tabs = page.getByRole('navigation', { name: 'Secciones' });
+  // The badge counts the unread notices and the survey that reminds.
+  await expect(tabs.getByTestId('unread-badge')).toHaveText(`${unread + 1} sin leer`);
+  const section = page.getByRole('region', { name: 'Encuestas por responder' });
+  const reminder = section.getByRole('link').filter({ hasText: `Recordatorio: ${title}` });
+  await expect(reminder).toContainText('La encuesta cierra en menos de una hora. Todavía no la respondiste.');
+  await reminder.click();
+  await page.getByRole('radio', { name: 'Sí', exact: true }).check();
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'puntos' })).toBeVisible();
+  await tabs.getByRole('link', { name: /Avisos/ }).click();
+  await expect(page.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Encuestas por responder' })).toHaveCount(0);
+  if (unread > 0) await expect(tabs.getByTestId('unread-badge')).toHaveText(`${unread} sin leer`);
+  else await expect(tabs.getByTestId('unread-badge')).toHaveCount(0);
+});

@@ -9,7 +9,7 @@ import { Toasts } from '../components/toasts';
 import { UpdateBanner } from '../components/update-banner';
 import { feedQuery, seedFeedFromBoot } from '../lib/feed-query';
 import { refreshPushSubscription } from '../lib/push';
-import { useUnreadCount } from '../lib/unread';
+import { useAvisosBadge } from '../lib/unread';
 import { useOutboxSync } from '../lib/use-outbox';
 import {
   AgendaPage,
@@ -50,7 +50,7 @@ function isActive(tab: Tab, location: string) {
 
 function TabBar() {
   const [location] = useLocation();
-  const unread = useUnreadCount();
+  const unread = useAvisosBadge();
   return (
     <nav className="tabbar" aria-label="Secciones">
       {TABS.map((tab) => {

@@ -1,4 +1,4 @@
-import { MONTHS, timeAgo } from './time-ago';
+import { MONTHS, timeAgo, timeUntil } from './time-ago';
 
 const now = new Date('2026-11-24T15:00:00-03:00');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -47,5 +47,18 @@ describe('timeAgo', () => {
   it("accepts the API's ISO text and gives an empty text for a broken one", () => {
     expect(timeAgo(ago(3 * HOUR).toISOString(), now)).toBe('hace 3 horas');
     expect(timeAgo('not a date', now)).toBe('');
+  });
+});
+
+describe('timeUntil', () => {
+  const now = new Date(2026, 10, 24, 12);
+  const later = (ms: number) => new Date(now.getTime() + ms);
+  it('says how long until a close: under an hour, hours up to two days, then days', () => {
+    expect(timeUntil(later(30 * MIN), now)).toBe('en menos de una hora');
+    expect(timeUntil(later(HOUR), now)).toBe('en 1 hora');
+    expect(timeUntil(later(47 * HOUR + 59 * MIN), now)).toBe('en 47 horas');
+    expect(timeUntil(later(2 * DAY), now)).toBe('en 2 días');
+    expect(timeUntil(later(0), now)).toBe('ya');
+    expect(timeUntil('not a date', now)).toBe('');
   });
 });

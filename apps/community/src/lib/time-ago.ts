@@ -29,3 +29,20 @@ export function timeAgo(value: string | Date, now: Date = new Date()): string {
   const date = `${then.getDate()} ${MONTHS[then.getMonth()]}`;
   return then.getFullYear() === now.getFullYear() ? date : `${date} ${then.getFullYear()}`;
 }
+
+/**
+ * How long until, in Spanish, for a close that is coming: "en menos de una hora", "en 5 horas" (up to
+ * two days), "en 3 días". Written out for the same reason as timeAgo. A time already past: "ya".
+ */
+export function timeUntil(value: string | Date, now: Date = new Date()): string {
+  const then = typeof value === 'string' ? new Date(value) : value;
+  const diff = then.getTime() - now.getTime();
+  if (Number.isNaN(diff)) return '';
+  if (diff <= 0) return 'ya';
+  if (diff < HOUR) return 'en menos de una hora';
+  if (diff < 2 * DAY) {
+    const hours = Math.floor(diff / HOUR);
+    return `en ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
+  }
+  return `en ${Math.floor(diff / DAY)} días`;
+}

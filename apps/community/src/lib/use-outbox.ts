@@ -79,6 +79,8 @@ export function useOutboxSync() {
       void queryClient.invalidateQueries({ queryKey: qk.points });
       if (kind === 'answer') {
         void queryClient.invalidateQueries({ queryKey: qk.surveys });
+        // Avisos' reminders count what is still unanswered.
+        void queryClient.invalidateQueries({ queryKey: qk.unread });
         return;
       }
       const postId = Number(/\/posts\/(\d+)/.exec(path)?.[1]);

@@ -212,7 +212,13 @@ export const ZAppNotificationsQuery = ZAppPageQuery.extend({
   filter: z.enum(['all', 'unread']).default('all'),
 });
 
-export const ZAppUnreadCount = z.object({ data: z.object({ unread_count: z.number().int() }) });
+export const ZAppUnreadCount = z.object({
+  data: z.object({
+    unread_count: z.number().int(),
+    /** Surveys whose reminder has come and the caller has not answered: Avisos lists them too. */
+    reminders_due: z.number().int(),
+  }),
+});
 
 export const ZAppNotificationRead = z.object({
   data: z.object({

@@ -365,6 +365,11 @@ export type TAppSurvey = z.infer<typeof ZAppSurvey>;
 export const ZAppSurveyListQuery = z.object({
   page: zDecimal(z.number().int().min(1).max(INT4_MAX)).default(1),
   per_page: zDecimal(z.number().int().min(1).max(MAX_PER_PAGE)).default(SURVEY_PAGE_SIZE),
+  /**
+   * `true`: only those whose reminder has come and the caller has not answered (Avisos' "Encuestas por
+   * responder", docs/decisions/2026-12-04-reminders.md).
+   */
+  reminder_due: zQueryBool,
 });
 
 /** A value per question: a rating number, a boolean, an option's text or free text. */

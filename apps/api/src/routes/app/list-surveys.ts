@@ -15,7 +15,8 @@ export const listAppSurveysRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Encuestas disponibles para quien llama',
         description:
           'Las disponibles ahora y destinadas a su sucursal o a todas, con sus preguntas y `answered_by_me`. ' +
-          '`reminder_due`: llegó la hora de su recordatorio y quien llama no la respondió. 15 por página.',
+          '`reminder_due`: llegó la hora de su recordatorio y quien llama no la respondió; con `reminder_due=true` en la ' +
+          'consulta, solo esas (las "Encuestas por responder" de Avisos). 15 por página.',
         querystring: ZAppSurveyListQuery,
         response: { 200: makeListResponse(ZAppSurvey), ...errors(400, 401) },
       },
@@ -38,7 +39,7 @@ export const listAppSurveysRoute: FastifyPluginAsyncZod = async (app) => {
           end_date: r.endDate?.toISOString() ?? null,
           is_available: true,
           answered_by_me: Boolean(r.answered),
-          reminder_due: Boolean(r.reminderDue) && !r.answered,
+          reminder_due: Boolean(r.reminderDue),
           questions: questions.get(r.id) ?? [],
         })),
         meta,

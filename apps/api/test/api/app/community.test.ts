@@ -244,7 +244,7 @@ describe('notifications: read state', () => {
   it('lists unread first, counts them, marks one or all read', async () => {
     const [old, middle, recent, foreign] = await seed();
     expect((await call('GET', '/api/app/notifications/unread-count')).json()).toEqual({
-      data: { unread_count: 3 },
+      data: { unread_count: 3, reminders_due: 0 },
     });
     clock = new Date(NOW.getTime() + 60_000);
     const read = await call('POST', `/api/app/notifications/${recent!.id}/read`);

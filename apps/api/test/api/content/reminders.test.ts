@@ -197,6 +197,40 @@ describe("a survey's reminder", () => {
     expect(await dueFor(sellers[1]!)).toBe(false);
   });
 
+  it('lists it on top of Avisos (reminders_due and ?reminder_due=true) for who has not answered, until answered', async () => {
+    const survey = await createSurvey();
+    await answer(sellers[0]!, survey);
+    const avisos = async (seller: { id: number }) => {
+      const headers = bearer(await tokenFor(ctx.db, seller.id, clock));
+      const count = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/app/notifications/unread-count',
+        headers,
+      });
+      expect(count.statusCode, count.body).toBe(200);
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/app/surveys?reminder_due=true',
+        headers,
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      return {
+        due: count.json().data.reminders_due as number,
+        listed: (list.json().data as { id: number; reminder_due: boolean }[]).map((s) => [
+          s.id,
+          s.reminder_due,
+        ]),
+      };
+    };
+    clock = at(CLOSE, -1441);
+    expect(await avisos(sellers[1]!)).toEqual({ due: 0, listed: [] });
+    clock = at(CLOSE, -1440);
+    expect(await avisos(sellers[1]!)).toEqual({ due: 1, listed: [[survey.id, true]] });
+    expect(await avisos(sellers[0]!)).toEqual({ due: 0, listed: [] });
+    await answer(sellers[1]!, survey);
+    expect(await avisos(sellers[1]!)).toEqual({ due: 0, listed: [] });
+  });
+
   it('for every branch goes to the active sellers of all of them', async () => {
     await createSurvey({ branch_id: 0 });
     clock = at(CLOSE, -1439);

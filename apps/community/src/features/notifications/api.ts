@@ -2,6 +2,7 @@ import type { TAppNotification } from '@panel/shared';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { qk } from '../../lib/query-keys';
+import { setUnreadCount } from '../../lib/unread';
 
 interface NotificationPage {
   data: TAppNotification[];
@@ -34,7 +35,7 @@ function markLoaded(
   unreadCount: number,
   read: (n: TAppNotification) => TAppNotification,
 ) {
-  queryClient.setQueryData(qk.unread, { data: { unread_count: unreadCount } });
+  setUnreadCount(queryClient, unreadCount);
   queryClient.setQueriesData<{ pages: NotificationPage[]; pageParams: unknown[] }>(
     { queryKey: qk.notifications, exact: true },
     (list) => list && { ...list, pages: list.pages.map((page) => ({ ...page, data: page.data.map(read) })) },

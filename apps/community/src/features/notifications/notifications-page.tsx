@@ -12,6 +12,7 @@ import { showToast } from '../../lib/toast';
 import { useUnreadCount } from '../../lib/unread';
 import { markAllRead, useNotifications } from './api';
 import { NotificationIcon } from './notification-icon';
+import { SurveyReminders } from './survey-reminders';
 
 /** The tab's name is the screen's (issue 23.5). */
 const NOTIFICATIONS_TITLE = 'Avisos';
@@ -85,6 +86,7 @@ export default function NotificationsPage() {
         onRefresh={() => Promise.all([list.refetch(), queryClient.refetchQueries({ queryKey: qk.unread })])}
       >
         <PushToggle compact />
+        <SurveyReminders />
         <LoadState
           isPending={list.isPending}
           error={list.isError && !list.data ? list.error : null}

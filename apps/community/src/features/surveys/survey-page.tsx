@@ -145,11 +145,14 @@ export default function SurveyPage() {
       // The server's 409: answered already (another device, or an earlier send) or closed meanwhile.
       setOutcome({ kind: 'refused', message: SURVEY_GONE });
       void queryClient.invalidateQueries({ queryKey: qk.surveys });
+      // Avisos' reminders count what is still unanswered.
+      void queryClient.invalidateQueries({ queryKey: qk.unread });
     } else if (result.status === 'sent') {
       const { data } = result.data as { data: { points_awarded: number; total_points?: number } };
       const total = data.total_points ?? (await fetchTotalPoints().catch(() => null));
       setOutcome({ kind: 'sent', points: data.points_awarded, total });
       void queryClient.invalidateQueries({ queryKey: qk.surveys });
+      void queryClient.invalidateQueries({ queryKey: qk.unread });
     } else if (result.status === 'queued') {
       setOutcome({ kind: 'queued' });
     } else {
