@@ -64,7 +64,7 @@ export function currentMonthDay(day: number): string {
 }
 
 /**
- * A day of this month (YYYY-MM-DD, Buenos Aires) with no event yet, starting the search at `preferred`:
+ * A day of this month (YYYY-MM-DD, Buenos Aires) with no event or scheduled item yet, from `preferred` on:
  * the demo's events move with today's date, and a day with three of them shows "+1 más" instead of a
  * new one (the grid's dayMaxEvents). Days 1 to 28, so every month has them.
  */
@@ -79,13 +79,18 @@ export async function quietMonthDay(
     { headers: { Authorization: `Bearer ${token}` } },
   );
   if (!res.ok()) throw new Error(`GET /api/events: ${res.status()} ${await res.text()}`);
-  const busy = new Set(
-    ((await res.json()).data as TEvent[]).map((e) =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
-        new Date(e.start_at),
-      ),
-    ),
+  // Scheduled items take a line of the day too.
+  const scheduled = await request.get(
+    `/api/scheduled?per_page=100&from=${buenosAires(first, '00:00')}&to=${buenosAires(currentMonthDay(28), '23:59')}`,
+    { headers: { Authorization: `Bearer ${token}` } },
   );
+  if (!scheduled.ok()) throw new Error(`GET /api/scheduled: ${scheduled.status()} ${await scheduled.text()}`);
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date(iso));
+  const busy = new Set([
+    ...((await res.json()).data as TEvent[]).map((e) => day(e.start_at)),
+    ...((await scheduled.json()).data as { publish_at: string }[]).map((s) => day(s.publish_at)),
+  ]);
   for (let i = 0; i < 28; i++) {
     const day = currentMonthDay(((preferred - 1 + i) % 28) + 1);
     if (!busy.has(day)) return day;

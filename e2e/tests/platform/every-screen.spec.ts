@@ -229,10 +229,13 @@ const SCREENS: Screen[] = [
     axe: {
       ...list,
       extra: async (page, found) => {
-        // Who read it (item 11): the "Leída por N de M" button of the row or card.
-        await firstRow(page)
+        // Who read it (item 11): the "Leída por N de M" button of the first published row or card (a
+        // scheduled one, like the demo's, says "Programada · …" instead).
+        await page
+          .locator('[data-id]')
           .getByRole('button', { name: /^Leída por \d+ de \d+/ })
-          .click();
+          .first()
+          .click({ timeout: 30_000 });
         await checkDialog(page, 'Leída por', found);
         await openBulkConfirm(page, found);
       },

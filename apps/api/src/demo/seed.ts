@@ -7,6 +7,7 @@ import { notifications, notificationTypes } from '../db/schema/notifications.ts'
 import { postComments, postLikes, posts, postViews } from '../db/schema/posts.ts';
 import { users } from '../db/schema/users.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
+import { scheduleJob } from '../services/scheduling/jobs.ts';
 import type { Storage } from '../services/storage/storage.ts';
 import {
   DEMO_BRANCHES,
@@ -153,6 +154,22 @@ async function seed(
       createdAt: ago((DEMO_NOTIFICATIONS.length - i) * 2 * DAY),
     })),
   );
+
+  // Written on a Friday for Monday: "Programada" in Notificaciones and in the Calendario until then.
+  const announcement = localAt(3, 8);
+  const [scheduled] = await tx
+    .insert(notifications)
+    .values({
+      notificationTypeId: notificationTypeRows[0]!.id,
+      branchId: null,
+      title: 'Arranca la línea de limpiadores concentrados',
+      message:
+        'Desde hoy podés ofrecer la nueva línea en todas las sucursales. Consultá precios y presentaciones con tu encargado.',
+      createdAt: now,
+      publishAt: announcement,
+    })
+    .returning({ id: notifications.id });
+  await scheduleJob(tx, 'notification', scheduled!.id, announcement);
 
   await seedScheduleDemo(tx, now, branchIds, timeZone);
 

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
+import { scheduleJob } from '../services/scheduling/jobs.ts';
 import { syncSurveyReminder } from '../services/scheduling/reminders.ts';
 
 const HOUR = 3_600_000;
@@ -22,6 +23,8 @@ interface SurveySeed {
   end: number | null;
   /** "Recordar a quienes no respondieron": minutes before the end (docs/decisions/2026-12-04-reminders.md). */
   reminder?: number;
+  /** "Programada": published at its start (docs/decisions/2026-12-05-stories-and-surveys-scheduled.md). */
+  scheduled?: boolean;
   /** Share of the eligible sellers who answered (0..1). */
   answered: number;
   questions: QuestionSeed[];
@@ -128,6 +131,8 @@ const SURVEYS: SurveySeed[] = [
     branch: 1,
     active: true,
     reward: 25,
+    // Written ahead of the training: the sellers see it when it opens (the Calendario shows it till then).
+    scheduled: true,
     start: 7,
     end: 21,
     answered: 0,
@@ -207,10 +212,12 @@ export async function seedDemoSurveys(
         startDate: start,
         endDate: seed.end === null ? null : at(seed.end),
         reminderMinutes: seed.reminder ?? null,
+        publishAt: seed.scheduled ? start : null,
         createdAt: at(Math.min(seed.start ?? 0, 0) - 2 - index),
         updatedAt: at(Math.min(seed.start ?? 0, 0) - 2 - index),
       })
       .returning({ id: surveys.id });
+    if (seed.scheduled && start) await scheduleJob(tx, 'survey', survey!.id, start);
     await syncSurveyReminder(tx, survey!.id, now);
     const questions = await tx
       .insert(surveyQuestions)

@@ -1,3 +1,4 @@
+import { isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { appVisits } from '../db/schema/engagement.ts';
 import { notificationReads, notifications } from '../db/schema/notifications.ts';
@@ -76,6 +77,8 @@ export async function seedDemoNotificationReads(
   const sent = await tx
     .select({ id: notifications.id, branchId: notifications.branchId, createdAt: notifications.createdAt })
     .from(notifications)
+    // A scheduled one is read once published, not before.
+    .where(isNull(notifications.publishAt))
     .orderBy(notifications.id);
   const rows: (typeof notificationReads.$inferInsert)[] = [];
   const hour = 3_600_000;

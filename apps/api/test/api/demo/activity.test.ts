@@ -68,6 +68,41 @@ describe('demo activity over the month (issue 21, item 14)', () => {
     expect(hours.length).toBeGreaterThan(3);
   });
 
+  it('has a notification and a survey "Programada" for the coming days, each with its job and unread by anyone', async () => {
+    const rows = await queryRows<{
+      kind: string;
+      title: string;
+      publish_at: Date | string;
+      run_at: Date | string;
+    }>(
+      ctx.db,
+      sql`SELECT j.kind, COALESCE(n.title, s.title) AS title, COALESCE(n.publish_at, s.publish_at) AS publish_at, j.run_at
+        FROM scheduled_jobs j
+        LEFT JOIN notifications n ON j.kind = 'notification' AND n.id = j.ref_id
+        LEFT JOIN surveys s ON j.kind = 'survey' AND s.id = j.ref_id
+        WHERE j.kind IN ('notification', 'survey') AND j.status = 'pending' ORDER BY j.run_at`,
+    );
+    expect(rows.map((r) => [r.kind, r.title])).toEqual([
+      ['notification', 'Arranca la línea de limpiadores concentrados'],
+      ['survey', 'Capacitación en limpiadores concentrados'],
+    ]);
+    // Ahead of everything the demo dated (its newest post is of the seeding's hour).
+    const [latest] = await queryRows<{ at: Date | string }>(
+      ctx.db,
+      sql`SELECT max(created_at) AS at FROM posts`,
+    );
+    for (const r of rows) {
+      expect(new Date(r.run_at).getTime()).toBe(new Date(r.publish_at).getTime());
+      expect(new Date(r.publish_at).getTime()).toBeGreaterThan(new Date(latest!.at).getTime() + 86_400_000);
+    }
+    const [reads] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM notification_reads r JOIN notifications n ON n.id = r.notification_id
+        WHERE n.publish_at IS NOT NULL`,
+    );
+    expect(reads!.n).toBe(0);
+  });
+
   it('has one survey reminding who has not answered, scheduled a day before it closes', async () => {
     const rows = await queryRows<{ title: string; run_at: Date | string; end_date: Date | string }>(
       ctx.db,
