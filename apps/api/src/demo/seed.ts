@@ -244,7 +244,7 @@ async function seed(
     now,
   });
 
-  await seedDemoSurveys(tx, { sellers: sellerRows, branchIds, now, random });
+  await seedDemoSurveys(tx, { sellers: sellerRows, branchIds, now, random, timeZone });
   if (storage) await seedMedia(tx, storage, { postRows, sellerIds, branchIds, now });
   // Last: the ledger follows the activity every other part seeded.
   await seedDemoPoints(tx, now);

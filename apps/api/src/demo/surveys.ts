@@ -2,6 +2,7 @@ import type { Tx } from '../db/client.ts';
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../db/schema/surveys.ts';
 import { scheduleJob } from '../services/scheduling/jobs.ts';
 import { syncSurveyReminder } from '../services/scheduling/reminders.ts';
+import { localDate, zonedInstant } from './schedule.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -192,15 +193,21 @@ export async function seedDemoSurveys(
     branchIds: number[];
     now: Date;
     random: () => number;
+    timeZone: string;
   },
 ): Promise<void> {
   const { now, random } = input;
   const at = (days: number) => new Date(now.getTime() + days * DAY);
+  /** 08:00 of the business day `days` from today: when a scheduled survey opens. */
+  const morning = (days: number) => {
+    const d = localDate(now, days, input.timeZone);
+    return zonedInstant(d.year, d.month, d.day, 8, input.timeZone);
+  };
 
   for (const [index, seed] of SURVEYS.entries()) {
     const branchId =
       seed.branch === null ? null : (input.branchIds[seed.branch % input.branchIds.length] ?? null);
-    const start = seed.start === null ? null : at(seed.start);
+    const start = seed.start === null ? null : seed.scheduled ? morning(seed.start) : at(seed.start);
     const [survey] = await tx
       .insert(surveys)
       .values({

@@ -167,7 +167,7 @@ export function StoryCreateDialog({ opened, onClose }: StoryCreateDialogProps) {
           name="starts_at"
           component={DateTimeField}
           label="Inicio (opcional)"
-          emptyText="Desde que se guarda"
+          emptyText={scheduled ? 'Desde que se publica' : 'Desde que se guarda'}
           disabled={busy}
         />
         <FormField

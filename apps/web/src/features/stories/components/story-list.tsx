@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { MEDIA_MSG, type TStory } from '@panel/shared';
-import { IconClockEdit, IconEye } from '@tabler/icons-react';
+import { IconClock, IconClockEdit, IconEye } from '@tabler/icons-react';
 import { Fragment, useMemo, useState } from 'react';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog';
 import {
@@ -12,9 +12,9 @@ import {
 } from '../../../components/resource-list/resource-list';
 import { useListParams } from '../../../components/resource-list/use-list-params';
 import { PublicationDialog } from '../../../components/schedule-field/publication-dialog';
-import { ScheduledBadge } from '../../../components/schedule-field/scheduled-badge';
 import { useDialogTarget } from '../../../components/use-dialog-target';
 import { formatDateTime } from '../../../lib/dates/business-time';
+import { scheduledWhen } from '../../../lib/dates/scheduled-label';
 import { useDeleteStory } from '../api/delete-story';
 import { useStories } from '../api/get-stories';
 import { StoryCreateDialog } from './story-create-dialog';
@@ -60,11 +60,11 @@ const columns: ResourceListColumn<TStory>[] = [
   {
     key: 'ends_at',
     header: 'Vence',
-    width: 120,
+    width: 112,
     priority: 2,
     render: (s) => (s.ends_at ? formatDateTime(s.ends_at) : '24h'),
   },
-  { key: 'is_live', header: 'Estado', width: 112, render: (s) => <StoryStatus story={s} /> },
+  { key: 'is_live', header: 'Estado', width: 120, render: (s) => <StoryStatus story={s} /> },
   { key: 'branch', header: 'Sucursal', width: 120, priority: 2, render: (s) => s.branch ?? 'Todas' },
 ];
 
@@ -82,12 +82,18 @@ export function storyStatusNote(story: TStory, now = Date.now()): string | null 
 }
 
 function StoryStatus({ story }: { story: TStory }) {
-  // Scheduled (docs/product.md#scheduled-publishing): "Programada · lun 7 dic, 08:00" until published.
-  if (story.publish_at) return <ScheduledBadge publishAt={story.publish_at} />;
-  const note = storyStatusNote(story);
+  // Scheduled (docs/product.md#scheduled-publishing): "Programada · lun 7 dic, 08:00" until published,
+  // as the other statuses are written: the badge, then its note.
+  const note = story.publish_at ? scheduledWhen(story.publish_at) : storyStatusNote(story);
   return (
     <span className={classes.status}>
-      {story.is_live ? (
+      {story.publish_at ? (
+        // As ScheduledBadge reads on the other lists: the clock, then "Programada" (never split).
+        <Text span size="xs" fw={600} c="grape.8" className={classes.word}>
+          <IconClock size={13} aria-hidden style={{ verticalAlign: -2, marginRight: 3 }} />
+          Programada
+        </Text>
+      ) : story.is_live ? (
         <Badge color="brand" variant="filled">
           Activa
         </Badge>
@@ -97,7 +103,12 @@ function StoryStatus({ story }: { story: TStory }) {
         </Badge>
       )}
       {note && (
-        <Text span size="xs" c="dimmed">
+        <Text
+          span
+          size="xs"
+          c={story.publish_at ? 'grape.8' : 'dimmed'}
+          fw={story.publish_at ? 600 : undefined}
+        >
           {' · '}
           {/* Lines break between words only, never at a date's dash ("02-" / "12-2026"). */}
           {note.split(' ').map((word, i) => (
@@ -154,7 +165,15 @@ export function StoryList() {
         hidden: (s) => !s.publish_at,
         onClick: openScheduling,
       },
-      { key: 'viewers', label: 'Ver usuarios', icon: IconEye, display: 'button', onClick: openViewers },
+      // Nobody has seen a story that is not published yet: its place is "Programación"'s.
+      {
+        key: 'viewers',
+        label: 'Ver usuarios',
+        icon: IconEye,
+        display: 'button',
+        hidden: (s) => Boolean(s.publish_at),
+        onClick: openViewers,
+      },
     ],
     [openViewers, openScheduling],
   );
