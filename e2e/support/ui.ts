@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN, demoAdminSession } from './api.ts';
+import { DEMO_ADMIN, demoAdminSession, pngImage } from './api.ts';
 
 export async function fillLogin(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -65,4 +65,23 @@ export async function openAsAdmin(page: Page, path: string) {
   await signInAsAdmin(page);
   await page.goto(path);
   await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * Historias' "Agregar" (the page is on /stories): the new-story dialog with `title` and a portrait
+ * image of `color` chosen, ready for its dates and "Guardar".
+ */
+export async function newStoryDialog(page: Page, title: string, color: string, fileName = 'historia.png') {
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
+  await dialog.getByLabel('Título').fill(title);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
+  await (await chooser).setFiles({
+    name: fileName,
+    mimeType: 'image/png',
+    buffer: await pngImage(color, 360, 640),
+  });
+  await expect(dialog.getByRole('img', { name: `Vista previa de ${fileName}` })).toBeVisible();
+  return dialog;
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { SURVEY_MSG, type TAppSurvey } from '@panel/shared';
+import type { APIRequestContext } from '@playwright/test';
 import { auth, unique } from '../../support/api.ts';
 import {
   appGet,
@@ -167,6 +168,27 @@ test.describe('without the service worker (so the test can answer the calls)', (
   });
 });
 
+/** A survey of the branch that closes in 30 minutes and reminds 1 hour before: its reminder's time has come. */
+async function createDueSurvey(
+  request: APIRequestContext,
+  admin: string,
+  branchId: number | null,
+  title: string,
+) {
+  const created = await request.post('/api/admin/surveys', {
+    headers: auth(admin),
+    data: {
+      title,
+      active: true,
+      branch_id: branchId,
+      end_date: new Date(Date.now() + 30 * 60_000).toISOString(),
+      reminder_minutes: 60,
+      questions: [{ question_text: '¿Recibiste el pedido?', type: 'boolean', required: true }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
 test('a survey whose reminder time has come says "Todavía no la respondiste" until answered', async ({
   page,
   request,
@@ -174,19 +196,7 @@ test('a survey whose reminder time has come says "Todavía no la respondiste" un
   // docs/decisions/2026-12-04-reminders.md: the app's notice of "Recordar a quienes no respondieron".
   const { seller, admin } = await sellerOnNewBranch(request);
   const title = `Cierra pronto ${unique()}`;
-  const created = await request.post('/api/admin/surveys', {
-    headers: auth(admin),
-    data: {
-      title,
-      active: true,
-      branch_id: seller.user.branch_id,
-      // Closes in 30 minutes, reminds 1 hour before: its time has come.
-      end_date: new Date(Date.now() + 30 * 60_000).toISOString(),
-      reminder_minutes: 60,
-      questions: [{ question_text: '¿Recibiste el pedido?', type: 'boolean', required: true }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createDueSurvey(request, admin, seller.user.branch_id, title);
 
   await openAppAs(page, seller, 'encuestas');
   const card = page.getByRole('link').filter({ hasText: title });
@@ -209,18 +219,7 @@ test('Avisos lists a survey whose reminder has come under "Encuestas por respond
   // docs/decisions/2026-12-04-reminders.md: the reminder's in-app notice in Avisos.
   const { seller, admin } = await sellerOnNewBranch(request);
   const title = `Por responder ${unique()}`;
-  const created = await request.post('/api/admin/surveys', {
-    headers: auth(admin),
-    data: {
-      title,
-      active: true,
-      branch_id: seller.user.branch_id,
-      end_date: new Date(Date.now() + 30 * 60_000).toISOString(),
-      reminder_minutes: 60,
-      questions: [{ question_text: '¿Recibiste el pedido?', type: 'boolean', required: true }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createDueSurvey(request, admin, seller.user.branch_id, title);
 
   const counts = await appGet<{ data: { unread_count: number; reminders_due: number } }>(
     request,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, auth, createPost, DEMO_SELLER, pngImage, unique } from '../../support/api.ts';
 import { expect, test } from '../../support/test.ts';
-import { openAsAdmin } from '../../support/ui.ts';
+import { newStoryDialog, openAsAdmin } from '../../support/ui.ts';
 
 // Scheduled publishing (docs/product.md#scheduled-publishing): "Programar" in Nueva publicación, the
 // list's "Programada · …" label, and the Spanish refusal of a time already past.
@@ -109,16 +109,7 @@ test('schedules a story: "Programada · …" in Historias, hidden from sellers, 
   const title = `Historia del lunes ${unique()}`;
   await openAsAdmin(page, '/stories');
   await expect(page.getByRole('heading', { name: 'Historias', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Agregar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
-  await dialog.getByLabel('Título').fill(title);
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
-  await (await chooser).setFiles({
-    name: 'historia.png',
-    mimeType: 'image/png',
-    buffer: await pngImage('#0ca678', 360, 640),
-  });
+  const dialog = await newStoryDialog(page, title, '#0ca678');
   await dialog.getByRole('checkbox', { name: 'Programar' }).check();
   await dialog.getByLabel('Fecha de publicación').fill('08/12/2036 08:00');
   // An end before it is published is refused in the dialog.

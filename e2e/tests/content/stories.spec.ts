@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, pngImage, unique } from '../../support/api.ts';
 import { expect, test } from '../../support/test.ts';
-import { openAsAdmin } from '../../support/ui.ts';
+import { newStoryDialog, openAsAdmin } from '../../support/ui.ts';
 
 // A wide desktop, where every column shows (with the selection column, Inicio and Creado por, 1600 px);
 // at 1280 px every column of the specified table shows (the last test), and every-screen.spec.ts checks the
@@ -109,16 +109,7 @@ test('a story that starts tomorrow shows its start and end, and "Inactiva · emp
     .format(Date.now() + 86_400_000)
     .split('/');
   await openStories(page);
-  await page.getByRole('button', { name: 'Agregar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
-  await dialog.getByLabel('Título').fill(title);
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
-  await (await chooser).setFiles({
-    name: 'manana.png',
-    mimeType: 'image/png',
-    buffer: await pngImage('#2f9e44', 360, 640),
-  });
+  const dialog = await newStoryDialog(page, title, '#2f9e44', 'manana.png');
   await dialog.getByRole('textbox', { name: 'Inicio (opcional)' }).fill(`${d}/${m}/${y} 09:30`);
   await dialog.getByRole('textbox', { name: 'Fin (opcional)' }).fill(`${d}/${m}/${y} 18:00`);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -192,15 +183,7 @@ test('a story that starts next week without an end lasts 24 h from its start ("e
 
   // An end that has passed already: refused under Fin, and nothing is sent.
   const [yd, ym, yy] = dayFirst(-1);
-  await page.getByRole('button', { name: 'Agregar' }).click();
-  await dialog.getByLabel('Título').fill(`Ya vencida ${unique()}`);
-  const again = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
-  await (await again).setFiles({
-    name: 'ayer.png',
-    mimeType: 'image/png',
-    buffer: await pngImage('#495057', 360, 640),
-  });
+  await newStoryDialog(page, `Ya vencida ${unique()}`, '#495057', 'ayer.png');
   const end = dialog.getByRole('textbox', { name: 'Fin (opcional)' });
   await end.fill(`${yd}/${ym}/${yy} 10:00`);
   let posted = 0;

@@ -1,16 +1,13 @@
 import { MEDIA_MSG, makeItemResponse, ZStory, ZStoryInput, zStoryInputAt } from '@panel/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { branches } from '../../db/schema/branches.ts';
 import { stories } from '../../db/schema/stories.ts';
-import { users } from '../../db/schema/users.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { assertBranchInScope } from '../../services/auth/branch-scope.ts';
 import { scheduleJob } from '../../services/scheduling/jobs.ts';
 import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
 import { processImage, storeImage } from '../../services/storage/images.ts';
 import { deleteUnreferencedFiles } from '../../services/storage/media-files.ts';
-import { storyColumns, storyJoins, toStoryDto } from '../../services/stories/stories.ts';
+import { storyDto } from '../../services/stories/stories.ts';
 import { checkBranch, validateForm } from '../media-form.ts';
 import { errors } from '../schemas.ts';
 
@@ -91,13 +88,7 @@ export const createStoryRoute: FastifyPluginAsyncZod = async (app) => {
         await deleteUnreferencedFiles(app.db, app.storage, [image.key, image.thumbKey], request.log);
         throw error;
       }
-      const [row] = await app.db
-        .select(storyColumns)
-        .from(stories)
-        .leftJoin(users, storyJoins.users)
-        .leftJoin(branches, storyJoins.branches)
-        .where(eq(stories.id, id));
-      return reply.code(201).send({ data: toStoryDto(row!, app.now()) });
+      return reply.code(201).send({ data: await storyDto(app.db, id, app.now()) });
     },
   );
 };

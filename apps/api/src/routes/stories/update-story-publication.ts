@@ -1,14 +1,12 @@
 import { MEDIA_MSG, makeItemResponse, storyWindowIssue, ZPublication, ZStory } from '@panel/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { branches } from '../../db/schema/branches.ts';
 import { stories } from '../../db/schema/stories.ts';
-import { users } from '../../db/schema/users.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { changePublication } from '../../services/scheduling/jobs.ts';
 import { publishAtFrom } from '../../services/scheduling/publish-at.ts';
-import { storiesInScope, storyColumns, storyJoins, toStoryDto } from '../../services/stories/stories.ts';
+import { storiesInScope, storyDto } from '../../services/stories/stories.ts';
 import { errors, FORM_BODIES, ZRouteId } from '../schemas.ts';
 
 /**
@@ -60,13 +58,7 @@ export const updateStoryPublicationRoute: FastifyPluginAsyncZod = async (app) =>
         timeZone: app.config.timeZone,
         missing: MEDIA_MSG.storyNotFound,
       });
-      const [row] = await app.db
-        .select(storyColumns)
-        .from(stories)
-        .leftJoin(users, storyJoins.users)
-        .leftJoin(branches, storyJoins.branches)
-        .where(eq(stories.id, id));
-      return { data: toStoryDto(row!, app.now()) };
+      return { data: await storyDto(app.db, id, app.now()) };
     },
   );
 };

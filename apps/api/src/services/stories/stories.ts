@@ -70,6 +70,17 @@ export function toStoryDto(row: StoryRow, now: Date): TStory {
   return { ...dto, is_live: isStoryLive(dto, now) };
 }
 
+/** One story as the panel lists it (after a write: it exists). */
+export async function storyDto(db: Db, id: number, now: Date): Promise<TStory> {
+  const [row] = await db
+    .select(storyColumns)
+    .from(stories)
+    .leftJoin(users, storyJoins.users)
+    .leftJoin(branches, storyJoins.branches)
+    .where(eq(stories.id, id));
+  return toStoryDto(row!, now);
+}
+
 const SORT_COLUMNS = {
   created_at: sql`${stories.createdAt}`,
   title: textSortKey(stories.title),
