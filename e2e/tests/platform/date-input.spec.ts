@@ -352,7 +352,11 @@ test('follows the time zone the server names (APP_TIMEZONE), not a fixed one', a
     const body = await res.json();
     await route.fulfill({ response: res, json: { ...body, meta: { time_zone: 'Europe/Madrid' } } });
   });
+  // The panel takes the zone from /api/me's answer: the form opens once it has come (on a busy machine
+  // the screen's heading could show first, and the dialog then said Buenos Aires).
+  const named = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
   await openAsAdmin(page, '/events');
+  await named;
   await page.getByRole('button', { name: 'Agregar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
   await expect(dialog.getByText(/en horario de Madrid/)).toBeVisible();
