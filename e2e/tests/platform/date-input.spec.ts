@@ -8,9 +8,9 @@ import type {
   TSurveyDetail,
 } from '@panel/shared';
 import type { Locator, Page } from '@playwright/test';
-import { apiGet, apiLogin, createBranch, pngImage, unique } from '../../support/api.ts';
+import { apiGet, apiLogin, createBranch, unique } from '../../support/api.ts';
 import { expect, test } from '../../support/test.ts';
-import { openAsAdmin } from '../../support/ui.ts';
+import { newStoryDialog, openAsAdmin } from '../../support/ui.ts';
 
 // One date-and-time input everywhere (issue 21, item 2): typed day first in 24 hours, read as wall
 // time in the business time zone (APP_TIMEZONE, Buenos Aires here, UTC-3 all year), whatever the
@@ -101,16 +101,7 @@ test('a story typed with a start and an end stores both instants', async ({ page
   const token = await apiLogin(request);
   const title = `Historia ${unique()}`;
   await openAsAdmin(page, '/stories');
-  await page.getByRole('button', { name: 'Agregar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nueva historia' });
-  await dialog.getByLabel('Título').fill(title);
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Elegir imagen' }).click();
-  await (await chooser).setFiles({
-    name: 'h.png',
-    mimeType: 'image/png',
-    buffer: await pngImage('#0b6c72', 180, 320),
-  });
+  const dialog = await newStoryDialog(page, title, '#0b6c72', 'h.png');
   await typeDate(field(dialog, 'Inicio (opcional)'), '28/11/2030 09:30');
   await typeDate(field(dialog, 'Fin (opcional)'), '29/11/2030 23:45');
   await expect(dialog.getByText('jueves 28 de noviembre de 2030, 09:30')).toBeVisible();

@@ -213,3 +213,27 @@ export async function withRestartedWorker(
     await restarted.close();
   }
 }
+
+/**
+ * Calls as a user at a test's own clock (scheduled publishing and reminders move it days ahead): each
+ * user signed in at the clock's time, again whenever the clock has moved, since a jump past the idle
+ * time would end the session. `as(userId)` gives that user's caller; `reset()` forgets the sessions.
+ */
+export function sessionsAtClock(ctx: TestContext, clock: () => Date) {
+  const tokens = new Map<string, string>();
+  async function tokenOf(userId: number): Promise<string> {
+    const key = `${userId}@${clock().getTime()}`;
+    let token = tokens.get(key);
+    if (!token) {
+      token = await tokenFor(ctx.db, userId, clock());
+      tokens.set(key, token);
+    }
+    return token;
+  }
+  return {
+    as: (userId: number) => async (method: Method, url: string, payload?: InjectOptions['payload']) =>
+      ctx.app.inject({ method, url, payload, headers: bearer(await tokenOf(userId)) }),
+    tokenOf,
+    reset: () => tokens.clear(),
+  };
+}

@@ -5,12 +5,13 @@ import { type Db, queryRows } from '../../../src/db/client.ts';
 import { notificationTypes } from '../../../src/db/schema/notifications.ts';
 import { posts } from '../../../src/db/schema/posts.ts';
 import { pushJobs, pushSubscriptions } from '../../../src/db/schema/push.ts';
-import { bearer, createBranch, createUser, tokenFor } from '../../../src/testing/factories.ts';
+import { bearer, createBranch, createUser } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import {
   createTestContext,
   onTwoInstances,
   scheduledPass,
+  sessionsAtClock,
   type TestContext,
   withRestartedWorker,
 } from '../../../src/testing/test-app.ts';
@@ -25,16 +26,18 @@ const MONDAY = '2026-12-07T11:00:00.000Z';
 const AFTER = new Date('2026-12-07T11:00:05Z');
 let clock = NOW;
 let ctx: TestContext;
+let sessions: ReturnType<typeof sessionsAtClock>;
 let png: Buffer;
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => clock });
+  sessions = sessionsAtClock(ctx, () => clock);
   png = await makeImage('png', { color: '#1971c2' });
 });
 afterAll(() => ctx?.close());
 
 let branch: number;
 let typeId: number;
-let seller: { id: number; token: string };
+let seller: { id: number };
 beforeEach(async () => {
   clock = NOW;
   await ctx.reset();
@@ -42,9 +45,8 @@ beforeEach(async () => {
   const [type] = await ctx.db.insert(notificationTypes).values({ name: 'Aviso' }).returning();
   typeId = type!.id;
   const s = await createUser(ctx.db, { branchId: branch });
-  seller = { id: s.id, token: await tokenFor(ctx.db, s.id, NOW) };
-  signedInAt = NOW;
-  adminTokens.clear();
+  seller = { id: s.id };
+  sessions.reset();
   // A device, so a published notification has a push job to queue.
   await ctx.db.insert(pushSubscriptions).values({
     userId: s.id,
@@ -54,26 +56,11 @@ beforeEach(async () => {
   });
 });
 
-/** The administrator, signed in at the test's clock (ctx.asAdmin's session is the real clock's). */
-const adminTokens = new Map<number, string>();
-async function asAdmin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  let token = adminTokens.get(clock.getTime());
-  if (!token) {
-    token = await tokenFor(ctx.db, ctx.admin.id, clock);
-    adminTokens.set(clock.getTime(), token);
-  }
-  return ctx.app.inject({ method, url, payload, headers: bearer(token) });
-}
-
-/** The seller signs in again when the clock has jumped past their session's idle time. */
-let signedInAt = NOW;
-async function asSeller(method: 'GET' | 'POST', url: string, payload?: object) {
-  if (signedInAt !== clock) {
-    seller.token = await tokenFor(ctx.db, seller.id, clock);
-    signedInAt = clock;
-  }
-  return ctx.app.inject({ method, url, payload, headers: bearer(seller.token) });
-}
+/** The administrator and the seller, signed in at the test's clock (ctx.asAdmin's session is the real clock's). */
+const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  sessions.as(ctx.admin.id)(method, url, payload);
+const asSeller = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  sessions.as(seller.id)(method, url, payload);
 
 const schedulePost = (fields: Record<string, string>, token = ctx.admin.token) =>
   ctx.app.inject({

@@ -2,12 +2,13 @@ import { MEDIA_MSG, SCHEDULE_MSG, SURVEY_MSG, ZStory, ZSurveyDetail } from '@pan
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../../../src/db/client.ts';
-import { bearer, createBranch, createUser, tokenFor } from '../../../src/testing/factories.ts';
+import { bearer, createBranch, createUser } from '../../../src/testing/factories.ts';
 import { formData, makeImage } from '../../../src/testing/images.ts';
 import {
   createTestContext,
   onTwoInstances,
   scheduledPass,
+  sessionsAtClock,
   type TestContext,
 } from '../../../src/testing/test-app.ts';
 
@@ -22,45 +23,31 @@ const AFTER = new Date('2026-12-07T11:00:05Z');
 const HOUR = 3_600_000;
 let clock = NOW;
 let ctx: TestContext;
+let sessions: ReturnType<typeof sessionsAtClock>;
 let png: Buffer;
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => clock });
+  sessions = sessionsAtClock(ctx, () => clock);
   png = await makeImage('png', { color: '#2f9e44' });
 });
 afterAll(() => ctx?.close());
 
 let branch: number;
-let seller: { id: number; token: string };
-let signedInAt = NOW;
-const adminTokens = new Map<number, string>();
+let seller: { id: number };
 beforeEach(async () => {
   clock = NOW;
   await ctx.reset();
   branch = (await createBranch(ctx.db)).id;
   const s = await createUser(ctx.db, { branchId: branch });
-  seller = { id: s.id, token: await tokenFor(ctx.db, s.id, NOW) };
-  signedInAt = NOW;
-  adminTokens.clear();
+  seller = { id: s.id };
+  sessions.reset();
 });
 
-/** The administrator, signed in at the test's clock. */
-async function asAdmin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  let token = adminTokens.get(clock.getTime());
-  if (!token) {
-    token = await tokenFor(ctx.db, ctx.admin.id, clock);
-    adminTokens.set(clock.getTime(), token);
-  }
-  return ctx.app.inject({ method, url, payload, headers: bearer(token) });
-}
-
-/** The seller, signed in again when the clock has jumped past their session's idle time. */
-async function asSeller(method: 'GET' | 'POST', url: string, payload?: object) {
-  if (signedInAt !== clock) {
-    seller.token = await tokenFor(ctx.db, seller.id, clock);
-    signedInAt = clock;
-  }
-  return ctx.app.inject({ method, url, payload, headers: bearer(seller.token) });
-}
+/** The administrator and the seller, signed in at the test's clock. */
+const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  sessions.as(ctx.admin.id)(method, url, payload);
+const asSeller = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  sessions.as(seller.id)(method, url, payload);
 
 const runWorker = (db?: Db) => scheduledPass(ctx, () => clock)(db);
 
@@ -71,15 +58,13 @@ const jobs = () =>
   );
 
 const createStory = async (fields: Record<string, string> = {}) => {
-  // The administrator's token at this clock (asAdmin keeps one per clock).
-  await asAdmin('GET', '/api/stories?per_page=1');
   return ctx.app.inject({
     method: 'POST',
     url: '/api/stories',
     payload: formData({ title: 'Oferta del lunes', branch_id: String(branch), ...fields }, [
       { field: 'image', name: 'oferta.png', type: 'image/png', bytes: png },
     ]),
-    headers: bearer(adminTokens.get(clock.getTime())!),
+    headers: bearer(await sessions.tokenOf(ctx.admin.id)),
   });
 };
 
@@ -191,7 +176,7 @@ describe('a scheduled story', () => {
       method: 'PUT',
       url: `/api/stories/${story.id}/publication`,
       payload: {},
-      headers: bearer(seller.token),
+      headers: bearer(await sessions.tokenOf(seller.id)),
     });
     expect(res.statusCode).toBe(403);
   });
